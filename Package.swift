@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Gallery",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "gallery", targets: ["GalleryCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // C system libraries: a module map and a header of typed shims each.
+        .systemLibrary(
+            name: "CNcurses", pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev", "libncurses-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+
+        .target(name: "Net", dependencies: ["CCurl"]),
+        .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
+        .target(name: "TUI", dependencies: ["CNcurses"]),
+        .target(name: "Gallery", dependencies: [
+            "Net", "Imaging", "TUI",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "DemoCatalog", dependencies: [
+            "Imaging",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+        .executableTarget(
+            name: "GalleryCLI",
+            dependencies: [
+                "Gallery", "DemoCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "NetTests", dependencies: ["Net"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "DemoCatalog", "Net", "Imaging", "TUI"]),
+        .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

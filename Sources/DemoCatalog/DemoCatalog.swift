@@ -1,0 +1,1 @@
+// DemoCatalog module: see DESIGN.md

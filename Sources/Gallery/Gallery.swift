@@ -1,0 +1,1 @@
+// Gallery module: see DESIGN.md

@@ -1,0 +1,36 @@
+/// An 8-bit RGB raster, row-major, 3 bytes a pixel, no padding.
+public struct RGBImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3,
+                     "pixel buffer does not match \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A solid image, mostly for tests and placeholders.
+    public init(width: Int, height: Int, filledWith color: RGB) {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: pixels.count, by: 3) {
+            pixels[i] = color.r; pixels[i + 1] = color.g; pixels[i + 2] = color.b
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+
+    public subscript(x: Int, y: Int) -> RGB {
+        let i = (y * width + x) * 3
+        return RGB(pixels[i], pixels[i + 1], pixels[i + 2])
+    }
+}
+
+/// A 24-bit colour.
+public struct RGB: Sendable, Hashable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
+}

@@ -1,0 +1,1 @@
+// Net module: see DESIGN.md
