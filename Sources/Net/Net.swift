@@ -1,1 +1,0 @@
-// Net module: see DESIGN.md
