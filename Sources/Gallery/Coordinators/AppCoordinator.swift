@@ -1,0 +1,42 @@
+import TUI
+
+/// Owns the terminal and the first coordinator; routes keys the scenes do not use (quit).
+@MainActor public final class AppCoordinator {
+    private let environment: AppEnvironment
+    private var terminal: Terminal?
+    private var photos: PhotosCoordinator?
+    private let onExit: (Int32) -> Never
+
+    /// `onExit` ends the process after the terminal is restored (the CLI passes `exit`).
+    public init(environment: AppEnvironment, onExit: @escaping (Int32) -> Never) {
+        self.environment = environment
+        self.onExit = onExit
+    }
+
+    /// Takes over the terminal and shows the photo grid.
+    public func start() throws {
+        let terminal = try Terminal.start()
+        self.terminal = terminal
+        let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })
+        terminal.draw = { screen in navigator.draw(on: screen) }
+        terminal.onKey = { [weak self] key in
+            guard let self else { return }
+            if navigator.handle(key) { return }
+            switch key {
+            case .character("q"), .ctrl("c"): self.quit()
+            default: break
+            }
+        }
+        terminal.onResize = { _ in navigator.setNeedsRedraw() }
+        let photos = PhotosCoordinator(navigator: navigator, environment: environment)
+        self.photos = photos
+        photos.start()
+        terminal.setNeedsRedraw()
+    }
+
+    /// Restores the terminal and exits 0.
+    public func quit() {
+        terminal?.stop()
+        onExit(0)
+    }
+}

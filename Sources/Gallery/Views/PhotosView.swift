@@ -1,0 +1,105 @@
+import TUI
+
+/// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar.
+@MainActor final class PhotosView: Scene, GridViewDelegate {
+    private let viewModel: PhotosViewModel
+    private let navigator: Navigator
+    private let grid = GridView()
+    private let statusBar = StatusBar()
+    private let sourceName: String
+    private let renderMode: String
+    private var thumbnailSize: Size?
+
+    init(viewModel: PhotosViewModel, navigator: Navigator, sourceName: String, renderMode: String) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        self.sourceName = sourceName
+        self.renderMode = renderMode
+        grid.delegate = self
+        grid.cellProvider = { [unowned self] index in self.cell(at: index) }
+        observeContinuously(self) { view in
+            _ = view.viewModel.photos
+            _ = view.viewModel.thumbnails
+            _ = view.viewModel.isLoadingFirstPage
+            _ = view.viewModel.isLoadingMore
+            _ = view.viewModel.errorMessage
+        } onChange: { view in
+            view.navigator.setNeedsRedraw()
+        }
+    }
+
+    func draw(on screen: Screen, in rect: Rect) {
+        let gridRect = Rect(origin: rect.origin,
+                            size: Size(columns: rect.size.columns, rows: max(0, rect.size.rows - 1)))
+        grid.setItemCount(viewModel.photos.count)
+        grid.layout(in: gridRect)
+        if grid.thumbnailSize != thumbnailSize {
+            thumbnailSize = grid.thumbnailSize
+            viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
+        }
+        if viewModel.photos.isEmpty {
+            let message = viewModel.isLoadingFirstPage ? "Fetching photos…" : (viewModel.errorMessage ?? "No photos")
+            screen.put(message, at: Point(row: rect.origin.row + gridRect.size.rows / 2,
+                                          column: rect.origin.column + max(0, (rect.size.columns - displayWidth(message)) / 2)),
+                       style: [], maxWidth: rect.size.columns)
+        } else {
+            grid.draw(on: screen)
+        }
+        statusBar.left = statusLeft
+        statusBar.right = statusRight
+        statusBar.draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
+                                            size: Size(columns: rect.size.columns, rows: 1)))
+    }
+
+    func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character("r"):
+            viewModel.retry()
+            return true
+        default:
+            return grid.handle(key)
+        }
+    }
+
+    private var statusLeft: String {
+        var parts = ["gallery", sourceName, renderMode]
+        if let error = viewModel.errorMessage { parts.append(error) }
+        return parts.joined(separator: " · ")
+    }
+
+    private var statusRight: String {
+        var text = "\(viewModel.photos.count) photos"
+        if viewModel.isLoadingFirstPage || viewModel.isLoadingMore { text += " · loading…" }
+        if !viewModel.photos.isEmpty { text += " · \(grid.selectedIndex + 1)/\(viewModel.photos.count)" }
+        return text + "  ? help"
+    }
+
+    private func cell(at index: Int) -> GridCell {
+        guard viewModel.photos.indices.contains(index) else { return GridCell(title: "", image: nil, placeholder: "") }
+        let photo = viewModel.photos[index]
+        let title = photo.displayText.isEmpty ? "untitled" : photo.displayText
+        switch viewModel.thumbnails[photo.id] {
+        case .loaded(let thumbnail)?:
+            return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(renderMode)"), placeholder: "")
+        case .failed(let message)?:
+            return GridCell(title: title, image: nil, placeholder: message)
+        case .loading?, nil:
+            return GridCell(title: title, image: nil, placeholder: "loading…")
+        }
+    }
+
+    // MARK: GridViewDelegate
+
+    func gridView(_ grid: GridView, willDisplay index: Int) { viewModel.willDisplay(index: index) }
+    func gridView(_ grid: GridView, didEndDisplaying index: Int) { viewModel.didEndDisplaying(index: index) }
+    func gridView(_ grid: GridView, didSelect index: Int) { viewModel.didSelect(index: index) }
+    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) { navigator.setNeedsRedraw() }
+}
+
+extension TerminalImage {
+    /// A rendered thumbnail as a placeable image; `id` names the content so unchanged images are not re-sent.
+    init(_ thumbnail: Thumbnail, id: String) {
+        self.init(id: "\(id)/\(thumbnail.columns)x\(thumbnail.rows)",
+                  size: Size(columns: thumbnail.columns, rows: thumbnail.rows), lines: thumbnail.lines)
+    }
+}

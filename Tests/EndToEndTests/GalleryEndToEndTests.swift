@@ -1,0 +1,98 @@
+import DemoCatalog
+import Foundation
+import Net
+import Testing
+
+/// The real `gallery` binary in a real terminal (tmux), driven with keys, read from the screen.
+@Suite(.serialized) struct GalleryEndToEndTests {
+    @Test func browseDemoCatalogInTmux() async throws {
+        let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
+        let expected = try await demoPhoto(index: 29)
+
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+
+        // First page: 30 photos and thumbnails drawn (ASCII art fills the cells).
+        let first = try tmux.waitFor { screen in
+            screen.joined().contains("30 photos") && !screen.joined().contains("loading…")
+        }
+        #expect(first.ok, "first page never finished: \(first.screen.joined(separator: "\n"))")
+        let artRows = first.screen.filter { row in row.filter { "#%@*+=".contains($0) }.count > 10 }
+        #expect(artRows.count >= 4, "no thumbnails visible: \(first.screen.joined(separator: "\n"))")
+
+        // G jumps to the last photo: the last row appears and page 2 is appended.
+        try tmux.press("G")
+        let second = try tmux.waitFor { $0.joined().contains("60 photos") }
+        #expect(second.ok, "page 2 never arrived: \(second.screen.joined(separator: "\n"))")
+
+        // Enter opens the detail pane of the selected photo (the 30th).
+        try tmux.press("Enter")
+        let detail = try tmux.waitFor { $0.joined().contains(expected.author) }
+        #expect(detail.ok, "detail pane lacks '\(expected.author)': \(detail.screen.joined(separator: "\n"))")
+        #expect(detail.screen.joined().contains("\(expected.width) × \(expected.height)"))
+
+        // Esc returns to the grid, same place.
+        try tmux.press("Escape")
+        let back = try tmux.waitFor { screen in
+            let text = screen.joined()
+            return text.contains("60 photos") && !text.contains(expected.author)
+        }
+        #expect(back.ok, "Esc did not return to the grid: \(back.screen.joined(separator: "\n"))")
+        #expect(back.screen.joined().contains("30/60"))
+
+        // q exits 0 and the shell is back.
+        try tmux.press("q")
+        let exited = try tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        #expect(exited.ok, "gallery did not exit 0: \(exited.screen.joined(separator: "\n"))")
+        #expect(exited.screen.contains { $0.hasPrefix("$ ") })
+    }
+
+    @Test func runsInPlain80x24Pane() throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+        let grid = try tmux.waitFor { $0.joined().contains("30 photos") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        #expect(grid.screen.count >= 24 && grid.screen.allSatisfy { $0.count <= 80 })
+        try tmux.press("j", "j", "l", "k")
+        try tmux.press("q")
+        #expect(try tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+    }
+
+    @Test func badFlagPrintsOneLineAndExits64() throws {
+        let gallery = try #require(galleryExecutable())
+        for arguments in [["--bogus"], ["--render", "crayon"], ["--per-page", "0"], ["--source", "ftp://x"]] {
+            let (status, stderr) = try run(gallery, arguments)
+            #expect(status == 64, "\(arguments): exit \(status)")
+            let lines = stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("gallery: "), "\(arguments): \(stderr)")
+        }
+        let (status, _) = try run(gallery, ["--help"])
+        #expect(status == 0)
+    }
+
+    private func run(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// What the demo catalog says about photo `index` of the default feed, read through its own HTTP API.
+    private func demoPhoto(index: Int) async throws -> (author: String, width: Int, height: Int) {
+        let server = DemoCatalogServer()
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let response = try await HTTPClient().get("\(base)/photos?page=1&per_page=30")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        let photo = list[index]
+        let user = try #require(photo["user"] as? [String: Any])
+        return (try #require(user["name"] as? String), try #require(photo["width"] as? Int), try #require(photo["height"] as? Int))
+    }
+}
