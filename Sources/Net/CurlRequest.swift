@@ -1,0 +1,19 @@
+/// What one GET asks of libcurl, already validated.
+struct CurlRequest: Sendable {
+    var url: String
+    var headers: [String: String]
+    var userAgent: String
+    var timeout: Duration
+    var connectTimeout: Duration
+    var maxBodyBytes: Int
+}
+
+extension Duration {
+    /// Milliseconds for libcurl, at least 1: curl reads 0 as "no timeout at all".
+    var curlMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return Int.max }
+        return max(1, Int(clamping: milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+}

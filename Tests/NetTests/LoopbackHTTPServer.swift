@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Test-only HTTP/1.1 server on 127.0.0.1 (an ephemeral port): one thread per connection, one
+/// request per connection (`Connection: close`).
+///
+/// Routes, each accepting `?delay=MS` to wait before answering:
+/// - `/bytes/N`: N bytes of `body(count:)` with a Content-Length; `/bytes-unsized/N` without one.
+/// - `/status/CODE`: that status with `Retry-After: 7`.
+/// - `/redirect?to=PATH`: 302 to PATH, with `X-Redirect: yes`.
+/// - `/echo`: the request head as the body.
+/// - `/slow/ID`: headers, then a byte every 20 ms for 10 s; a failed write records ID as closed by the client.
+/// - `/hang`: reads the request and never answers.
+final class LoopbackHTTPServer: Sendable {
+    static let shared = LoopbackHTTPServer()
+
+    let port: UInt16
+    private let listener: Int32
+    private let requestTargets = Mutex<Set<String>>([])
+    private let closedByClient = Mutex<Set<String>>([])
+
+    private init() {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        precondition(listener >= 0, "socket failed")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 128) == 0
+                    && getsockname(listener, generic, &length) == 0
+            }
+        }
+        precondition(bound, "bind/listen failed: errno \(errno)")
+        self.listener = listener
+        port = UInt16(bigEndian: address.sin_port)
+        Thread { self.acceptLoop() }.start()
+    }
+
+    func url(_ target: String) -> String { "http://127.0.0.1:\(port)\(target)" }
+
+    /// Whether a request for `target` (path and query) arrived.
+    func received(_ target: String) -> Bool { requestTargets.withLock { $0.contains(target) } }
+
+    /// Whether the client closed the connection of `/slow/ID` before the body was complete.
+    func slowRouteClosedByClient(id: String) -> Bool { closedByClient.withLock { $0.contains(id) } }
+
+    /// The deterministic, non-repeating body of the byte routes.
+    static func body(count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: (UInt32(truncatingIfNeeded: $0) &* 2_654_435_761) >> 24) }
+    }
+
+    // MARK: - Serving
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            Thread { self.serve(connection) }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let head = readRequestHead(connection),
+              let target = head.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) else { return }
+        requestTargets.withLock { _ = $0.insert(target) }
+        let (path, query) = Self.split(target)
+        if let delay = query["delay"].flatMap(Int.init) { usleep(useconds_t(delay * 1000)) }
+        let segments = path.split(separator: "/").map(String.init)
+        switch (segments.first, segments.count) {
+        case ("bytes", 2): respond(connection, body: Self.body(count: Int(segments[1]) ?? 0))
+        case ("bytes-unsized", 2): respond(connection, body: Self.body(count: Int(segments[1]) ?? 0), sized: false)
+        case ("status", 2):
+            respond(connection, status: Int(segments[1]) ?? 500, headers: ["Retry-After": "7"], body: Array("status".utf8))
+        case ("redirect", 1):
+            respond(connection, status: 302, headers: ["Location": query["to"] ?? "/", "X-Redirect": "yes"], body: [])
+        case ("echo", 1): respond(connection, body: Array(head.utf8))
+        case ("slow", 2): trickle(connection, id: segments[1])
+        case ("hang", 1): waitForClientToClose(connection)
+        default: respond(connection, status: 404, body: [])
+        }
+    }
+
+    private func respond(_ connection: Int32, status: Int = 200, headers: [String: String] = [:],
+                         body: [UInt8], sized: Bool = true) {
+        var head = "HTTP/1.1 \(status) Test\r\nConnection: close\r\n"
+        if sized { head += "Content-Length: \(body.count)\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        _ = write(connection, Array((head + "\r\n").utf8)) && write(connection, body)
+    }
+
+    private func trickle(_ connection: Int32, id: String) {
+        guard write(connection, Array("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n".utf8)) else { return }
+        for _ in 0..<500 {
+            usleep(20_000)
+            guard write(connection, [0x61]) else {
+                closedByClient.withLock { _ = $0.insert(id) }
+                return
+            }
+        }
+    }
+
+    private func waitForClientToClose(_ connection: Int32) {
+        var byte: UInt8 = 0
+        while recv(connection, &byte, 1, 0) > 0 {}
+    }
+
+    /// Sends everything; false when the peer is gone. MSG_NOSIGNAL: a closed peer must not raise SIGPIPE.
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    private func readRequestHead(_ connection: Int32) -> String? {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65_536 {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            received += chunk[..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") { return String(text[..<end.lowerBound]) }
+        }
+        return nil
+    }
+
+    private static func split(_ target: String) -> (path: String, query: [String: String]) {
+        let parts = target.split(separator: "?", maxSplits: 1)
+        let pairs = parts.dropFirst().first?.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1) } ?? []
+        let query = Dictionary(pairs.map { (String($0[0]), $0.count > 1 ? String($0[1]) : "") }, uniquingKeysWith: { $1 })
+        return (parts.first.map(String.init) ?? "/", query)
+    }
+}
