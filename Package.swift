@@ -14,9 +14,9 @@ let package = Package(
     ],
     targets: [
         // C system libraries: a module map and a header of typed shims each.
-        .systemLibrary(
-            name: "CNcurses", pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev", "libncurses-dev"])]),
+        // No pkgConfig: ncursesw.pc only adds -D flags, which SwiftPM rejects with a warning (shim.h
+        // defines what is needed), and the headers are on the default path.
+        .systemLibrary(name: "CNcurses"),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
