@@ -1,1 +1,0 @@
-// Gallery module: see DESIGN.md
