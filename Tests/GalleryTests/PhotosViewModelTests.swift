@@ -142,6 +142,18 @@ struct PhotosViewModelTests {
         #expect(thumbnail?.rows == 5)
     }
 
+    @Test func repeatedWillDisplayStartsOneLoad() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 4)
+        viewModel.willDisplay(index: 4)
+        await eventually { loader.requests.pendingKeys.count == 1 }
+        viewModel.willDisplay(index: 4)
+        await settle()
+        #expect(loader.urls.count == 1)
+        #expect(loader.requests.cancelledKeys.isEmpty)
+    }
+
     @Test func didEndDisplayingCancelsTheMatchingLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)

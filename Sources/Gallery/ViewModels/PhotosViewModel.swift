@@ -107,7 +107,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public func retry() {
         if pageFailed { loadNextPage() }
         for photo in visiblePhotos {
-            if case .failed = thumbnails[photo.id] { thumbnails[photo.id] = nil; showThumbnail(of: photo) }
+            if case .failed = thumbnails[photo.id] { showThumbnail(of: photo) }
         }
     }
 
@@ -187,10 +187,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     private func finishLoad(of id: String, generation: Int, with result: Result<Thumbnail, any Error>) {
-        // A load that was cancelled or replaced is no longer in `loads` under its generation.
+        // A load that was cancelled (item hidden, size changed) or replaced is no longer in
+        // `loads` under its generation: its result is stale.
         guard let load = loads[id], load.generation == generation else { return }
         loads[id] = nil
-        guard load.key == key(for: id) else { return }
         switch result {
         case .success(let thumbnail):
             cache.insert(thumbnail, for: load.key)
