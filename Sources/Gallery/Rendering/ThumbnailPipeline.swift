@@ -1,0 +1,17 @@
+/// URL, fetch and render for one photo at one cell size: the work behind every image the view
+/// models show, run off the main actor. Cancelling the calling task cancels the fetch.
+struct ThumbnailPipeline: Sendable {
+    let source: any PhotoSource
+    let loader: any ImageLoading
+    let renderer: any ThumbnailRendering
+
+    @concurrent
+    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> Thumbnail {
+        let pixels = renderer.pixelSize(columns: columns, rows: rows)
+        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
+        let data = try await loader.imageData(from: url)
+        // Rendering costs real CPU; do not spend it on an image nobody will see.
+        try Task.checkCancellation()
+        return try renderer.render(data, columns: columns, rows: rows, fit: fit)
+    }
+}

@@ -1,0 +1,12 @@
+/// Turns encoded image bytes into a `Thumbnail` of a given cell size. The seam between the view
+/// models and Imaging: the app wires a renderer for the chosen mode (half-blocks, ASCII, ...).
+///
+/// `render` is CPU-bound; callers run it off the main actor.
+public protocol ThumbnailRendering: Sendable {
+    /// The image size in pixels worth fetching for a `columns` x `rows` cell block, so sources can
+    /// have the server scale it (a half-block cell shows 1x2 pixels, a sixel cell many more).
+    func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int)
+
+    /// Decodes `data` and renders it into `columns` x `rows` cells.
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail
+}

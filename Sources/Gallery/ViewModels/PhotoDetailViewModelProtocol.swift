@@ -1,0 +1,36 @@
+import Observation
+
+/// The detail pane's view model: one photo's large image and its facts.
+@MainActor
+public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
+    // MARK: Outputs
+    var photo: Photo { get }
+    /// The description, else the alt description, else "Untitled".
+    var title: String { get }
+    /// "by NAME (@username)".
+    var author: String { get }
+    /// "W × H" in pixels.
+    var dimensions: String { get }
+    /// "N likes".
+    var likes: String { get }
+    /// "Photo by NAME on Unsplash", the attribution the Unsplash guidelines ask for.
+    var attribution: String { get }
+    /// The photo's web page, tagged as a referral from this app.
+    var link: String { get }
+    /// The large image; nil until an image area is set.
+    var image: ThumbnailState? { get }
+    /// The full photo record is being fetched.
+    var isLoading: Bool { get }
+    /// Why fetching the full record failed.
+    var errorMessage: String? { get }
+
+    var coordinator: (any PhotoDetailViewModelCoordinating)? { get set }
+
+    // MARK: Inputs
+    /// The pane appeared: fetch the full record, once.
+    func viewDidLoad()
+    /// The cell area for the image is known or changed: (re)load the image fitted into it.
+    func setImageArea(columns: Int, rows: Int)
+    /// The user left the pane.
+    func close()
+}

@@ -1,0 +1,213 @@
+import Observation
+
+/// The photo grid's view model: infinite scroll over a `PhotoSource` and per-photo thumbnail
+/// loads that start when an item is displayed and are cancelled when it leaves the screen.
+///
+/// Loads are keyed by photo id (indices move), rendered thumbnails are cached by content
+/// (id, cell size, render mode), and results of cancelled or outdated loads are dropped.
+@MainActor
+@Observable
+public final class PhotosViewModel: PhotosViewModelProtocol {
+    // MARK: Outputs
+    public private(set) var photos: [Photo] = []
+    public private(set) var thumbnails: [String: ThumbnailState] = [:]
+    public private(set) var errorMessage: String?
+    public private(set) var thumbnailColumns = 24
+    public private(set) var thumbnailRows = 8
+    private var pagination: Pagination
+
+    public var isLoadingFirstPage: Bool { pagination.loadingPage == 1 }
+    public var isLoadingMore: Bool { (pagination.loadingPage ?? 1) > 1 }
+    public var reachedEnd: Bool { pagination.reachedEnd }
+
+    public var statusText: String {
+        if isLoadingFirstPage { return "Fetching…" }
+        if let errorMessage { return errorMessage }
+        let count = "\(photos.count) photo\(photos.count == 1 ? "" : "s")"
+        if isLoadingMore { return "\(count) · loading more…" }
+        return reachedEnd ? "\(count) · end" : count
+    }
+
+    @ObservationIgnored public weak var coordinator: (any PhotosViewModelCoordinating)?
+
+    // MARK: Dependencies and bookkeeping
+    @ObservationIgnored private let source: any PhotoSource
+    @ObservationIgnored private let pipeline: ThumbnailPipeline
+    @ObservationIgnored private let cache: ThumbnailCache
+    @ObservationIgnored private let renderMode: String
+    @ObservationIgnored private var didLoad = false
+    @ObservationIgnored private var pageFailed = false
+    @ObservationIgnored private var photoIndex: [String: Int] = [:]
+    /// Ids between `willDisplay` and `didEndDisplaying`.
+    @ObservationIgnored private var visibleIDs: Set<String> = []
+    @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
+    @ObservationIgnored private var pageTask: Task<Void, Never>?
+    @ObservationIgnored private var nextGeneration = 0
+
+    /// - Parameters:
+    ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
+    ///   - perPage: page size asked of the source; a shorter page ends the feed.
+    ///   - cache: may be shared with other view models.
+    public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
+                renderMode: String, perPage: Int = 30, cache: ThumbnailCache) {
+        self.source = source
+        self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
+        self.renderMode = renderMode
+        self.pagination = Pagination(perPage: perPage)
+        self.cache = cache
+    }
+
+    deinit {
+        pageTask?.cancel()
+        for load in loads.values { load.task.cancel() }
+    }
+
+    // MARK: Inputs
+    public func viewDidLoad() {
+        guard !didLoad else { return }
+        didLoad = true
+        loadNextPage()
+    }
+
+    public func willDisplay(index: Int) {
+        guard photos.indices.contains(index) else { return }
+        let photo = photos[index]
+        visibleIDs.insert(photo.id)
+        showThumbnail(of: photo)
+        if index == photos.count - 1 { loadNextPage() }
+    }
+
+    public func didEndDisplaying(index: Int) {
+        guard photos.indices.contains(index) else { return }
+        let id = photos[index].id
+        visibleIDs.remove(id)
+        cancelLoad(of: id)
+        thumbnails[id] = nil
+    }
+
+    public func didSelect(index: Int) {
+        guard photos.indices.contains(index) else { return }
+        coordinator?.photosViewModel(self, didSelect: photos[index])
+    }
+
+    public func didReachBottom() {
+        guard didLoad else { return }
+        loadNextPage()
+    }
+
+    public func setThumbnailSize(columns: Int, rows: Int) {
+        guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
+        for id in loads.keys { cancelLoad(of: id) }
+        thumbnails = [:]
+        thumbnailColumns = columns
+        thumbnailRows = rows
+        for photo in visiblePhotos { showThumbnail(of: photo) }
+    }
+
+    public func retry() {
+        if pageFailed { loadNextPage() }
+        for photo in visiblePhotos {
+            if case .failed = thumbnails[photo.id] { showThumbnail(of: photo) }
+        }
+    }
+
+    // MARK: Pages
+    private func loadNextPage() {
+        guard let page = pagination.begin() else { return }
+        pageFailed = false
+        errorMessage = nil
+        let source = self.source
+        let perPage = pagination.perPage
+        pageTask = Task { [weak self] in
+            let result: Result<[Photo], any Error>
+            do {
+                result = .success(try await source.photos(page: page, perPage: perPage))
+            } catch {
+                result = .failure(error)
+            }
+            self?.finishPage(page, with: result)
+        }
+    }
+
+    private func finishPage(_ page: Int, with result: Result<[Photo], any Error>) {
+        pageTask = nil
+        switch result {
+        case .success(let received):
+            pagination.succeed(page: page, count: received.count)
+            append(received)
+        case .failure(let error):
+            pagination.fail(page: page)
+            pageFailed = true
+            errorMessage = ErrorMessage.text(for: error)
+        }
+    }
+
+    /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
+    private func append(_ received: [Photo]) {
+        var newPhotos: [Photo] = []
+        for photo in received where photoIndex[photo.id] == nil {
+            photoIndex[photo.id] = photos.count + newPhotos.count
+            newPhotos.append(photo)
+        }
+        photos.append(contentsOf: newPhotos)
+    }
+
+    // MARK: Thumbnails
+    private var visiblePhotos: [Photo] {
+        visibleIDs.compactMap { photoIndex[$0].map { photos[$0] } }
+    }
+
+    private func key(for id: String) -> ThumbnailKey {
+        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode)
+    }
+
+    /// Shows the cached thumbnail, or starts loading it unless a load is already running.
+    private func showThumbnail(of photo: Photo) {
+        let key = key(for: photo.id)
+        if let cached = cache.thumbnail(for: key) {
+            thumbnails[photo.id] = .loaded(cached)
+            return
+        }
+        guard loads[photo.id] == nil, thumbnails[photo.id]?.thumbnail == nil else { return }
+        nextGeneration += 1
+        let generation = nextGeneration
+        let pipeline = self.pipeline
+        let task = Task { [weak self] in
+            let result: Result<Thumbnail, any Error>
+            do {
+                result = .success(try await pipeline.thumbnail(
+                    for: photo, columns: key.columns, rows: key.rows, fit: .crop))
+            } catch {
+                result = .failure(error)
+            }
+            self?.finishLoad(of: photo.id, generation: generation, with: result)
+        }
+        loads[photo.id] = ThumbnailLoad(generation: generation, key: key, task: task)
+        thumbnails[photo.id] = .loading
+    }
+
+    private func finishLoad(of id: String, generation: Int, with result: Result<Thumbnail, any Error>) {
+        // A load that was cancelled (item hidden, size changed) or replaced is no longer in
+        // `loads` under its generation: its result is stale.
+        guard let load = loads[id], load.generation == generation else { return }
+        loads[id] = nil
+        switch result {
+        case .success(let thumbnail):
+            cache.insert(thumbnail, for: load.key)
+            thumbnails[id] = .loaded(thumbnail)
+        case .failure(let error):
+            thumbnails[id] = .failed(ErrorMessage.text(for: error))
+        }
+    }
+
+    private func cancelLoad(of id: String) {
+        loads.removeValue(forKey: id)?.task.cancel()
+    }
+}
+
+/// A running thumbnail load: its task, and what it was started for.
+private struct ThumbnailLoad {
+    let generation: Int
+    let key: ThumbnailKey
+    let task: Task<Void, Never>
+}

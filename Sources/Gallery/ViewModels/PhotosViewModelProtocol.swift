@@ -1,0 +1,47 @@
+import Observation
+
+/// The photo grid's view model. Outputs are observable; inputs are what the grid view reports.
+@MainActor
+public protocol PhotosViewModelProtocol: AnyObject, Observable {
+    // MARK: Outputs
+    /// The feed so far, in page order, without duplicates.
+    var photos: [Photo] { get }
+    var isLoadingFirstPage: Bool { get }
+    var isLoadingMore: Bool { get }
+    /// Image state of the photos currently displayed, by photo id.
+    var thumbnails: [String: ThumbnailState] { get }
+    /// Why the last page request failed, until the next attempt.
+    var errorMessage: String? { get }
+    /// A one-line summary for the status bar.
+    var statusText: String { get }
+    /// The last page has arrived.
+    var reachedEnd: Bool { get }
+    /// The cell block each thumbnail is rendered into.
+    var thumbnailColumns: Int { get }
+    var thumbnailRows: Int { get }
+
+    var coordinator: (any PhotosViewModelCoordinating)? { get set }
+
+    // MARK: Inputs
+    /// The grid appeared: loads page 1, once however often called.
+    func viewDidLoad()
+    /// Item `index` scrolled into view: load its thumbnail; the last item asks for the next page.
+    func willDisplay(index: Int)
+    /// Item `index` scrolled out of view: cancel its load and forget its state (the cache keeps images).
+    func didEndDisplaying(index: Int)
+    /// The user chose item `index`.
+    func didSelect(index: Int)
+    /// The user scrolled to the end of the grid.
+    func didReachBottom()
+    /// The grid's cell size for one thumbnail changed.
+    func setThumbnailSize(columns: Int, rows: Int)
+    /// Try the failed page and the failed visible thumbnails again.
+    func retry()
+}
+
+extension PhotosViewModelProtocol {
+    /// The image state of the photo at `index`, if it is displayed.
+    public func thumbnailState(at index: Int) -> ThumbnailState? {
+        photos.indices.contains(index) ? thumbnails[photos[index].id] : nil
+    }
+}

@@ -1,0 +1,12 @@
+/// What an image slot shows: a spinner, the image, or why it failed.
+public enum ThumbnailState: Sendable, Equatable {
+    case loading
+    case loaded(Thumbnail)
+    case failed(String)
+
+    /// The thumbnail when loaded.
+    public var thumbnail: Thumbnail? {
+        if case .loaded(let thumbnail) = self { return thumbnail }
+        return nil
+    }
+}

@@ -1,0 +1,17 @@
+@testable import Gallery
+
+/// An `ImageLoading` answering with the URL's own bytes, or holding requests when `held`.
+final class FakeImageLoader: ImageLoading {
+    let requests: Responder<[UInt8]>
+
+    init(held: Bool = false) {
+        let echo: Responder<[UInt8]>.Answer = { url in .success(Array(url.utf8)) }
+        requests = Responder(immediate: held ? nil : echo)
+    }
+
+    var urls: [String] { requests.calls }
+
+    func imageData(from url: String) async throws -> [UInt8] {
+        try await requests.call(url)
+    }
+}

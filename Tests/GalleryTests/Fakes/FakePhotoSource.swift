@@ -1,0 +1,34 @@
+@testable import Gallery
+
+/// A `PhotoSource` whose page and detail requests are held until the test resolves them.
+final class FakePhotoSource: PhotoSource {
+    /// Page requests, keyed by the page number.
+    let pages = Responder<[Photo]>()
+    /// Detail requests, keyed by photo id.
+    let details = Responder<Photo>()
+
+    /// The pages requested so far, in order.
+    var pageCalls: [Int] { pages.calls.compactMap { Int($0) } }
+
+    func photos(page: Int, perPage: Int) async throws -> [Photo] {
+        try await pages.call(String(page))
+    }
+
+    func photo(id: String) async throws -> Photo {
+        try await details.call(id)
+    }
+
+    func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+        Self.imageURL(id: photo.id, width: width, height: height, fit: fit)
+    }
+
+    static func imageURL(id: String, width: Int, height: Int, fit: ImageFit) -> String {
+        "https://img.test/\(id)?w=\(width)&h=\(height)&fit=\(fit.rawValue)"
+    }
+
+    /// Resolves page `page`, returning false when it was not requested.
+    @discardableResult
+    func resolvePage(_ page: Int, with result: Result<[Photo], any Error>) -> Bool {
+        pages.resolve(String(page), with: result)
+    }
+}

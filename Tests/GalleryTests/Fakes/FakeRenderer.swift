@@ -1,0 +1,25 @@
+import Imaging
+import Synchronization
+@testable import Gallery
+
+/// A `ThumbnailRendering` whose output spells out its input, so tests can tell which bytes,
+/// size and fit produced a thumbnail. Bytes "bad" fail like a corrupt image.
+final class FakeRenderer: ThumbnailRendering {
+    static let badData = Array("bad".utf8)
+    private let renderCount = Mutex(0)
+
+    var renders: Int { renderCount.withLock { $0 } }
+
+    func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (columns * 2, rows * 4)
+    }
+
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
+        renderCount.withLock { $0 += 1 }
+        if data == Self.badData { throw ImageError.corrupt("fake") }
+        let text = "\(String(decoding: data, as: UTF8.self)) \(columns)x\(rows) \(fit.rawValue)"
+        return Thumbnail(columns: columns, rows: rows,
+                         lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: rows),
+                         plainLines: Array(repeating: text, count: rows))
+    }
+}

@@ -1,0 +1,267 @@
+import Imaging
+import Testing
+@testable import Gallery
+
+struct TestError: Error, CustomStringConvertible {
+    var description: String { "boom" }
+}
+
+@MainActor
+@Suite("PhotosViewModel")
+struct PhotosViewModelTests {
+    let source = FakePhotoSource()
+    let renderer = FakeRenderer()
+    let cache = ThumbnailCache(capacityBytes: 1 << 20)
+
+    func makeViewModel(loader: FakeImageLoader = FakeImageLoader(), perPage: Int = 30) -> PhotosViewModel {
+        PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: "fake",
+                        perPage: perPage, cache: cache)
+    }
+
+    /// A view model showing page 1 (30 photos).
+    func loadedViewModel(loader: FakeImageLoader = FakeImageLoader()) async -> PhotosViewModel {
+        let viewModel = makeViewModel(loader: loader)
+        viewModel.viewDidLoad()
+        await eventually { source.pages.pendingKeys == ["1"] }
+        source.resolvePage(1, with: .success(Photo.page(1)))
+        await eventually { viewModel.photos.count == 30 }
+        return viewModel
+    }
+
+    @Test func viewDidLoadFetchesPageOneOnce() async {
+        let viewModel = makeViewModel()
+        viewModel.viewDidLoad()
+        viewModel.viewDidLoad()
+        #expect(viewModel.isLoadingFirstPage)
+        #expect(viewModel.statusText == "Fetching…")
+        await eventually { source.pages.pendingKeys == ["1"] }
+        viewModel.viewDidLoad()
+        source.resolvePage(1, with: .success(Photo.page(1)))
+        await eventually { !viewModel.isLoadingFirstPage }
+        viewModel.viewDidLoad()
+        await settle()
+        #expect(source.pageCalls == [1])
+        #expect(viewModel.photos == Photo.page(1))
+        #expect(viewModel.statusText == "30 photos")
+        #expect(!viewModel.reachedEnd)
+    }
+
+    @Test func lastItemShownRepeatedlyRequestsNextPageOnce() async {
+        let viewModel = await loadedViewModel()
+        for _ in 0..<5 { viewModel.willDisplay(index: 29) }
+        viewModel.didReachBottom()
+        #expect(viewModel.isLoadingMore)
+        await eventually { source.pages.pendingKeys == ["2"] }
+        await settle()
+        #expect(source.pageCalls == [1, 2])
+
+        source.resolvePage(2, with: .success(Photo.page(2)))
+        await eventually { viewModel.photos.count == 60 }
+        #expect(viewModel.photos.map(\.id) == (Photo.page(1) + Photo.page(2)).map(\.id))
+        #expect(!viewModel.isLoadingMore)
+    }
+
+    @Test func onlyTheLastItemTriggersPaging() async {
+        let viewModel = await loadedViewModel()
+        viewModel.willDisplay(index: 28)
+        await settle()
+        #expect(source.pageCalls == [1])
+    }
+
+    @Test func failedPageIsRetriedNotSkipped() async {
+        let viewModel = await loadedViewModel()
+        viewModel.willDisplay(index: 29)
+        await eventually { source.pages.pendingKeys == ["2"] }
+        source.resolvePage(2, with: .failure(TestError()))
+        await eventually { viewModel.errorMessage != nil }
+        #expect(viewModel.errorMessage == "boom")
+        #expect(!viewModel.isLoadingMore)
+
+        viewModel.willDisplay(index: 29)
+        viewModel.didReachBottom()
+        #expect(viewModel.errorMessage == nil)
+        await eventually { source.pages.pendingKeys == ["2"] }
+        #expect(source.pageCalls == [1, 2, 2])
+
+        source.resolvePage(2, with: .success(Photo.page(2)))
+        await eventually { viewModel.photos.count == 60 }
+        viewModel.didReachBottom()
+        await eventually { source.pages.pendingKeys == ["3"] }
+        #expect(source.pageCalls == [1, 2, 2, 3])
+    }
+
+    @Test func retryReloadsAFailedFirstPage() async {
+        let viewModel = makeViewModel()
+        viewModel.viewDidLoad()
+        await eventually { source.pages.pendingKeys == ["1"] }
+        source.resolvePage(1, with: .failure(TestError()))
+        await eventually { viewModel.errorMessage != nil }
+        #expect(!viewModel.isLoadingFirstPage)
+        viewModel.retry()
+        await eventually { source.pages.pendingKeys == ["1"] }
+        #expect(source.pageCalls == [1, 1])
+    }
+
+    @Test func shortPageEndsTheFeed() async {
+        let viewModel = await loadedViewModel()
+        viewModel.willDisplay(index: 29)
+        await eventually { source.pages.pendingKeys == ["2"] }
+        source.resolvePage(2, with: .success(Photo.page(2, count: 4)))
+        await eventually { viewModel.photos.count == 34 }
+        #expect(viewModel.reachedEnd)
+        #expect(viewModel.statusText == "34 photos · end")
+        viewModel.willDisplay(index: 33)
+        viewModel.didReachBottom()
+        await settle()
+        #expect(source.pageCalls == [1, 2])
+    }
+
+    @Test func duplicatesAcrossPagesAreDropped() async {
+        let viewModel = await loadedViewModel()
+        viewModel.willDisplay(index: 29)
+        await eventually { source.pages.pendingKeys == ["2"] }
+        // The feed shifted by two: page 2 starts with the last two photos of page 1.
+        let shifted = Array(Photo.page(1).suffix(2)) + Array(Photo.page(2).prefix(28))
+        source.resolvePage(2, with: .success(shifted))
+        await eventually { viewModel.photos.count == 58 }
+        #expect(Set(viewModel.photos.map(\.id)).count == 58)
+        #expect(viewModel.photos.last?.id == "p2-27")
+    }
+
+    @Test func willDisplayLoadsThumbnailAtRendererPixelSize() async {
+        let loader = FakeImageLoader()
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.setThumbnailSize(columns: 10, rows: 5)
+        viewModel.willDisplay(index: 3)
+        #expect(viewModel.thumbnailState(at: 3) == .loading)
+        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        let url = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .crop)
+        #expect(loader.urls == [url])
+        let thumbnail = viewModel.thumbnails["p1-3"]?.thumbnail
+        #expect(thumbnail?.plainLines.first == "\(url) 10x5 crop")
+        #expect(thumbnail?.rows == 5)
+    }
+
+    @Test func repeatedWillDisplayStartsOneLoad() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 4)
+        viewModel.willDisplay(index: 4)
+        await eventually { loader.requests.pendingKeys.count == 1 }
+        viewModel.willDisplay(index: 4)
+        await settle()
+        #expect(loader.urls.count == 1)
+        #expect(loader.requests.cancelledKeys.isEmpty)
+    }
+
+    @Test func didEndDisplayingCancelsTheMatchingLoad() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 0)
+        viewModel.willDisplay(index: 1)
+        await eventually { loader.requests.pendingKeys.count == 2 }
+        viewModel.didEndDisplaying(index: 0)
+        let first = FakePhotoSource.imageURL(id: "p1-0", width: 48, height: 32, fit: .crop)
+        await eventually { loader.requests.cancelledKeys == [first] }
+        #expect(viewModel.thumbnails["p1-0"] == nil)
+        #expect(viewModel.thumbnails["p1-1"] == .loading)
+        #expect(loader.requests.pendingKeys.count == 1)
+    }
+
+    @Test func reshownItemRestartsACancelledLoadAndIgnoresTheOldOne() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 0)
+        await eventually { loader.requests.pendingKeys.count == 1 }
+        viewModel.didEndDisplaying(index: 0)
+        viewModel.willDisplay(index: 0)
+        await eventually { loader.requests.pendingKeys.count == 1 && loader.requests.cancelledKeys.count == 1 }
+        #expect(viewModel.thumbnails["p1-0"] == .loading)
+        let url = loader.requests.pendingKeys[0]
+        loader.requests.resolve(url, with: .success(Array("new".utf8)))
+        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.plainLines.first == "new 24x8 crop")
+    }
+
+    @Test func scrolledBackItemShowsCachedThumbnailWithoutLoading() async {
+        let loader = FakeImageLoader()
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 2)
+        await eventually { viewModel.thumbnails["p1-2"]?.thumbnail != nil }
+        let shown = viewModel.thumbnails["p1-2"]
+        viewModel.didEndDisplaying(index: 2)
+        #expect(viewModel.thumbnails["p1-2"] == nil)
+
+        viewModel.willDisplay(index: 2)
+        #expect(viewModel.thumbnails["p1-2"] == shown)
+        await settle()
+        #expect(loader.urls.count == 1)
+        #expect(renderer.renders == 1)
+    }
+
+    @Test func failedThumbnailShowsErrorAndRetryReloadsIt() async {
+        let loader = FakeImageLoader()
+        loader.requests.answerImmediately { _ in .success(FakeRenderer.badData) }
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 0)
+        await eventually { viewModel.thumbnails["p1-0"] == .failed("Corrupt image: fake") }
+        #expect(cache.count == 0)
+
+        loader.requests.answerImmediately { url in .success(Array(url.utf8)) }
+        viewModel.retry()
+        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        #expect(loader.urls.count == 2)
+    }
+
+    @Test func thumbnailSizeChangeReloadsVisibleItemsAndHidesOtherSizes() async {
+        let loader = FakeImageLoader()
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 0)
+        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24 }
+
+        viewModel.setThumbnailSize(columns: 12, rows: 4)
+        #expect(viewModel.thumbnails["p1-0"] == .loading)
+        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 12 }
+        #expect(loader.urls.count == 2)
+
+        // Back to the first size: the cached thumbnail shows at once.
+        viewModel.setThumbnailSize(columns: 24, rows: 8)
+        #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24)
+        #expect(loader.urls.count == 2)
+    }
+
+    @Test func resultForAnOutdatedSizeIsDropped() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: 0)
+        await eventually { loader.requests.pendingKeys.count == 1 }
+        let oldURL = loader.requests.pendingKeys[0]
+        viewModel.setThumbnailSize(columns: 12, rows: 4)
+        await eventually { loader.requests.cancelledKeys == [oldURL] && loader.requests.pendingKeys.count == 1 }
+        let newURL = FakePhotoSource.imageURL(id: "p1-0", width: 24, height: 16, fit: .crop)
+        #expect(loader.requests.pendingKeys == [newURL])
+        loader.requests.resolve(newURL, with: .success(Array("fresh".utf8)))
+        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.plainLines.first == "fresh 12x4 crop")
+    }
+
+    @Test func selectingTellsTheCoordinatorWhichPhoto() async {
+        let coordinator = SpyCoordinator()
+        let viewModel = await loadedViewModel()
+        viewModel.coordinator = coordinator
+        viewModel.didSelect(index: 7)
+        viewModel.didSelect(index: 99)
+        #expect(coordinator.selected == [Photo.page(1)[7]])
+    }
+
+    @Test func outOfRangeIndicesAreIgnored() async {
+        let loader = FakeImageLoader()
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.willDisplay(index: -1)
+        viewModel.willDisplay(index: 30)
+        viewModel.didEndDisplaying(index: 30)
+        await settle()
+        #expect(loader.urls.isEmpty)
+        #expect(viewModel.thumbnails.isEmpty)
+    }
+}

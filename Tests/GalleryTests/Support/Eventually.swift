@@ -1,0 +1,27 @@
+import Testing
+
+/// Waits, yielding and polling, until `condition` holds on the main actor; records an issue
+/// after `timeout`. For state that settles once background work has hopped back to the main actor.
+@MainActor
+@discardableResult
+func eventually(timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation,
+                _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+        if clock.now >= deadline {
+            Issue.record("condition not met within \(timeout)", sourceLocation: sourceLocation)
+            return false
+        }
+        await Task.yield()
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
+/// Lets already-enqueued work run, for asserting that something did NOT happen.
+@MainActor
+func settle() async {
+    for _ in 0..<20 { await Task.yield() }
+    try? await Task.sleep(for: .milliseconds(20))
+}
