@@ -8,14 +8,17 @@ public struct AppEnvironment: Sendable {
     /// Shown in the status bar and part of cache keys, e.g. "halfblock".
     public var renderMode: String
     public var perPage: Int
+    /// Rendered thumbnails, shared by every grid the app shows.
+    public var cache: ThumbnailCache
 
     public init(source: PhotoSource, loader: ImageLoading, renderer: ThumbnailRendering,
-                sourceName: String, renderMode: String, perPage: Int) {
+                sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache()) {
         self.source = source
         self.loader = loader
         self.renderer = renderer
         self.sourceName = sourceName
         self.renderMode = renderMode
         self.perPage = perPage
+        self.cache = cache
     }
 }

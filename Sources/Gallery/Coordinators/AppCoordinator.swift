@@ -24,6 +24,9 @@ import TUI
             if navigator.handle(key) { return }
             switch key {
             case .character("q"), .ctrl("c"): self.quit()
+            case .character("?"):
+                guard let top = navigator.top else { return }
+                navigator.push(HelpView(over: top) { navigator.pop($0) })
             default: break
             }
         }

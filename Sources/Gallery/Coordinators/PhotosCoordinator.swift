@@ -13,7 +13,8 @@
     func start() {
         let viewModel = PhotosViewModel(
             source: environment.source, loader: environment.loader, renderer: environment.renderer,
-            renderMode: environment.renderMode, perPage: environment.perPage)
+            renderMode: environment.renderMode, perPage: environment.perPage,
+            cache: environment.cache)
         viewModel.coordinator = self
         self.viewModel = viewModel
         let view = PhotosView(viewModel: viewModel, navigator: navigator,

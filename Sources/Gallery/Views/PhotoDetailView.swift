@@ -51,10 +51,8 @@ import TUI
     }
 
     private var textLines: [String] {
-        let title = viewModel.title.isEmpty ? "Untitled" : viewModel.title
-        var lines = [title, "", viewModel.author, "\(viewModel.dimensions) px", "♥ \(viewModel.likes)"]
-        if let link = viewModel.photo.links.html { lines += ["", link] }
-        return lines
+        [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes,
+         "", viewModel.attribution, viewModel.link]
     }
 
     private func drawImage(on screen: Screen, in area: Rect) {
