@@ -27,6 +27,11 @@ public struct RGBImage: Sendable, Equatable {
     }
 }
 
+extension RGBImage: CustomStringConvertible {
+    /// Size only: test failures and logs should not print megabytes of pixels.
+    public var description: String { "RGBImage(\(width)x\(height))" }
+}
+
 /// A 24-bit colour.
 public struct RGB: Sendable, Hashable {
     public var r: UInt8
