@@ -1,7 +1,9 @@
 /// An encoded image format, recognised from its first bytes (never from a file name or a
 /// Content-Type header, which are often wrong).
 public enum ImageFormat: Sendable, Equatable {
+    /// JFIF/Exif JPEG: starts FF D8 FF.
     case jpeg
+    /// PNG: starts with the 8-byte PNG signature.
     case png
 
     /// The format whose signature starts `bytes`, or nil when none matches.
