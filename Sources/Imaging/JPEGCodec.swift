@@ -7,45 +7,28 @@ public enum JPEGCodec {
 
     /// Reads width and height from the header without decoding.
     public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        guard !data.isEmpty else { throw ImageError.empty }
-        guard let handle = tjInitDecompress() else { throw ImageError.corrupt("cannot create decoder") }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
-        let rc = data.withUnsafeBufferPointer { buf in
-            tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsamp, &colorspace)
-        }
-        guard rc == 0 else { throw ImageError.corrupt(lastError(handle)) }
-        return (Int(width), Int(height))
+        let decoder = try Decoder()
+        return try decoder.readHeader(data)
     }
 
     /// Decodes a JPEG. When `target` is given, uses libjpeg-turbo's DCT scaling (1/8…1/1) to decode
     /// at the smallest scale whose result still covers the target, which is several times faster
     /// than a full decode for thumbnails.
+    ///
+    /// `maxPixels` caps the size the header *announces* (not the scaled output), checked before
+    /// any pixel memory is allocated: a scaled decode still has to read every coefficient, so a
+    /// tiny file that claims a huge picture is refused instead of decoded slowly.
+    ///
+    /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
+    /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
     public static func decode(_ data: [UInt8], covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
-        guard !data.isEmpty else { throw ImageError.empty }
-        guard let handle = tjInitDecompress() else { throw ImageError.corrupt("cannot create decoder") }
-        defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
-        let header = data.withUnsafeBufferPointer { buf in
-            tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsamp, &colorspace)
-        }
-        guard header == 0, width > 0, height > 0 else { throw ImageError.corrupt(lastError(handle)) }
-        let (scaledW, scaledH) = scaledSize(width: Int(width), height: Int(height), covering: target)
-        guard scaledW * scaledH <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
-
-        var pixels = [UInt8](repeating: 0, count: scaledW * scaledH * 3)
-        let rc = data.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
-                tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress,
-                              Int32(scaledW), 0, Int32(scaledH), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
-            }
-        }
-        // A truncated file decodes with a warning; keep what we got rather than failing the cell.
-        if rc != 0 && tjGetErrorCode(handle) == TJERR_FATAL.rawValue {
-            throw ImageError.corrupt(lastError(handle))
-        }
-        return RGBImage(width: scaledW, height: scaledH, pixels: pixels)
+        let decoder = try Decoder()
+        let (width, height) = try decoder.readHeader(data)
+        guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
+        let (scaledW, scaledH) = scaledSize(width: width, height: height, covering: target)
+        return RGBImage(width: scaledW, height: scaledH,
+                        pixels: try decoder.decompress(data, width: scaledW, height: scaledH))
     }
 
     /// Encodes RGB pixels as a baseline JPEG with 4:2:0 chroma subsampling.
@@ -76,8 +59,51 @@ public enum JPEGCodec {
         return (width, height)
     }
 
-    private static func lastError(_ handle: tjhandle) -> String {
+    fileprivate static func lastError(_ handle: tjhandle) -> String {
         guard let msg = tjGetErrorStr2(handle) else { return "unknown error" }
         return String(cString: msg)
+    }
+}
+
+/// One TurboJPEG decompressor handle, destroyed with the value.
+private final class Decoder {
+    private let handle: tjhandle
+
+    init() throws {
+        guard let handle = tjInitDecompress() else { throw ImageError.corrupt("cannot create decoder") }
+        self.handle = handle
+    }
+
+    deinit { tjDestroy(handle) }
+
+    /// Width and height from the header; nothing else is read or allocated.
+    func readHeader(_ data: [UInt8]) throws -> (width: Int, height: Int) {
+        guard !data.isEmpty else { throw ImageError.empty }
+        var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
+        let rc = data.withUnsafeBufferPointer { buf in
+            tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsamp, &colorspace)
+        }
+        guard rc == 0 else { throw ImageError.corrupt(JPEGCodec.lastError(handle)) }
+        guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
+        return (Int(width), Int(height))
+    }
+
+    /// RGB pixels at one of the decoder's scaled sizes (after `readHeader` accepted the data).
+    func decompress(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        let rc = data.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress,
+                              Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
+            }
+        }
+        guard rc != 0 else { return pixels }
+        let message = JPEGCodec.lastError(handle)
+        // libjpeg reports running out of data ("Premature end of JPEG file", or "premature end of
+        // data segment" inside a scan) as a warning and pads the picture with grey.
+        if tjGetErrorCode(handle) == TJERR_FATAL.rawValue || message.lowercased().contains("premature end") {
+            throw ImageError.corrupt(message)
+        }
+        return pixels
     }
 }

@@ -1,9 +1,13 @@
 /// An 8-bit RGB raster, row-major, 3 bytes a pixel, no padding.
 public struct RGBImage: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `width * height * 3` bytes: R, G, B of each pixel, rows top to bottom.
     public var pixels: [UInt8]
 
+    /// Wraps existing pixels; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3,
                      "pixel buffer does not match \(width)x\(height)")
@@ -21,10 +25,16 @@ public struct RGBImage: Sendable, Equatable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
+    /// The pixel at column `x`, row `y` (both from 0).
     public subscript(x: Int, y: Int) -> RGB {
         let i = (y * width + x) * 3
         return RGB(pixels[i], pixels[i + 1], pixels[i + 2])
     }
+}
+
+extension RGBImage: CustomStringConvertible {
+    /// Size only: test failures and logs should not print megabytes of pixels.
+    public var description: String { "RGBImage(\(width)x\(height))" }
 }
 
 /// A 24-bit colour.
@@ -32,5 +42,6 @@ public struct RGB: Sendable, Hashable {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
+    /// A colour from its red, green and blue components.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
 }

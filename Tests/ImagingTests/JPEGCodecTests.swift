@@ -16,10 +16,53 @@ import Testing
         let jpeg = try JPEGCodec.encode(RGBImage(width: 800, height: 600, filledWith: RGB(1, 2, 3)))
         let small = try JPEGCodec.decode(jpeg, covering: (width: 90, height: 60))
         #expect(small.width == 100 && small.height == 75)
+        // 1/8 would give 100x75, too short for 80 rows; 2/8 gives 200x150.
+        let taller = try JPEGCodec.decode(jpeg, covering: (width: 90, height: 80))
+        #expect(taller.width == 200 && taller.height == 150)
     }
 
     @Test func badInputIsAnErrorValue() {
         #expect(throws: ImageError.empty) { try JPEGCodec.decode([]) }
         #expect(throws: ImageError.self) { try JPEGCodec.decode([0xFF, 0xD8, 0xFF, 0x00, 0x13]) }
+    }
+
+    @Test func truncatedDataIsCorruptNotAHalfGreyPicture() throws {
+        let jpeg = try JPEGCodec.encode(TestImages.noise(width: 128, height: 128, seed: 1), quality: 90)
+        #expect(try JPEGCodec.decode(jpeg).width == 128)
+        for keep in [jpeg.count / 2, jpeg.count - 2, 300] {
+            let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(Array(jpeg.prefix(keep))) }
+            #expect(error?.isCorrupt == true, "keeping \(keep) of \(jpeg.count) bytes")
+        }
+    }
+
+    @Test func garbageAfterTheSignatureIsCorrupt() {
+        let garbage = [0xFF, 0xD8, 0xFF] + TestImages.noise(width: 10, height: 10, seed: 2).pixels
+        #expect((#expect(throws: ImageError.self) { try JPEGCodec.decode(garbage) })?.isCorrupt == true)
+        #expect((#expect(throws: ImageError.self) { try JPEGCodec.dimensions(of: garbage) })?.isCorrupt == true)
+    }
+
+    @Test func headerAnnouncingTooManyPixelsIsRefusedBeforeDecoding() throws {
+        let small = try JPEGCodec.encode(RGBImage(width: 16, height: 16, filledWith: RGB(9, 9, 9)))
+        let bomb = TestImages.patchingFrameSize(of: small, width: 30000, height: 30000)
+        let announced = try JPEGCodec.dimensions(of: bomb)
+        #expect(announced.width == 30000 && announced.height == 30000)
+        #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) { try JPEGCodec.decode(bomb) }
+        // A small thumbnail target does not make a huge announced size acceptable.
+        #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) {
+            try JPEGCodec.decode(bomb, covering: (width: 96, height: 64))
+        }
+    }
+
+    @Test func pixelCapIsTheCallersChoice() throws {
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 40, height: 30, filledWith: RGB(9, 9, 9)))
+        #expect(throws: ImageError.tooLarge(width: 40, height: 30)) { try JPEGCodec.decode(jpeg, maxPixels: 1199) }
+        #expect(try JPEGCodec.decode(jpeg, maxPixels: 1200).width == 40)
+    }
+}
+
+extension ImageError {
+    var isCorrupt: Bool {
+        if case .corrupt = self { return true }
+        return false
     }
 }

@@ -1,0 +1,188 @@
+/// Resizing by area averaging: every output pixel is the mean of the source area it covers, with
+/// partially covered source pixels weighted by the covered fraction. That is the right filter for
+/// thumbnails (no aliasing, exact for integer ratios); when enlarging it degrades gracefully to
+/// nearest-neighbour with blended seams.
+extension RGBImage {
+    /// This image scaled to exactly `width` x `height` (aspect ratio not preserved).
+    /// Returns an empty (0 x 0) image when either side is not positive or this image is empty;
+    /// the same holds for `aspectFill` and `aspectFit`.
+    public func resized(width: Int, height: Int) -> RGBImage {
+        areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
+                      width: width, height: height)
+    }
+
+    /// This image scaled to cover `width` x `height`, with the overflow cropped equally from both
+    /// sides (centre crop). The result is exactly `width` x `height`.
+    public func aspectFill(width: Int, height: Int) -> RGBImage {
+        aspectFill(width: width, height: height, sampleAspect: 1)
+    }
+
+    /// This image scaled to fit inside `width` x `height` keeping its aspect ratio. The result is
+    /// as large as fits, at least 1 x 1, so usually smaller than the box along one side.
+    public func aspectFit(width: Int, height: Int) -> RGBImage {
+        aspectFit(width: width, height: height, sampleAspect: 1)
+    }
+
+    /// `aspectFill` for output samples that are `sampleAspect` times taller than wide (text cells).
+    func aspectFill(width: Int, height: Int, sampleAspect: Int) -> RGBImage {
+        guard width > 0, height > 0, !isEmpty else { return areaResampled(.zero, width: width, height: height) }
+        // Crop the source to the box's aspect (width : height * sampleAspect), centred.
+        let boxW = width, boxH = height * sampleAspect
+        var crop = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
+        if self.width * boxH > self.height * boxW {
+            crop.width = max(1, (self.height * boxW + boxH / 2) / boxH)
+            crop.x = (self.width - crop.width) / 2
+        } else {
+            crop.height = max(1, (self.width * boxH + boxW / 2) / boxW)
+            crop.y = (self.height - crop.height) / 2
+        }
+        return areaResampled(crop, width: width, height: height)
+    }
+
+    /// `aspectFit` for output samples that are `sampleAspect` times taller than wide (text cells).
+    func aspectFit(width: Int, height: Int, sampleAspect: Int) -> RGBImage {
+        guard width > 0, height > 0, !isEmpty else { return areaResampled(.zero, width: width, height: height) }
+        let boxH = height * sampleAspect
+        var fitW = width, fitH = boxH
+        if self.width * boxH > self.height * width {
+            fitH = max(1, (self.height * width + self.width / 2) / self.width)
+        } else {
+            fitW = max(1, (self.width * boxH + self.height / 2) / self.height)
+        }
+        let rows = max(1, min(height, (fitH + sampleAspect / 2) / sampleAspect))
+        return areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
+                             width: fitW, height: rows)
+    }
+
+    var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// Area-averages the `crop` rectangle of this image into `width` x `height` pixels: a vertical
+    /// pass into exact integer sums, then a horizontal pass that divides and rounds once.
+    func areaResampled(_ crop: PixelRect, width: Int, height: Int) -> RGBImage {
+        guard width > 0, height > 0, crop.width > 0, crop.height > 0 else {
+            return RGBImage(width: 0, height: 0, pixels: [])
+        }
+        precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= self.width
+                     && crop.y + crop.height <= self.height, "crop outside the image")
+        let columns = AreaWeights(source: crop.width, destination: width)
+        let rows = AreaWeights(source: crop.height, destination: height)
+        let sums = verticalSums(crop, rows: rows)
+        return RGBImage(width: width, height: height,
+                        pixels: horizontalAverages(sums, sourceWidth: crop.width, columns: columns,
+                                                   divisor: columns.total * rows.total))
+    }
+
+    // The two passes below use `while` loops and wrapping arithmetic on raw pointers because they
+    // touch every source byte and must stay fast in debug builds, where `for … in` ranges and
+    // checked arithmetic cost a call each. The vertical pass runs first because it reads the
+    // full-size image row by row, which lets it add eight bytes at a time (SWAR: four 64-bit
+    // accumulators, each holding two 32-bit lanes) regardless of how channels fall in a word.
+
+    /// For each output row, the weighted (not yet divided) sums of every byte of the cropped rows.
+    private func verticalSums(_ crop: PixelRect, rows: AreaWeights) -> [UInt32] {
+        let rowBytes = crop.width * 3
+        let blocks = rowBytes / 8
+        let outH = rows.first.count
+        var sums = [UInt32](repeating: 0, count: outH * rowBytes)
+        var lanes = [UInt64](repeating: 0, count: max(1, blocks * 4))
+        let laneMask: UInt64 = 0x0000_00FF_0000_00FF
+        pixels.withUnsafeBytes { src in
+        lanes.withUnsafeMutableBufferPointer { lanes in
+        sums.withUnsafeMutableBufferPointer { dst in
+            guard let src = src.baseAddress, let acc = lanes.baseAddress, let dst = dst.baseAddress else { return }
+            var oy = 0
+            while oy < outH {
+                acc.update(repeating: 0, count: blocks * 4)
+                let out = dst + oy * rowBytes
+                var sourceRow = crop.y + rows.first[oy]
+                var k = rows.offsets[oy]
+                while k < rows.offsets[oy + 1] {
+                    let w = UInt64(rows.weights[k])
+                    let line = src + (sourceRow * self.width + crop.x) * 3
+                    var q = acc, offset = 0
+                    while offset < blocks &* 8 {
+                        let v = line.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        q[0] &+= (v & laneMask) &* w
+                        q[1] &+= ((v &>> 8) & laneMask) &* w
+                        q[2] &+= ((v &>> 16) & laneMask) &* w
+                        q[3] &+= ((v &>> 24) & laneMask) &* w
+                        q += 4
+                        offset &+= 8
+                    }
+                    let w32 = UInt32(truncatingIfNeeded: w)
+                    while offset < rowBytes {
+                        out[offset] &+= UInt32(line.load(fromByteOffset: offset, as: UInt8.self)) &* w32
+                        offset &+= 1
+                    }
+                    sourceRow &+= 1
+                    k &+= 1
+                }
+                // Lane j of word 4b+i holds byte 8b + i + 4j.
+                var b = 0
+                while b < blocks {
+                    let q = acc + b &* 4, o = out + b &* 8
+                    o[0] = UInt32(truncatingIfNeeded: q[0]); o[4] = UInt32(truncatingIfNeeded: q[0] &>> 32)
+                    o[1] = UInt32(truncatingIfNeeded: q[1]); o[5] = UInt32(truncatingIfNeeded: q[1] &>> 32)
+                    o[2] = UInt32(truncatingIfNeeded: q[2]); o[6] = UInt32(truncatingIfNeeded: q[2] &>> 32)
+                    o[3] = UInt32(truncatingIfNeeded: q[3]); o[7] = UInt32(truncatingIfNeeded: q[3] &>> 32)
+                    b &+= 1
+                }
+                oy &+= 1
+            }
+        }}}
+        return sums
+    }
+
+    /// Combines the columns of the vertical sums with the horizontal weights and divides,
+    /// rounding to nearest.
+    private func horizontalAverages(_ sums: [UInt32], sourceWidth: Int, columns: AreaWeights,
+                                    divisor: Int) -> [UInt8] {
+        let outW = columns.first.count
+        let outH = sums.count / (sourceWidth * 3)
+        var result = [UInt8](repeating: 0, count: outH * outW * 3)
+        let d = UInt64(divisor), half = UInt64(divisor / 2)
+        sums.withUnsafeBufferPointer { sums in
+        columns.first.withUnsafeBufferPointer { first in
+        columns.offsets.withUnsafeBufferPointer { offsets in
+        columns.weights.withUnsafeBufferPointer { weights in
+        result.withUnsafeMutableBufferPointer { dst in
+            guard let sums = sums.baseAddress, let first = first.baseAddress, let offsets = offsets.baseAddress,
+                  let weights = weights.baseAddress, var out = dst.baseAddress else { return }
+            var y = 0
+            while y < outH {
+                let row = sums + y &* sourceWidth &* 3
+                var i = 0
+                while i < outW {
+                    var p = row + first[i] &* 3
+                    var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
+                    var k = offsets[i]
+                    while k < offsets[i &+ 1] {
+                        let w = UInt64(weights[k])
+                        r &+= UInt64(p[0]) &* w
+                        g &+= UInt64(p[1]) &* w
+                        b &+= UInt64(p[2]) &* w
+                        p += 3
+                        k &+= 1
+                    }
+                    out[0] = UInt8(truncatingIfNeeded: (r &+ half) / d)
+                    out[1] = UInt8(truncatingIfNeeded: (g &+ half) / d)
+                    out[2] = UInt8(truncatingIfNeeded: (b &+ half) / d)
+                    out += 3
+                    i &+= 1
+                }
+                y &+= 1
+            }
+        }}}}}
+        return result
+    }
+}
+
+/// An integer rectangle of pixels.
+struct PixelRect: Equatable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
+}
