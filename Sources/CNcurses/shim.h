@@ -79,76 +79,86 @@ static inline int cn_window_size(int fd, int *rows, int *cols) {
 /*
  * Terminal guard: puts the tty back when the process dies without stop() (crash signals, exit()).
  * Everything reachable from the handler is async-signal-safe (write, tcsetattr, fcntl, sigaction, raise).
- * The state is static in this header, so each object file that calls these gets its own copy:
+ * The state is a static in this header, so each object file that calls these gets its own copy:
  * call the cn_guard_ functions from ONE Swift file only (TerminalGuard.swift).
  */
-static char cn_guard_reset[512];
-static size_t cn_guard_reset_len;
-static struct termios cn_guard_termios;
-static int cn_guard_fd = -1;
-static int cn_guard_flags = -1;
-static volatile sig_atomic_t cn_guard_active;
-static int cn_guard_exit_registered;
-static const int cn_guard_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
-static struct sigaction cn_guard_previous[sizeof cn_guard_signals / sizeof cn_guard_signals[0]];
+struct cn_guard_state {
+    char reset[512];
+    size_t reset_length;
+    struct termios termios;
+    int fd;
+    int flags;
+    volatile sig_atomic_t active;
+    int exit_registered;
+    struct sigaction previous[5];
+};
+static const int cn_guard_signals[5] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
 
-static void cn_guard_restore_tty(void) {
-    if (!cn_guard_active) return;
-    cn_guard_active = 0;
+/* A function-local static: Swift's C importer emits it with the function (it drops file-scope statics). */
+static inline struct cn_guard_state *cn_guard(void) {
+    static struct cn_guard_state state = { .fd = -1, .flags = -1 };
+    return &state;
+}
+
+static inline void cn_guard_restore_tty(void) {
+    struct cn_guard_state *g = cn_guard();
+    if (!g->active) return;
+    g->active = 0;
     size_t done = 0;
-    while (done < cn_guard_reset_len) {
-        ssize_t n = write(cn_guard_fd, cn_guard_reset + done, cn_guard_reset_len - done);
+    while (done < g->reset_length) {
+        ssize_t n = write(g->fd, g->reset + done, g->reset_length - done);
         if (n <= 0) break;
         done += (size_t)n;
     }
-    tcsetattr(cn_guard_fd, TCSANOW, &cn_guard_termios);
-    if (cn_guard_flags != -1) fcntl(cn_guard_fd, F_SETFL, cn_guard_flags);
+    tcsetattr(g->fd, TCSANOW, &g->termios);
+    if (g->flags != -1) fcntl(g->fd, F_SETFL, g->flags);
 }
 
-static void cn_guard_on_crash(int sig, siginfo_t *info, void *context) {
+static inline void cn_guard_on_crash(int sig, siginfo_t *info, void *context) {
     (void)context;
     cn_guard_restore_tty();
-    for (size_t i = 0; i < sizeof cn_guard_signals / sizeof cn_guard_signals[0]; i++)
-        if (cn_guard_signals[i] == sig) sigaction(sig, &cn_guard_previous[i], NULL);
+    for (int i = 0; i < 5; i++)
+        if (cn_guard_signals[i] == sig) sigaction(sig, &cn_guard()->previous[i], NULL);
     /* A real fault re-executes the faulting instruction on return and reaches the previous handler
        (the Swift backtracer) with its original context; a sent or raised signal must be raised again. */
     if (sig == SIGABRT || info == NULL || info->si_code <= 0) raise(sig);
 }
 
-static void cn_guard_at_exit(void) { cn_guard_restore_tty(); }
+static inline void cn_guard_at_exit(void) { cn_guard_restore_tty(); }
 
 /* Remembers the tty mode to come back to; call before curses changes it. */
 static inline int cn_guard_save_tty(int fd) {
-    cn_guard_fd = fd;
-    cn_guard_flags = fcntl(fd, F_GETFL);
-    return tcgetattr(fd, &cn_guard_termios);
+    struct cn_guard_state *g = cn_guard();
+    g->fd = fd;
+    g->flags = fcntl(fd, F_GETFL);
+    return tcgetattr(fd, &g->termios);
 }
 
 /* Arms the guard with the bytes that undo what curses did on the screen (rmcup, cursor, SGR, mouse). */
 static inline void cn_guard_arm(const char *reset, size_t length) {
-    if (length > sizeof cn_guard_reset) length = sizeof cn_guard_reset;
-    memcpy(cn_guard_reset, reset, length);
-    cn_guard_reset_len = length;
+    struct cn_guard_state *g = cn_guard();
+    if (length > sizeof g->reset) length = sizeof g->reset;
+    memcpy(g->reset, reset, length);
+    g->reset_length = length;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = cn_guard_on_crash;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
-    for (size_t i = 0; i < sizeof cn_guard_signals / sizeof cn_guard_signals[0]; i++)
-        sigaction(cn_guard_signals[i], &action, &cn_guard_previous[i]);
-    if (!cn_guard_exit_registered) {
-        cn_guard_exit_registered = 1;
+    for (int i = 0; i < 5; i++) sigaction(cn_guard_signals[i], &action, &g->previous[i]);
+    if (!g->exit_registered) {
+        g->exit_registered = 1;
         atexit(cn_guard_at_exit);
     }
-    cn_guard_active = 1;
+    g->active = 1;
 }
 
 /* After a clean shutdown: the handlers go back to what they were and exit() writes nothing. */
 static inline void cn_guard_disarm(void) {
-    if (!cn_guard_active) return;
-    cn_guard_active = 0;
-    for (size_t i = 0; i < sizeof cn_guard_signals / sizeof cn_guard_signals[0]; i++)
-        sigaction(cn_guard_signals[i], &cn_guard_previous[i], NULL);
-    if (cn_guard_flags != -1) fcntl(cn_guard_fd, F_SETFL, cn_guard_flags);
+    struct cn_guard_state *g = cn_guard();
+    if (!g->active) return;
+    g->active = 0;
+    for (int i = 0; i < 5; i++) sigaction(cn_guard_signals[i], &g->previous[i], NULL);
+    if (g->flags != -1) fcntl(g->fd, F_SETFL, g->flags);
 }
 #endif

@@ -26,6 +26,10 @@ struct ANSILine {
             if scalar == "\u{1B}" {
                 flushText()
                 if let sgr = scanner.escapeSequence() { tokens.append(.sgr(sgr)) }
+            } else if let introducer = Scanner.sevenBitIntroducer(ofC1: scalar) {
+                // A C1 control is the 8-bit form of ESC + introducer: drop its whole sequence.
+                flushText()
+                _ = scanner.sequence(after: introducer)
             } else if !isUnsafeForTerminal(scalar) {
                 text.append(scalar)
             }
@@ -86,6 +90,24 @@ private struct Scanner {
     /// Consumes the sequence after an ESC; returns it when it is an SGR, nil for anything else.
     mutating func escapeSequence() -> String? {
         guard let introducer = next() else { return nil }
+        return sequence(after: introducer)
+    }
+
+    /// CSI, OSC, DCS, APC, PM and SOS as C1 controls map to ESC [ ] P _ ^ X.
+    static func sevenBitIntroducer(ofC1 scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x9B: return "["
+        case 0x9D: return "]"
+        case 0x90: return "P"
+        case 0x9F: return "_"
+        case 0x9E: return "^"
+        case 0x98: return "X"
+        default: return nil
+        }
+    }
+
+    /// Consumes a sequence whose introducer was just read; returns it when it is an SGR.
+    mutating func sequence(after introducer: Unicode.Scalar) -> String? {
         switch introducer {
         case "[":
             var body = ""
@@ -101,7 +123,7 @@ private struct Scanner {
         case "]", "P", "_", "^", "X":
             // String commands (OSC, DCS, APC, PM, SOS) run to BEL or ST (ESC \).
             while let s = next() {
-                if s == "\u{07}" { break }
+                if s == "\u{07}" || s == "\u{9C}" { break }
                 if s == "\u{1B}" { _ = next(); break }
             }
             return nil
