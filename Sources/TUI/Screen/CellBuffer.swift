@@ -1,0 +1,79 @@
+/// One character cell of the text layer. A wide character fills its first cell; the cell to its
+/// right holds an empty `glyph` (a continuation).
+struct Cell: Hashable {
+    var glyph: String = " "
+    var style: TextStyle = []
+
+    static let blank = Cell()
+    var isContinuation: Bool { glyph.isEmpty }
+}
+
+/// The text layer as a grid of cells: the one implementation of clipping, sanitizing and wide
+/// characters, shared by the in-memory screen and the ncurses screen.
+struct CellBuffer: Equatable {
+    private(set) var size: Size
+    private(set) var rows: [[Cell]]
+
+    init(size: Size) {
+        self.size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
+        rows = Array(repeating: Array(repeating: .blank, count: self.size.columns), count: self.size.rows)
+    }
+
+    mutating func clear() { self = CellBuffer(size: size) }
+
+    subscript(point: Point) -> Cell {
+        rows[point.row][point.column]
+    }
+
+    mutating func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?) {
+        guard point.row >= 0, point.row < size.rows else { return }
+        var limit = size.columns
+        if let maxWidth { limit = min(limit, point.column + max(0, maxWidth)) }
+        var column = point.column
+        withUTF8CharacterType {
+            for character in sanitize(text) {
+                let width = cellWidth(character)
+                guard width > 0 else { continue }
+                if column + width > limit { break }
+                if column >= 0 {
+                    set(String(character), width: width, row: point.row, column: column, style: style)
+                } else if column + width > 0 {
+                    // The left half of a wide character is off screen: its visible half becomes a space.
+                    set(" ", width: 1, row: point.row, column: 0, style: style)
+                }
+                column += width
+            }
+        }
+    }
+
+    mutating func fill(_ rect: Rect, with character: Character, style: TextStyle) {
+        let width = max(1, displayWidth(character))
+        let line = String(repeating: String(character), count: max(0, rect.size.columns) / width)
+        for row in rect.origin.row..<max(rect.origin.row, rect.maxRow) {
+            put(line, at: Point(row: row, column: rect.origin.column), style: style, maxWidth: rect.size.columns)
+        }
+    }
+
+    private mutating func set(_ glyph: String, width: Int, row: Int, column: Int, style: TextStyle) {
+        for c in column..<(column + width) { detachWideCharacter(row: row, column: c) }
+        rows[row][column] = Cell(glyph: glyph, style: style)
+        for c in (column + 1)..<(column + width) { rows[row][c] = Cell(glyph: "", style: style) }
+    }
+
+    /// Overwriting either half of a wide character leaves its other half as a plain space.
+    private mutating func detachWideCharacter(row: Int, column: Int) {
+        let cell = rows[row][column]
+        if cell.isContinuation, column > 0 {
+            rows[row][column - 1].glyph = " "
+        } else if column + 1 < size.columns, rows[row][column + 1].isContinuation {
+            rows[row][column + 1].glyph = " "
+        }
+    }
+
+    /// What a person reads on `row`, trailing blanks removed.
+    func text(ofRow row: Int) -> String {
+        var line = rows[row].map(\.glyph).joined()
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,102 @@
+/// An image as it lands on the screen: already clipped, so `frame.size == image.size`.
+struct PlacedImage: Hashable {
+    let image: TerminalImage
+    let frame: Rect
+}
+
+/// What one frame must do about images, given what the previous frame left on the terminal.
+///
+/// ncurses owns the text cells and believes the cells under an image are whatever it last wrote
+/// there; it knows nothing of the picture. So: an image that left (or moved) must have its rows
+/// repainted by ncurses, and an image must be (re)sent when it is new or when ncurses is about to
+/// write over any of its cells.
+struct ImageLayerPlan: Equatable {
+    /// Rows ncurses must rewrite entirely because an image that covered them is gone.
+    var rowsToRepaint: [Int]
+    /// Indices into the current images, in drawing order.
+    var imagesToSend: [Int]
+
+    init(rowsToRepaint: [Int], imagesToSend: [Int]) {
+        self.rowsToRepaint = rowsToRepaint
+        self.imagesToSend = imagesToSend
+    }
+
+    init(previous: [PlacedImage], current: [PlacedImage], textDamage: TextDamage) {
+        let kept = Set(current)
+        let repaint = Set(previous.filter { !kept.contains($0) }.flatMap { $0.frame.origin.row..<$0.frame.maxRow })
+        var damage = textDamage
+        for row in repaint { damage.markWholeRow(row) }
+
+        let stillOnScreen = Set(previous)
+        var sent: [Rect] = []
+        var toSend: [Int] = []
+        for (index, placed) in current.enumerated() {
+            let mustSend = !stillOnScreen.contains(placed)
+                || damage.touches(placed.frame)
+                || sent.contains { $0.intersects(placed.frame) }  // drawn over by an earlier image
+            if mustSend {
+                toSend.append(index)
+                sent.append(placed.frame)
+            }
+        }
+        self.init(rowsToRepaint: repaint.sorted(), imagesToSend: toSend)
+    }
+}
+
+/// The cells ncurses may write during `doupdate`, per row, derived the way ncurses' `TransformLine`
+/// and `ClrBottom` decide (idcok off, so no insert/delete character): from the first to the last
+/// changed cell, widened to the line start when it may use clear-to-beginning, to the line end when
+/// it may use clear-to-end, and whole rows when it may clear to the end of the screen.
+struct TextDamage: Equatable {
+    private(set) var spans: [Int: ClosedRange<Int>] = [:]
+    let columns: Int
+
+    init(columns: Int) { self.columns = columns }
+
+    init(from old: CellBuffer, to new: CellBuffer) {
+        self.init(columns: new.size.columns)
+        guard old.size == new.size else {
+            for row in 0..<new.size.rows { markWholeRow(row) }
+            return
+        }
+        for row in 0..<new.size.rows {
+            if let span = Self.changedSpan(old: old.rows[row], new: new.rows[row]) { spans[row] = span }
+        }
+        if let top = Self.clearedBottom(old: old, new: new) {
+            for row in top..<new.size.rows { markWholeRow(row) }
+        }
+    }
+
+    mutating func markWholeRow(_ row: Int) {
+        guard columns > 0 else { return }
+        spans[row] = 0...(columns - 1)
+    }
+
+    func touches(_ rect: Rect) -> Bool {
+        guard rect.size.columns > 0 else { return false }
+        let columnsCovered = rect.origin.column...(rect.maxColumn - 1)
+        return (rect.origin.row..<rect.maxRow).contains { row in spans[row]?.overlaps(columnsCovered) ?? false }
+    }
+
+    static func changedSpan(old: [Cell], new: [Cell]) -> ClosedRange<Int>? {
+        guard let first = new.indices.first(where: { new[$0] != old[$0] }),
+            let last = new.indices.last(where: { new[$0] != old[$0] })
+        else { return nil }
+        let leadingBlank = new[0]
+        let trailingBlank = new[new.count - 1]
+        let start = new[..<first].allSatisfy { $0 == leadingBlank } ? 0 : first
+        let end = new[(last + 1)...].allSatisfy { $0 == trailingBlank } ? new.count - 1 : last
+        return start...end
+    }
+
+    /// The first row ncurses' ClrBottom would clear from: the top of the blank rows at the bottom of
+    /// the new frame that were not blank before.
+    static func clearedBottom(old: CellBuffer, new: CellBuffer) -> Int? {
+        var top: Int?
+        for row in stride(from: new.size.rows - 1, through: 0, by: -1) {
+            guard new.rows[row].allSatisfy({ $0 == .blank }) else { break }
+            if !old.rows[row].allSatisfy({ $0 == .blank }) { top = row }
+        }
+        return top
+    }
+}

@@ -1,0 +1,60 @@
+/// A headless screen: it keeps the last frame so tests can read what a person would see.
+@MainActor public final class InMemoryScreen: Screen {
+    public private(set) var size: Size
+    /// The images of the current frame, in the order they were placed.
+    public private(set) var images: [(TerminalImage, Point)] = []
+    /// How many frames were ended so far.
+    public private(set) var frameCount = 0
+    private var buffer: CellBuffer
+
+    public init(size: Size) {
+        self.size = size
+        buffer = CellBuffer(size: size)
+    }
+
+    public func beginFrame() {
+        buffer.clear()
+        images.removeAll()
+    }
+
+    public func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?) {
+        buffer.put(text, at: point, style: style, maxWidth: maxWidth)
+    }
+
+    public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
+        buffer.fill(rect, with: character, style: style)
+    }
+
+    public func place(_ image: TerminalImage, at point: Point) {
+        images.append((image, point))
+    }
+
+    public func endFrame() { frameCount += 1 }
+
+    /// Changes the size; the content is cleared, as a terminal resize does.
+    public func resize(to size: Size) {
+        self.size = size
+        buffer = CellBuffer(size: size)
+        images.removeAll()
+    }
+
+    /// The screen's rows as a person reads them (trailing blanks removed), images shown as their
+    /// plain characters (colours stripped) over the text.
+    public func text() -> [String] {
+        var composed = buffer
+        for (image, origin) in images {
+            for (offset, line) in image.lines.prefix(image.size.rows).enumerated() {
+                composed.put(
+                    ANSILine(line).plainText, at: origin.offset(rows: offset), style: [],
+                    maxWidth: image.size.columns)
+            }
+        }
+        return (0..<size.rows).map { composed.text(ofRow: $0) }
+    }
+
+    /// The style of the text-layer cell at `point` (plain outside the screen).
+    public func style(at point: Point) -> TextStyle {
+        guard Rect(origin: .zero, size: size).contains(point) else { return [] }
+        return buffer[point].style
+    }
+}

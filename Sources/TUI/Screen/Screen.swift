@@ -1,0 +1,32 @@
+/// Where widgets draw: a text layer of character cells plus pictures placed over it.
+///
+/// A frame is `beginFrame()`, any number of `put`/`fill`/`place`, then `endFrame()`.
+@MainActor public protocol Screen: AnyObject {
+    var size: Size { get }
+    /// Starts a new frame: the text layer is blank and no image is placed.
+    func beginFrame()
+    /// Writes `text` from `point` rightwards, sanitized, clipped to `maxWidth` columns and to the
+    /// screen. Wide characters take 2 columns; one that would not fit entirely is not drawn.
+    func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?)
+    /// Covers `rect` with `character`.
+    func fill(_ rect: Rect, with character: Character, style: TextStyle)
+    /// Places a picture over the text layer with its top-left cell at `point`, clipped to the screen.
+    func place(_ image: TerminalImage, at point: Point)
+    /// Pushes the frame out.
+    func endFrame()
+}
+
+extension Screen {
+    /// `put` without a width limit other than the screen's.
+    public func put(_ text: String, at point: Point, style: TextStyle = []) {
+        put(text, at: point, style: style, maxWidth: nil)
+    }
+
+    /// Blanks `rect` (in `style`: a reverse-video bar, say).
+    public func clear(_ rect: Rect, style: TextStyle = []) {
+        fill(rect, with: " ", style: style)
+    }
+
+    /// The whole screen as a rectangle.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+}

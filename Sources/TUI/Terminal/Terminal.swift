@@ -1,0 +1,220 @@
+import CNcurses
+import Dispatch
+import Glibc
+
+/// Why the terminal could not be taken over.
+public enum TerminalError: Error, Equatable {
+    /// stdin or stdout is not a terminal.
+    case notATerminal
+    /// curses could not set up the terminal named by TERM.
+    case unusableTerminal(String)
+    /// Another `Terminal` is running.
+    case alreadyStarted
+}
+
+/// Owns the tty while the app runs: curses set up, input and signals as main-queue dispatch
+/// sources, coalesced redraws, and the terminal restored however the process ends.
+@MainActor public final class Terminal {
+    public let screen: TerminalScreen
+    /// Keys (and mouse events) as they arrive.
+    public var onKey: ((Key) -> Void)?
+    /// The terminal changed size; a redraw is already scheduled.
+    public var onResize: ((Size) -> Void)?
+    /// Draws a frame; called by the coalesced redraw between `beginFrame` and `endFrame`.
+    public var draw: ((Screen) -> Void)?
+
+    private var sources: [any DispatchSourceProtocol] = []
+    private let redraws = RedrawScheduler()
+    private var clicks = ClickTracker()
+    private var stopped = false
+    private static var isRunning = false
+    private static let handledSignals: [(signal: Int32, exitCode: Int32)] = [
+        (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129),
+    ]
+
+    /// Takes over the tty: locale, curses (cbreak, noecho, nonl, keypad, hidden cursor, mouse,
+    /// alternate screen), signal and input sources. Must be called on the main thread, which then
+    /// runs the main queue (`dispatchMain()`).
+    public static func start() throws -> Terminal {
+        guard !isRunning else { throw TerminalError.alreadyStarted }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        useUTF8Locale()
+        _ = TerminalGuard.saveTTY(fileDescriptor: STDIN_FILENO)
+        // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
+        // the dispatch sources made below receive them instead.
+        for (signal, _) in handledSignals { cn_ignore_signal(signal) }
+        cn_ignore_signal(SIGWINCH)
+        guard cn_newterm_stdio() != nil else {
+            restoreSignalDefaults()
+            let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw TerminalError.unusableTerminal(name)
+        }
+        let accentPair = configureCurses()
+        TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
+        isRunning = true
+        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), accentPair: accentPair))
+        terminal.makeSources()
+        return terminal
+    }
+
+    private init(screen: TerminalScreen) {
+        self.screen = screen
+        redraws.action = { [weak self] in self?.redrawNow() }
+    }
+
+    /// Schedules one redraw on the next main-queue turn, however often it is called before then.
+    public func setNeedsRedraw() { redraws.setNeedsRedraw() }
+
+    /// Draws a frame now.
+    public func redrawNow() {
+        guard !stopped else { return }
+        screen.beginFrame()
+        draw?(screen)
+        screen.endFrame()
+    }
+
+    /// Gives the tty back as it was. Safe to call more than once.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        sources.forEach { $0.cancel() }
+        sources.removeAll()
+        mousemask(0, nil)
+        endwin()
+        TerminalGuard.disarm()
+        Self.restoreSignalDefaults()
+        Self.isRunning = false
+    }
+
+    // MARK: - Setup
+
+    /// ncurses needs a UTF-8 LC_CTYPE for wide characters; fall back to C.UTF-8 if the user's is not.
+    private static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" }
+        if codeset != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+
+    /// Returns the colour pair for `.accent`, nil without colours.
+    private static func configureCurses() -> Int16? {
+        let window = cn_stdscr()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        // Insert/delete character would shift pictures ncurses does not know about.
+        idcok(window, false)
+        idlok(window, false)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(0)
+        mousemask(cn_mouse_wanted(), nil)
+        guard has_colors() else { return nil }
+        start_color()
+        use_default_colors()
+        init_pair(1, Int16(COLOR_CYAN), -1)
+        return 1
+    }
+
+    private static func restoreSignalDefaults() {
+        for (signal, _) in handledSignals { cn_default_signal(signal) }
+        cn_default_signal(SIGWINCH)
+    }
+
+    private static func currentSize() -> Size {
+        Size(columns: Int(cn_cols()), rows: Int(cn_lines()))
+    }
+
+    private func makeSources() {
+        for (signal, exitCode) in Self.handledSignals {
+            addSignalSource(signal) { terminal in
+                terminal.stop()
+                exit(exitCode)
+            }
+        }
+        addSignalSource(SIGWINCH) { $0.terminalDidResize(force: true) }
+        // After a Ctrl-Z, curses repaints its text; the pictures are ours to send again.
+        addSignalSource(SIGCONT) { $0.terminalDidResize(force: true) }
+
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readInput() }
+        }
+        input.resume()
+        sources.append(input)
+    }
+
+    private func addSignalSource(_ signal: Int32, handler: @escaping @MainActor (Terminal) -> Void) {
+        let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                handler(self)
+            }
+        }
+        source.resume()
+        sources.append(source)
+    }
+
+    // MARK: - Events
+
+    private func readInput() {
+        var value: wint_t = 0
+        while !stopped {
+            let result = get_wch(&value)
+            if result == ERR { break }
+            if result == cn_key_code_yes() {
+                handleKeyCode(Int32(bitPattern: value))
+            } else {
+                onKey?(KeyDecoder.key(forCharacter: value))
+            }
+        }
+    }
+
+    private func handleKeyCode(_ code: Int32) {
+        switch code {
+        case cn_key_resize():
+            terminalDidResize(force: false)
+        case cn_key_mouse():
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return }
+            let position = Point(row: Int(event.y), column: Int(event.x))
+            guard let kind = mouseKind(event.bstate, at: position) else { return }
+            onKey?(.mouse(MouseEvent(kind: kind, position: position)))
+        default:
+            onKey?(KeyDecoder.key(forCode: code))
+        }
+    }
+
+    private func mouseKind(_ state: mmask_t, at position: Point) -> MouseEvent.Kind? {
+        if state & cn_button4_pressed() != 0 { return .wheelUp }
+        if state & cn_button5_pressed() != 0 { return .wheelDown }
+        guard state & cn_button1_pressed() != 0 else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return clicks.press(at: position, time: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+    }
+
+    /// SIGWINCH (force: repaint even at the same size) or a KEY_RESIZE from curses.
+    private func terminalDidResize(force: Bool) {
+        guard !stopped else { return }
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if cn_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0,
+            rows != cn_lines() || columns != cn_cols()
+        {
+            resizeterm(rows, columns)
+        }
+        let size = Self.currentSize()
+        guard force || size != screen.size else { return }
+        screen.invalidate(size: size)
+        onResize?(size)
+        onKey?(.resize)
+        setNeedsRedraw()
+        // resizeterm queued a KEY_RESIZE; take it now rather than at the next key press.
+        readInput()
+    }
+}

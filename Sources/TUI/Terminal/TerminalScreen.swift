@@ -1,0 +1,124 @@
+import CNcurses
+import Glibc
+
+/// The ncurses-backed screen. The frame is drawn into a cell buffer; `endFrame` hands the rows that
+/// changed to ncurses (`wnoutrefresh`/`doupdate`), then writes the images straight to the terminal,
+/// re-sending only those ncurses drew over or that are new, all inside one synchronized update.
+@MainActor public final class TerminalScreen: Screen {
+    public private(set) var size: Size
+    private var frame: CellBuffer
+    private var shown: CellBuffer
+    private var placements: [PlacedImage] = []
+    private var shownImages: [PlacedImage] = []
+    private var needsFullRepaint = true
+    private let colorPair: Int16?
+
+    /// `accentPair` is the curses colour pair for `.accent`, nil without colours.
+    init(size: Size, accentPair: Int16?) {
+        self.size = size
+        frame = CellBuffer(size: size)
+        shown = CellBuffer(size: size)
+        colorPair = accentPair
+    }
+
+    public func beginFrame() {
+        frame = CellBuffer(size: size)
+        placements.removeAll()
+    }
+
+    public func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?) {
+        frame.put(text, at: point, style: style, maxWidth: maxWidth)
+    }
+
+    public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
+        frame.fill(rect, with: character, style: style)
+    }
+
+    public func place(_ image: TerminalImage, at point: Point) {
+        let visible = Rect(origin: point, size: image.size).intersection(bounds)
+        guard !visible.isEmpty else { return }
+        let inImage = Rect(
+            origin: Point(row: visible.origin.row - point.row, column: visible.origin.column - point.column),
+            size: visible.size)
+        placements.append(PlacedImage(image: image.cropped(to: inImage), frame: visible))
+    }
+
+    public func endFrame() {
+        let plan: ImageLayerPlan
+        if needsFullRepaint {
+            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(placements.indices))
+            clearok(cn_curscr(), true)
+        } else {
+            plan = ImageLayerPlan(
+                previous: shownImages, current: placements, textDamage: TextDamage(from: shown, to: frame))
+        }
+        let window = cn_stdscr()
+        for row in 0..<size.rows where needsFullRepaint || frame.rows[row] != shown.rows[row] {
+            copyRow(row)
+        }
+        for row in plan.rowsToRepaint { wredrawln(window, Int32(row), 1) }
+        wnoutrefresh(window)
+
+        TerminalOutput.write(Array("\u{1B}[?2026h".utf8))
+        doupdate()
+        TerminalOutput.write(imageBytes(plan.imagesToSend.map { placements[$0] }) + Array("\u{1B}[?2026l".utf8))
+
+        shown = frame
+        shownImages = placements
+        needsFullRepaint = false
+    }
+
+    /// After the terminal changed size (or came back from suspension): everything is drawn anew.
+    func invalidate(size newSize: Size) {
+        size = newSize
+        frame = CellBuffer(size: newSize)
+        shown = CellBuffer(size: newSize)
+        shownImages.removeAll()
+        placements.removeAll()
+        needsFullRepaint = true
+    }
+
+    private func copyRow(_ row: Int) {
+        let maxCombining = Int(cn_cchar_max()) - 1
+        for (column, cell) in frame.rows[row].enumerated() where !cell.isContinuation {
+            var chars: [wchar_t] = []
+            for scalar in cell.glyph.unicodeScalars {
+                if chars.isEmpty {
+                    chars.append(wchar_t(bitPattern: scalar.value))
+                } else if chars.count <= maxCombining, cn_wcwidth(scalar.value) == 0 {
+                    chars.append(wchar_t(bitPattern: scalar.value))
+                }
+            }
+            chars.append(0)
+            let (attributes, pair) = cursesAttributes(cell.style)
+            _ = chars.withUnsafeBufferPointer {
+                cn_mvadd_cell(Int32(row), Int32(column), $0.baseAddress, attributes, pair)
+            }
+        }
+    }
+
+    private func cursesAttributes(_ style: TextStyle) -> (attr_t, Int16) {
+        var attributes = cn_a_normal()
+        if style.contains(.bold) { attributes |= cn_a_bold() }
+        if style.contains(.reverse) { attributes |= cn_a_reverse() }
+        if style.contains(.dim) { attributes |= cn_a_dim() }
+        if style.contains(.underline) { attributes |= cn_a_underline() }
+        let pair = style.contains(.accent) ? (colorPair ?? 0) : 0
+        return (attributes, pair)
+    }
+
+    /// Each image line positioned with CUP; the block inside DECSC/DECRC so ncurses' idea of the
+    /// cursor position and attributes stays true.
+    private func imageBytes(_ images: [PlacedImage]) -> [UInt8] {
+        guard !images.isEmpty else { return [] }
+        var out = "\u{1B}7"
+        for placed in images {
+            for (offset, line) in placed.image.lines.prefix(placed.frame.size.rows).enumerated() {
+                out += "\u{1B}[\(placed.frame.origin.row + offset + 1);\(placed.frame.origin.column + 1)H"
+                out += ANSILine(line).slice(from: 0, width: placed.frame.size.columns)
+            }
+        }
+        out += "\u{1B}[0m\u{1B}8"
+        return Array(out.utf8)
+    }
+}

@@ -1,0 +1,46 @@
+/// The geometry of a grid in a rectangle: as many columns as fit at the minimum cell width (cells
+/// share the spare columns), one column of gap between cells, and as many whole rows as fit.
+struct GridLayout: Equatable {
+    let rect: Rect
+    let columns: Int
+    /// One cell: the thumbnail area plus one title line.
+    let cellSize: Size
+    let visibleRows: Int
+
+    static let gap = 1
+
+    init(rect: Rect, minimumCellSize: Size) {
+        self.rect = rect
+        let minimumWidth = max(1, minimumCellSize.columns)
+        let width = max(0, rect.size.columns)
+        columns = max(1, (width + Self.gap) / (minimumWidth + Self.gap))
+        let cellWidth = max(0, (width - (columns - 1) * Self.gap) / columns)
+        let cellHeight = min(max(2, minimumCellSize.rows), max(0, rect.size.rows))
+        cellSize = Size(columns: cellWidth, rows: cellHeight)
+        visibleRows = cellHeight > 0 && cellWidth > 0 ? max(1, rect.size.rows / cellHeight) : 0
+    }
+
+    var thumbnailSize: Size { Size(columns: cellSize.columns, rows: max(0, cellSize.rows - 1)) }
+
+    func rowCount(items: Int) -> Int { (items + columns - 1) / columns }
+
+    /// The frame of the cell at `column`, `rowOnScreen` rows below the top of the grid.
+    func cellFrame(column: Int, rowOnScreen: Int) -> Rect {
+        Rect(
+            origin: rect.origin.offset(rows: rowOnScreen * cellSize.rows, columns: column * (cellSize.columns + Self.gap)),
+            size: cellSize)
+    }
+
+    /// The cell under `point`, as (column, row on screen); nil in a gap or outside.
+    func cellPosition(at point: Point) -> (column: Int, rowOnScreen: Int)? {
+        guard rect.contains(point), cellSize.columns > 0, cellSize.rows > 0 else { return nil }
+        let x = point.column - rect.origin.column
+        let y = point.row - rect.origin.row
+        let column = x / (cellSize.columns + Self.gap)
+        let row = y / cellSize.rows
+        guard x % (cellSize.columns + Self.gap) < cellSize.columns, column < columns, row < visibleRows else {
+            return nil
+        }
+        return (column, row)
+    }
+}

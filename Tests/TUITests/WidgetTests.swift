@@ -1,0 +1,62 @@
+import Testing
+@testable import TUI
+
+@MainActor @Suite struct StatusBarTests {
+    func drawn(_ bar: StatusBar, width: Int) -> InMemoryScreen {
+        let screen = InMemoryScreen(size: Size(columns: width, rows: 1))
+        screen.beginFrame()
+        bar.draw(on: screen, in: Rect(row: 0, column: 0, columns: width, rows: 1))
+        return screen
+    }
+
+    @Test func leftAndRightAligned() {
+        let screen = drawn(StatusBar(left: "Photos", right: "3/30"), width: 20)
+        #expect(screen.text() == [" Photos        3/30"])
+        #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .reverse })
+    }
+
+    @Test func truncatesWideCharactersAndKeepsTheWidth() {
+        let screen = drawn(StatusBar(left: "東京の写真ギャラリー", right: "12/345"), width: 20)
+        #expect(screen.text() == [" 東京の写真… 12/345"])
+        // An odd budget: a wide character that does not fit leaves a blank, still in reverse video.
+        let odd = drawn(StatusBar(left: "東京の写真ギャラリー", right: "1/345"), width: 20)
+        #expect(odd.text() == [" 東京の写真…  1/345"])
+        for screen in [screen, odd] {
+            #expect(displayWidth(screen.text()[0]) == 19)
+            #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .reverse })
+        }
+    }
+
+    @Test func rightTextWiderThanTheBarIsCut() {
+        let screen = drawn(StatusBar(left: "left", right: "a very long right side"), width: 10)
+        #expect(screen.text() == [" a very …"])
+    }
+}
+
+@MainActor @Suite struct TextPaneTests {
+    @Test func wrapsAtWordsByDisplayWidth() {
+        #expect(TextPane.wrap("The quick brown fox jumps over the lazy dog", width: 10)
+            == ["The quick", "brown fox", "jumps over", "the lazy", "dog"])
+        #expect(TextPane.wrap("日本語のテキスト", width: 5) == ["日本", "語の", "テキ", "スト"])
+        #expect(TextPane.wrap("abcdefghijkl xy", width: 5) == ["abcde", "fghij", "kl xy"])
+        #expect(TextPane.wrap("a\n\nb\tc", width: 5) == ["a", "", "b c"])
+    }
+
+    @Test func truncatesWithAnEllipsisAtTheBottom() {
+        let screen = InMemoryScreen(size: Size(columns: 12, rows: 3))
+        screen.beginFrame()
+        TextPane(text: "The quick brown fox jumps over the lazy dog").draw(on: screen, in: Rect(row: 1, column: 1, columns: 10, rows: 2))
+        #expect(screen.text() == ["", " The quick", " brown fox…"])
+
+        screen.beginFrame()
+        TextPane(text: "abcdefghij klm").draw(on: screen, in: Rect(row: 0, column: 0, columns: 10, rows: 1))
+        #expect(screen.text()[0] == "abcdefghi…")
+    }
+
+    @Test func fittingTextHasNoEllipsis() {
+        let screen = InMemoryScreen(size: Size(columns: 10, rows: 2))
+        screen.beginFrame()
+        TextPane(text: "short\ntext").draw(on: screen, in: Rect(row: 0, column: 0, columns: 10, rows: 2))
+        #expect(screen.text() == ["short", "text"])
+    }
+}
