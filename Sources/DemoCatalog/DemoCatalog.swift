@@ -1,1 +1,0 @@
-// DemoCatalog module: see DESIGN.md

@@ -1,0 +1,16 @@
+/// What the demo catalog serves and how.
+public struct DemoCatalogConfiguration: Sendable {
+    /// Everything in the catalog (ids, words, sizes, pictures) is a pure function of the seed and
+    /// the photo's index: the same seed always serves the same catalog.
+    public var seed: UInt64
+    /// Number of photos (Unsplash's `X-Total`).
+    public var photoCount: Int
+    /// Delay before every response, to simulate a slow network.
+    public var latency: Duration
+
+    public init(seed: UInt64 = 42, photoCount: Int = 10_000, latency: Duration = .zero) {
+        self.seed = seed
+        self.photoCount = max(0, photoCount)
+        self.latency = latency
+    }
+}
