@@ -18,11 +18,11 @@ struct FileLogHandler: LogHandler {
         self.sink = sink
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
-             source: String, file: String, function: String, line: UInt) {
-        let merged = metadata.merging(explicit ?? [:]) { $1 }
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let meta = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        sink.append("\(Date().ISO8601Format()) \(level) \(label):\(meta) \(message)\n")
+        let error = event.error.map { " error=\($0)" } ?? ""
+        sink.append("\(Date().ISO8601Format()) \(event.level) \(label):\(meta) \(event.message)\(error)\n")
     }
 
     /// The open file, shared by every logger; writes are serialised by a lock.

@@ -13,7 +13,7 @@ import Testing
         try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
 
         // First page: 30 photos and thumbnails drawn (ASCII art fills the cells).
-        let first = try tmux.waitFor { screen in
+        let first = try await tmux.waitFor { screen in
             screen.joined().contains("30 photos") && !screen.joined().contains("loading…")
         }
         #expect(first.ok, "first page never finished: \(first.screen.joined(separator: "\n"))")
@@ -22,18 +22,18 @@ import Testing
 
         // G jumps to the last photo: the last row appears and page 2 is appended.
         try tmux.press("G")
-        let second = try tmux.waitFor { $0.joined().contains("60 photos") }
+        let second = try await tmux.waitFor { $0.joined().contains("60 photos") }
         #expect(second.ok, "page 2 never arrived: \(second.screen.joined(separator: "\n"))")
 
         // Enter opens the detail pane of the selected photo (the 30th).
         try tmux.press("Enter")
-        let detail = try tmux.waitFor { $0.joined().contains(expected.author) }
+        let detail = try await tmux.waitFor { $0.joined().contains(expected.author) }
         #expect(detail.ok, "detail pane lacks '\(expected.author)': \(detail.screen.joined(separator: "\n"))")
         #expect(detail.screen.joined().contains("\(expected.width) × \(expected.height)"))
 
         // Esc returns to the grid, same place.
         try tmux.press("Escape")
-        let back = try tmux.waitFor { screen in
+        let back = try await tmux.waitFor { screen in
             let text = screen.joined()
             return text.contains("60 photos") && !text.contains(expected.author)
         }
@@ -42,21 +42,25 @@ import Testing
 
         // q exits 0 and the shell is back.
         try tmux.press("q")
-        let exited = try tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
         #expect(exited.ok, "gallery did not exit 0: \(exited.screen.joined(separator: "\n"))")
-        #expect(exited.screen.contains { $0.hasPrefix("$ ") })
+        // The shell prompt is back below the exit line, and no UI is left on the screen.
+        let exitRow = try #require(exited.screen.firstIndex { $0.contains("EXIT=0") })
+        let below = exited.screen[(exitRow + 1)...].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(below == ["$"], "after exit: \(exited.screen.joined(separator: "\n"))")
+        #expect(!exited.screen.joined().contains("photos ·"))
     }
 
-    @Test func runsInPlain80x24Pane() throws {
+    @Test func runsInPlain80x24Pane() async throws {
         let gallery = try #require(galleryExecutable())
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try tmux.waitFor { $0.joined().contains("30 photos") }
+        let grid = try await tmux.waitFor { $0.joined().contains("30 photos") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         #expect(grid.screen.count >= 24 && grid.screen.allSatisfy { $0.count <= 80 })
         try tmux.press("j", "j", "l", "k")
         try tmux.press("q")
-        #expect(try tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }
 
     @Test func badFlagPrintsOneLineAndExits64() throws {
@@ -72,16 +76,8 @@ import Testing
     }
 
     private func run(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try runProgram([path] + arguments)
+        return (result.status, result.stderr)
     }
 
     /// What the demo catalog says about photo `index` of the default feed, read through its own HTTP API.

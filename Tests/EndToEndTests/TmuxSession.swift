@@ -32,13 +32,14 @@ final class TmuxSession {
     }
 
     /// Polls the pane until `predicate` holds or `timeout` passes; returns the last screen either way.
+    /// Sleeps with `Task.sleep`: blocking a thread here would starve the test pool (2 threads on CI).
     @discardableResult
-    func waitFor(timeout: TimeInterval = 15, _ predicate: ([String]) -> Bool) throws -> (ok: Bool, screen: [String]) {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitFor(timeout: Duration = .seconds(20), _ predicate: ([String]) -> Bool) async throws -> (ok: Bool, screen: [String]) {
+        let deadline = ContinuousClock.now + timeout
         var last = try screen()
-        while Date() < deadline {
+        while ContinuousClock.now < deadline {
             if predicate(last) { return (true, last) }
-            Thread.sleep(forTimeInterval: 0.1)
+            try await Task.sleep(for: .milliseconds(100))
             last = try screen()
         }
         return (predicate(last), last)
@@ -46,16 +47,7 @@ final class TmuxSession {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProgram(["tmux", "-L", socket, "-f", "/dev/null"] + arguments).stdout
     }
 }
 

@@ -24,7 +24,7 @@
         viewModel.viewDidLoad()
     }
 
-    func photoDetailViewModelDidClose(_ viewModel: PhotoDetailViewModel) {
+    func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol) {
         if let view { navigator.pop(view) }
         view = nil
         onFinish?()

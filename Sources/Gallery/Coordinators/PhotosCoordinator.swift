@@ -23,7 +23,7 @@
         viewModel.viewDidLoad()
     }
 
-    func photosViewModel(_ viewModel: PhotosViewModel, didSelect photo: Photo) {
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
         let child = PhotoDetailCoordinator(photo: photo, navigator: navigator, environment: environment)
         child.onFinish = { [weak self, weak child] in
             self?.children.removeAll { $0 === child }

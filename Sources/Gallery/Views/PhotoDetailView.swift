@@ -4,7 +4,6 @@ import TUI
 @MainActor final class PhotoDetailView: Scene {
     private let viewModel: PhotoDetailViewModel
     private let navigator: Navigator
-    private let statusBar = StatusBar()
     private let sourceName: String
     private let renderMode: String
     private var imageArea: Size?
@@ -32,11 +31,11 @@ import TUI
             viewModel.setImageArea(columns: layout.image.size.columns, rows: layout.image.size.rows)
         }
         drawImage(on: screen, in: layout.image)
-        TextPane(lines: textLines).draw(on: screen, in: layout.text)
+        TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
 
-        statusBar.left = ["gallery", sourceName, renderMode, viewModel.errorMessage].compactMap { $0 }.joined(separator: " · ")
-        statusBar.right = (viewModel.isLoading ? "loading… · " : "") + "Esc back  q quit"
-        statusBar.draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
+        let left = ["gallery", sourceName, renderMode, viewModel.errorMessage].compactMap { $0 }.joined(separator: " · ")
+        let right = (viewModel.isLoading ? "loading… · " : "") + "Esc back  ? help  q quit"
+        StatusBar(left: left, right: right).draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
                                             size: Size(columns: rect.size.columns, rows: 1)))
     }
 

@@ -5,7 +5,6 @@ import TUI
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
     private let grid = GridView()
-    private let statusBar = StatusBar()
     private let sourceName: String
     private let renderMode: String
     private var thumbnailSize: Size?
@@ -45,9 +44,7 @@ import TUI
         } else {
             grid.draw(on: screen)
         }
-        statusBar.left = statusLeft
-        statusBar.right = statusRight
-        statusBar.draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
+        StatusBar(left: statusLeft, right: statusRight).draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
                                             size: Size(columns: rect.size.columns, rows: 1)))
     }
 

@@ -1,0 +1,33 @@
+import Foundation
+import Glibc
+
+/// Runs a program to completion with posix_spawn + waitpid. Foundation's `Process.waitUntilExit` was seen
+/// to hang here after the child had exited (left a zombie), so the end-to-end tests do not use it.
+/// stdout and stderr go to temporary files, never to pipes a forked daemon (the tmux server) could keep open.
+func runProgram(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    let dir = FileManager.default.temporaryDirectory
+    let outPath = dir.appendingPathComponent("e2e-\(UUID().uuidString).out").path
+    let errPath = dir.appendingPathComponent("e2e-\(UUID().uuidString).err").path
+    defer { unlink(outPath); unlink(errPath) }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+    let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+
+    var pid: pid_t = 0
+    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+    guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    return (exitStatus, read(outPath), read(errPath))
+}
