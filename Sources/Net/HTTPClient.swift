@@ -7,17 +7,18 @@ import CCurl
 /// are followed up to 5 times and compressed bodies are decoded.
 public final class HTTPClient: Sendable {
     private let engine: CurlEngine
-    private let connectTimeout: Duration
-    private let userAgent: String
+    /// The settings this client was made with.
+    public let configuration: Configuration
 
-    /// - Parameters:
-    ///   - connectTimeout: the longest a connection (DNS, TCP, TLS) may take; a request's own timeout,
-    ///     when shorter, wins.
-    ///   - userAgent: sent unless a request sets its own `User-Agent` header.
-    public init(connectTimeout: Duration = .seconds(10), userAgent: String = "gallery/0.1") {
-        self.engine = CurlEngine()
-        self.connectTimeout = connectTimeout
-        self.userAgent = userAgent
+    public init(configuration: Configuration) {
+        self.engine = CurlEngine(maxTransfersPerHost: configuration.maxConcurrentTransfersPerHost,
+                                 maxTotalConnections: configuration.maxTotalConnections)
+        self.configuration = configuration
+    }
+
+    /// A client with default settings except for these two; see `Configuration`.
+    public convenience init(connectTimeout: Duration = .seconds(10), userAgent: String = "gallery/0.1") {
+        self.init(configuration: Configuration(connectTimeout: connectTimeout, userAgent: userAgent))
     }
 
     deinit {
@@ -25,7 +26,8 @@ public final class HTTPClient: Sendable {
         engine.shutdown()
     }
 
-    /// Fetches `url`. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
+    /// Fetches `url`. A request waits for a slot while its host has the maximum number of transfers
+    /// running; its timeouts start when it runs. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
     /// task is cancelled (the transfer is aborted at once).
     /// - Parameters:
     ///   - headers: extra request header fields.
@@ -34,9 +36,11 @@ public final class HTTPClient: Sendable {
     public func get(_ url: String, headers: [String: String] = [:],
                     timeout: Duration = .seconds(30), maxBodyBytes: Int = 64 << 20) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        try RequestURL.validate(url)
-        let request = CurlRequest(url: url, headers: headers, userAgent: userAgent, timeout: timeout,
-                                  connectTimeout: min(timeout, connectTimeout), maxBodyBytes: maxBodyBytes)
+        let target = try RequestURL.validate(url)
+        let request = CurlRequest(url: url, target: target, headers: headers, userAgent: configuration.userAgent,
+                                  timeout: timeout, connectTimeout: min(timeout, configuration.connectTimeout),
+                                  maxBodyBytes: maxBodyBytes, lowSpeedLimit: configuration.lowSpeedLimit,
+                                  lowSpeedTime: configuration.lowSpeedTime)
         let transfer = try CurlTransfer(request)
         let engine = self.engine
         return try await withTaskCancellationHandler {
