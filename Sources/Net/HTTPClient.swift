@@ -2,9 +2,10 @@ import CCurl
 
 /// Async HTTP GET on libcurl's multi interface.
 ///
-/// Each client owns one curl thread that drives all of its transfers in parallel; keep one client per
-/// app. Only http and https are fetched (also as redirect targets), TLS is always verified, redirects
-/// are followed up to 5 times and compressed bodies are decoded.
+/// Each client owns one curl thread that drives all of its transfers in parallel and one connection
+/// pool; keep one client per app. Only http and https are fetched (also as redirect targets), TLS is
+/// always verified, redirects are followed up to 5 times and compressed bodies are decoded; the rest
+/// is in `Configuration`. For retries after transient failures, wrap it in `RetryingHTTPClient`.
 public final class HTTPClient: Sendable {
     private let engine: CurlEngine
     /// The settings this client was made with.
@@ -26,9 +27,11 @@ public final class HTTPClient: Sendable {
         engine.shutdown()
     }
 
-    /// Fetches `url`. A request waits for a slot while its host has the maximum number of transfers
-    /// running; its timeouts start when it runs. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
-    /// task is cancelled (the transfer is aborted at once).
+    /// Fetches `url`. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
+    /// task is cancelled (the transfer is aborted at once, or leaves the queue).
+    ///
+    /// While its host has `maxConcurrentTransfersPerHost` transfers running, a request waits its turn;
+    /// its timeouts start when it runs.
     /// - Parameters:
     ///   - headers: extra request header fields.
     ///   - timeout: the limit for the whole request, redirects and body included.

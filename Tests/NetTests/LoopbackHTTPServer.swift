@@ -7,6 +7,9 @@ import Glibc
 /// Test-only HTTP/1.1 server on 127.0.0.1 (an ephemeral port): one thread per connection, one
 /// request per connection (`Connection: close`) except on `/keep-alive`.
 ///
+/// As a proxy it serves absolute-form requests (`GET http://any.host/path`) as if they were for
+/// the path, and remembers them (`receivedThroughProxy`).
+///
 /// Every route accepts `?delay=MS` to wait before answering, and `?group=G` to be counted:
 /// `requestCount(group:)` requests arrived, at most `maxConcurrent(group:)` of them were waiting for
 /// their answer at once.
@@ -28,6 +31,7 @@ final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let requestTargets = Mutex<Set<String>>([])
     private let closedByClient = Mutex<Set<String>>([])
+    private let proxiedTargets = Mutex<Set<String>>([])
     private let groups = Mutex<[String: GroupCount]>([:])
     private let connectionCount = Atomic<Int>(0)
 
@@ -62,6 +66,9 @@ final class LoopbackHTTPServer: Sendable {
     /// Whether a request for `target` (path and query) arrived.
     func received(_ target: String) -> Bool { requestTargets.withLock { $0.contains(target) } }
 
+    /// Whether a request for `target` (path and query) arrived in proxy form, with a scheme and host.
+    func receivedThroughProxy(_ target: String) -> Bool { proxiedTargets.withLock { $0.contains(target) } }
+
     /// Whether the client closed the connection of `/slow/ID` before the body was complete.
     func slowRouteClosedByClient(id: String) -> Bool { closedByClient.withLock { $0.contains(id) } }
 
@@ -90,7 +97,9 @@ final class LoopbackHTTPServer: Sendable {
         defer { close(connection) }
         let number = connectionCount.add(1, ordering: .relaxed).newValue
         while let head = readRequestHead(connection),
-              let target = head.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) {
+              let requested = head.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) {
+            let target = Self.originForm(requested)
+            if target != requested { proxiedTargets.withLock { _ = $0.insert(target) } }
             requestTargets.withLock { _ = $0.insert(target) }
             let (path, query) = Self.split(target)
             let arrival = query["group"].map(enter)
@@ -194,6 +203,13 @@ final class LoopbackHTTPServer: Sendable {
             if let end = text.range(of: "\r\n\r\n") { return String(text[..<end.lowerBound]) }
         }
         return nil
+    }
+
+    /// `/path?query` of an absolute-form target (`http://host/path?query`); other targets unchanged.
+    private static func originForm(_ target: String) -> String {
+        guard !target.hasPrefix("/"), let schemeEnd = target.range(of: "://") else { return target }
+        let afterAuthority = target[schemeEnd.upperBound...].drop { $0 != "/" }
+        return afterAuthority.isEmpty ? "/" : String(afterAuthority)
     }
 
     private static func split(_ target: String) -> (path: String, query: [String: String]) {
