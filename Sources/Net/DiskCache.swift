@@ -71,6 +71,8 @@ public final class DiskCache: Sendable {
         case .otherKey:
             return nil
         case .corrupt:
+            // Should a store have renamed a fresh file into place since the read, it goes too:
+            // at worst a later miss, never wrong bytes.
             withIndex { index in
                 index.remove(name)
                 CacheFiles.remove(filePath(name))
