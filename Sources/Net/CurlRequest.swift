@@ -1,11 +1,14 @@
 /// What one GET asks of libcurl, already validated.
 struct CurlRequest: Sendable {
     var url: String
+    var target: RequestURL.Target
     var headers: [String: String]
     var userAgent: String
     var timeout: Duration
     var connectTimeout: Duration
     var maxBodyBytes: Int
+    var lowSpeedLimit: Int
+    var lowSpeedTime: Duration
 }
 
 extension Duration {
@@ -15,5 +18,11 @@ extension Duration {
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
         guard !milliseconds.overflow else { return Int.max }
         return max(1, Int(clamping: milliseconds.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// Whole seconds for libcurl, rounded up, at least 1: curl reads 0 as "no limit".
+    var curlSeconds: Int {
+        let (seconds, attoseconds) = components
+        return max(1, Int(clamping: attoseconds > 0 ? seconds &+ 1 : seconds))
     }
 }

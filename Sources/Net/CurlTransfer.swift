@@ -8,6 +8,8 @@ import CCurl
 final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     let completion = ResponseContinuation()
+    /// The per-host cap's key.
+    var host: String { request.target.hostKey }
 
     private let request: CurlRequest
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -73,8 +75,18 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_ACCEPT_ENCODING, "")
         try set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.curlMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, request.timeout.curlMilliseconds)
+        try set(CURLOPT_LOW_SPEED_LIMIT, request.lowSpeedLimit)
+        try set(CURLOPT_LOW_SPEED_TIME, request.lowSpeedTime.curlSeconds)
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
+        // A libcurl built without HTTP/2 refuses this; HTTP/1.1 then still works, so ignore the code.
+        _ = ccurl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        // Over TLS, wait for a connection being set up to the same host to say whether it multiplexes
+        // instead of opening another. Not over plain http: there the answer only comes with the first
+        // response, which would delay the rest of a burst for nothing (plain http is never HTTP/2 here).
+        try set(CURLOPT_PIPEWAIT, request.target.scheme == "https" ? 1 : 0)
+        // CURLOPT_PROXY and CURLOPT_NOPROXY stay unset on purpose: libcurl then takes the proxy
+        // from http_proxy / https_proxy / all_proxy / no_proxy.
         try set(CURLOPT_USERAGENT, request.userAgent)
         try check(ccurl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)))
         try check(ccurl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer))

@@ -2,22 +2,24 @@ import CCurl
 
 /// Async HTTP GET on libcurl's multi interface.
 ///
-/// Each client owns one curl thread that drives all of its transfers in parallel; keep one client per
-/// app. Only http and https are fetched (also as redirect targets), TLS is always verified, redirects
-/// are followed up to 5 times and compressed bodies are decoded.
+/// Each client owns one curl thread that drives all of its transfers in parallel and one connection
+/// pool; keep one client per app. Only http and https are fetched (also as redirect targets), TLS is
+/// always verified, redirects are followed up to 5 times and compressed bodies are decoded; the rest
+/// is in `Configuration`. For retries after transient failures, wrap it in `RetryingHTTPClient`.
 public final class HTTPClient: Sendable {
     private let engine: CurlEngine
-    private let connectTimeout: Duration
-    private let userAgent: String
+    /// The settings this client was made with.
+    public let configuration: Configuration
 
-    /// - Parameters:
-    ///   - connectTimeout: the longest a connection (DNS, TCP, TLS) may take; a request's own timeout,
-    ///     when shorter, wins.
-    ///   - userAgent: sent unless a request sets its own `User-Agent` header.
-    public init(connectTimeout: Duration = .seconds(10), userAgent: String = "gallery/0.1") {
-        self.engine = CurlEngine()
-        self.connectTimeout = connectTimeout
-        self.userAgent = userAgent
+    public init(configuration: Configuration) {
+        self.engine = CurlEngine(maxTransfersPerHost: configuration.maxConcurrentTransfersPerHost,
+                                 maxTotalConnections: configuration.maxTotalConnections)
+        self.configuration = configuration
+    }
+
+    /// A client with default settings except for these two; see `Configuration`.
+    public convenience init(connectTimeout: Duration = .seconds(10), userAgent: String = "gallery/0.1") {
+        self.init(configuration: Configuration(connectTimeout: connectTimeout, userAgent: userAgent))
     }
 
     deinit {
@@ -26,7 +28,10 @@ public final class HTTPClient: Sendable {
     }
 
     /// Fetches `url`. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
-    /// task is cancelled (the transfer is aborted at once).
+    /// task is cancelled (the transfer is aborted at once, or leaves the queue).
+    ///
+    /// While its host has `maxConcurrentTransfersPerHost` transfers running, a request waits its turn;
+    /// its timeouts start when it runs.
     /// - Parameters:
     ///   - headers: extra request header fields.
     ///   - timeout: the limit for the whole request, redirects and body included.
@@ -34,9 +39,11 @@ public final class HTTPClient: Sendable {
     public func get(_ url: String, headers: [String: String] = [:],
                     timeout: Duration = .seconds(30), maxBodyBytes: Int = 64 << 20) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        try RequestURL.validate(url)
-        let request = CurlRequest(url: url, headers: headers, userAgent: userAgent, timeout: timeout,
-                                  connectTimeout: min(timeout, connectTimeout), maxBodyBytes: maxBodyBytes)
+        let target = try RequestURL.validate(url)
+        let request = CurlRequest(url: url, target: target, headers: headers, userAgent: configuration.userAgent,
+                                  timeout: timeout, connectTimeout: min(timeout, configuration.connectTimeout),
+                                  maxBodyBytes: maxBodyBytes, lowSpeedLimit: configuration.lowSpeedLimit,
+                                  lowSpeedTime: configuration.lowSpeedTime)
         let transfer = try CurlTransfer(request)
         let engine = self.engine
         return try await withTaskCancellationHandler {

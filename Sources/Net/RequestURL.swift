@@ -5,29 +5,44 @@ import CCurl
 enum RequestURL {
     static let allowedSchemes: Set<String> = ["http", "https"]
 
-    static func validate(_ url: String) throws(HTTPError) {
+    /// What the engine needs to know of a valid URL.
+    struct Target: Equatable {
+        /// Lower-cased: `http` or `https`.
+        var scheme: String
+        /// Lower-cased host and port (the scheme's default when none is given): the unit of the
+        /// per-host transfer cap.
+        var hostKey: String
+    }
+
+    static func validate(_ url: String) throws(HTTPError) -> Target {
         guard let handle = curl_url() else {
             throw .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
         }
         defer { curl_url_cleanup(handle) }
         // Accept any syntactically valid scheme here so that a forbidden one is reported as such,
         // not as a malformed URL.
-        guard curl_url_set(handle, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK else {
+        guard curl_url_set(handle, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK,
+              let scheme = part(CURLUPART_SCHEME, of: handle)?.lowercased() else {
             throw .invalidURL(url)
         }
-        var schemePointer: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, CURLUPART_SCHEME, &schemePointer, 0) == CURLUE_OK,
-              let schemePointer else {
-            throw .invalidURL(url)
-        }
-        defer { curl_free(schemePointer) }
-        let scheme = String(cString: schemePointer).lowercased()
         guard allowedSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
+        guard let host = part(CURLUPART_HOST, of: handle)?.lowercased(),
+              let port = part(CURLUPART_PORT, of: handle, flags: UInt32(CURLU_DEFAULT_PORT)) else {
+            throw .invalidURL(url)
+        }
+        return Target(scheme: scheme, hostKey: "\(host):\(port)")
     }
 
     /// The scheme of `url`, or the whole string when it has none (for error messages only).
     static func scheme(of url: String) -> String {
         guard let colon = url.firstIndex(of: ":") else { return url }
         return url[..<colon].lowercased()
+    }
+
+    private static func part(_ part: CURLUPart, of handle: OpaquePointer, flags: UInt32 = 0) -> String? {
+        var pointer: UnsafeMutablePointer<CChar>?
+        guard curl_url_get(handle, part, &pointer, flags) == CURLUE_OK, let pointer else { return nil }
+        defer { curl_free(pointer) }
+        return String(cString: pointer)
     }
 }
