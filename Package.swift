@@ -23,9 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CSixel", pkgConfig: "libsixel",
+            providers: [.apt(["libsixel-dev"])]),
 
         .target(name: "Net", dependencies: ["CCurl"]),
-        .target(name: "Imaging", dependencies: ["CTurboJPEG"]),
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
         .target(name: "Gallery", dependencies: [
             "Net", "Imaging", "TUI",

@@ -25,7 +25,6 @@ import Testing
 
     @Test func badInputsAreErrorValues() throws {
         #expect(throws: ImageError.empty) { try ImageDecoder.decode([]) }
-        #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.decode(TestImages.pngSignature + [0, 0, 0, 13]) }
         #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.decode(Array("<html>not found</html>".utf8)) }
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 64, seed: 5))
         let truncated = #expect(throws: ImageError.self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
@@ -36,12 +35,51 @@ import Testing
         }
     }
 
-    static let pngPhoto = "\(photoFolder)/coffee.png"
+    @Test func decodesPNGAtFullSize() throws {
+        let image = TestImages.noise(width: 50, height: 40, seed: 6)
+        let png = try PNGCodec.encode(image)
+        // No reduced decode for PNG: the covering size is the caller's to apply.
+        #expect(try ImageDecoder.decode(png, covering: (width: 10, height: 8)) == image)
+        #expect(throws: ImageError.tooLarge(width: 50, height: 40)) { try ImageDecoder.decode(png, maxPixels: 1999) }
+    }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: pngPhoto), "no \(pngPhoto)"))
-    func realPNGIsUnsupportedForNow() throws {
-        let png = try Data(contentsOf: URL(fileURLWithPath: Self.pngPhoto))
-        #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.decode([UInt8](png)) }
+    /// Each hostile input is an error value: no crash, and nothing allocated for the pixels a
+    /// header merely claims (the size checks run before decoding).
+    @Test func decodeLimits() throws {
+        let jpeg = try JPEGCodec.encode(TestImages.noise(width: 32, height: 32, seed: 7))
+        let png = try PNGCodec.encode(TestImages.noise(width: 32, height: 32, seed: 8))
+        let jpegBomb = TestImages.patchingFrameSize(of: jpeg, width: 30000, height: 30000)
+        let pngBomb = TestImages.patchingPNGSize(of: png, width: 100_000, height: 100_000)
+        var corruptJPEG = jpeg
+        for i in stride(from: jpeg.count / 3, to: jpeg.count - 2, by: 7) { corruptJPEG[i] = 0xFF }
+        let cases: [(String, [UInt8], (ImageError) -> Bool)] = [
+            ("30000x30000 JPEG header", jpegBomb, { $0 == .tooLarge(width: 30000, height: 30000) }),
+            ("100000x100000 PNG header", pngBomb, { $0 == .tooLarge(width: 100_000, height: 100_000) }),
+            ("0-byte file", [], { $0 == .empty }),
+            ("truncated PNG", Array(png.prefix(png.count / 2)), { $0.isCorrupt }),
+            ("PNG signature only", TestImages.pngSignature + [0, 0, 0, 13], { $0.isCorrupt }),
+            ("corrupt JPEG", corruptJPEG, { $0.isCorrupt }),
+        ]
+        for (name, bytes, isExpected) in cases {
+            let error = #expect(throws: ImageError.self, "\(name)") {
+                try ImageDecoder.decode(bytes, covering: (width: 96, height: 64))
+            }
+            #expect(error.map(isExpected) == true, "\(name): \(String(describing: error))")
+        }
+    }
+
+    static let pngPhotos: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder)) ?? [])
+        .filter { $0.hasSuffix(".png") }.sorted().map { "\(photoFolder)/\($0)" }
+
+    @Test(.enabled(if: !pngPhotos.isEmpty, "no *.png photos in /work/shared/photos"))
+    func decodesRealPNGPhotos() throws {
+        for path in Self.pngPhotos {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let image = try ImageDecoder.decode(bytes, covering: (width: 96, height: 64))
+            #expect(image == (try PNGCodec.decode(bytes)), "\(path)")
+            let art = CellArt.halfBlocks(from: image.aspectFill(width: 48, height: 32), columns: 48, rows: 16, fit: .fill)
+            #expect(Set(art.cells.compactMap(\.foreground)).count > 16, "\(path) looks blank")
+        }
     }
 
     @Test(.enabled(if: !photos.isEmpty, "no *-1080.jpg photos in /work/shared/photos"))

@@ -1,0 +1,71 @@
+/// Escape sequences of the kitty terminal graphics protocol
+/// (https://sw.kovidgoyal.net/kitty/graphics-protocol/), as understood by kitty, Ghostty, WezTerm
+/// and Konsole. Every command carries `q=2`, so the terminal never answers and nothing has to be
+/// read back; only `supportQuery` asks for a reply.
+public enum KittyGraphics {
+    /// The most base64 bytes one escape sequence may carry (the protocol's limit).
+    public static let maxChunkLength = 4096
+
+    /// Transmits `image` as raw 24-bit RGB under `id` and places it at the cursor, scaled to
+    /// `columns` x `rows` cells.
+    ///
+    /// The payload is base64 in chunks of at most `maxChunkLength` bytes, one `ESC _ G … ESC \`
+    /// each: the first carries all keys and `m=1` (more follows), later ones only `m`, the last
+    /// `m=0`. Transmitting under an id that is already in use replaces that image.
+    public static func transmitAndPlace(_ image: RGBImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        let keys = "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2"
+        let payload = Base64.encode(image.pixels)
+        var output = [UInt8]()
+        output.reserveCapacity(payload.count + payload.count / maxChunkLength * 16 + keys.utf8.count + 16)
+        var start = 0
+        repeat {
+            let end = min(payload.count, start + maxChunkLength)
+            let more = end < payload.count ? "m=1" : "m=0"
+            appendCommand(start == 0 ? "\(keys),\(more)" : more, payload: payload[start..<end], to: &output)
+            start = end
+        } while start < payload.count
+        return output
+    }
+
+    /// Shows the already transmitted image `id` again at the cursor, scaled to `columns` x `rows`
+    /// cells, without sending its pixels.
+    public static func place(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+        command("a=p,i=\(id),c=\(columns),r=\(rows),q=2")
+    }
+
+    /// Removes every placement of image `id` from the screen and frees its data in the terminal.
+    public static func delete(id: UInt32) -> [UInt8] {
+        command("a=d,d=I,i=\(id),q=2")
+    }
+
+    /// The id `supportQuery` uses; a terminal with graphics support answers
+    /// `ESC _ G i=31;OK ESC \`.
+    public static let queryID: UInt32 = 31
+
+    /// Asks whether the terminal supports the protocol by querying a 1x1 RGB image (`a=q`
+    /// stores nothing). Terminals without support ignore it, so send a DA1 (`CSI c`) after it:
+    /// an answer to DA1 with no kitty reply before it means no support.
+    public static let supportQuery: [UInt8] = {
+        var output = [UInt8]()
+        appendCommand("i=\(queryID),s=1,v=1,a=q,t=d,f=24", payload: Base64.encode([0, 0, 0])[...], to: &output)
+        return output
+    }()
+
+    private static func command(_ keys: String) -> [UInt8] {
+        var output = [UInt8]()
+        appendCommand(keys, payload: [][...], to: &output)
+        return output
+    }
+
+    /// `ESC _ G keys[;payload] ESC \`.
+    private static func appendCommand(_ keys: String, payload: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        output.append(contentsOf: TerminalEscape.applicationCommand)
+        output.append(UInt8(ascii: "G"))
+        output.append(contentsOf: keys.utf8)
+        if !payload.isEmpty {
+            output.append(UInt8(ascii: ";"))
+            output.append(contentsOf: payload)
+        }
+        output.append(contentsOf: TerminalEscape.stringTerminator)
+    }
+}

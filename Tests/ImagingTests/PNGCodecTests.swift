@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+@Suite struct PNGCodecTests {
+    @Test func roundTripIsLossless() throws {
+        for (width, height) in [(1, 1), (37, 23), (256, 3)] {
+            let image = TestImages.noise(width: width, height: height, seed: UInt64(width))
+            let png = try PNGCodec.encode(image)
+            #expect(ImageFormat(sniffing: png) == .png)
+            #expect(try PNGCodec.decode(png) == image)
+        }
+    }
+
+    @Test func incompressibleImagesStillEncode() throws {
+        // Noise does not deflate, so the output is larger than the pixels: the first-guess
+        // buffer must be big enough (or be retried), never truncate.
+        let image = TestImages.noise(width: 300, height: 200, seed: 11)
+        let png = try PNGCodec.encode(image)
+        #expect(png.count > image.pixels.count)
+        #expect(try PNGCodec.decode(png) == image)
+    }
+
+    @Test func alphaIsCompositedOverTheBackground() throws {
+        let overBlack = try PNGCodec.decode(TestImages.rgbaPNG)
+        #expect(overBlack.width == 3 && overBlack.height == 1)
+        #expect(overBlack[0, 0] == RGB(255, 0, 0))
+        #expect(overBlack[1, 0] == RGB(0, 0, 0))
+        let half = overBlack[2, 0]
+        #expect(half.r == 0 && half.g == 0 && half.b > 64 && half.b < 255)
+
+        let overWhite = try PNGCodec.decode(TestImages.rgbaPNG, background: RGB(255, 255, 255))
+        #expect(overWhite[0, 0] == RGB(255, 0, 0))
+        #expect(overWhite[1, 0] == RGB(255, 255, 255))
+        let halfOverWhite = overWhite[2, 0]
+        #expect(halfOverWhite.b == 255 && halfOverWhite.r > 64 && halfOverWhite.r < 255)
+    }
+
+    @Test func greyscaleBecomesRGB() throws {
+        let image = try PNGCodec.decode(TestImages.greyPNG)
+        #expect(image == TestImages.image([[RGB(0, 0, 0), RGB(255, 255, 255)],
+                                           [RGB(100, 100, 100), RGB(200, 200, 200)]]))
+    }
+
+    @Test func headerAnnouncingTooManyPixelsIsRefusedBeforeDecoding() throws {
+        let png = try PNGCodec.encode(RGBImage(width: 4, height: 4, filledWith: RGB(1, 2, 3)))
+        let bomb = TestImages.patchingPNGSize(of: png, width: 100_000, height: 100_000)
+        #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000)) { try PNGCodec.decode(bomb) }
+    }
+
+    @Test func pixelCapIsTheCallersChoice() throws {
+        let png = try PNGCodec.encode(RGBImage(width: 40, height: 30, filledWith: RGB(9, 9, 9)))
+        #expect(throws: ImageError.tooLarge(width: 40, height: 30)) { try PNGCodec.decode(png, maxPixels: 1199) }
+        #expect(try PNGCodec.decode(png, maxPixels: 1200).width == 40)
+    }
+
+    @Test func truncatedOrDamagedDataIsCorrupt() throws {
+        let png = try PNGCodec.encode(TestImages.noise(width: 64, height: 64, seed: 3))
+        // Everything up to the last byte of IDAT's CRC carries pixels; the 12-byte IEND after it does not.
+        for keep in [8, 20, 40, png.count / 2, png.count - 13] {
+            let error = #expect(throws: ImageError.self) { try PNGCodec.decode(Array(png.prefix(keep))) }
+            #expect(error?.isCorrupt == true, "keeping \(keep) of \(png.count) bytes")
+        }
+        // libpng accepts a damaged trailer once every row is read: the picture is complete.
+        #expect(try PNGCodec.decode(Array(png.dropLast())) == PNGCodec.decode(png))
+        var flipped = png
+        flipped[png.count / 2] ^= 0xFF  // inside IDAT: its CRC no longer matches
+        #expect((#expect(throws: ImageError.self) { try PNGCodec.decode(flipped) })?.isCorrupt == true)
+        #expect(throws: ImageError.empty) { try PNGCodec.decode([]) }
+    }
+
+    @Test func emptyImageCannotBeEncoded() {
+        #expect(throws: ImageError.empty) { try PNGCodec.encode(RGBImage(width: 0, height: 0, pixels: [])) }
+    }
+
+    static let photos: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: ImageDecoderTests.photoFolder)) ?? [])
+        .filter { $0.hasSuffix(".png") }.sorted().map { "\(ImageDecoderTests.photoFolder)/\($0)" }
+
+    @Test(.enabled(if: !photos.isEmpty, "no *.png photos in /work/shared/photos"))
+    func decodesRealPNGPhotos() throws {
+        for path in Self.photos {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let image = try PNGCodec.decode(bytes)
+            // The size the IHDR chunk announces (big-endian at offsets 16 and 20).
+            let announcedWidth = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let announcedHeight = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(image.width == announcedWidth && image.height == announcedHeight, "\(path): \(image)")
+            #expect(Set(image.pixels).count > 32, "\(path) looks blank")
+            // Re-encoding our decode is lossless.
+            #expect(try PNGCodec.decode(PNGCodec.encode(image)) == image)
+        }
+    }
+}
