@@ -47,15 +47,10 @@ struct GalleryCommand: ParsableCommand {
     }
 }
 
-/// `--render`: what the user may force. `auto` picks from the terminal's environment.
-enum RenderModeOption: String, ExpressibleByArgument, CaseIterable {
-    case auto, halfblock, ascii
-}
-
-extension GalleryCommand {
-    /// Parses the process arguments. Help and version print and exit 0; any usage error prints one
-    /// line on stderr and exits 64, before the terminal is touched.
-    static func parseOrExitWithOneLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> GalleryCommand {
+extension ParsableCommand {
+    /// Parses `arguments`. Help and version print and exit 0; any usage error prints one line on
+    /// stderr and exits 64, before the terminal is touched.
+    static func parseOrExitWithOneLine(_ arguments: [String]) -> Self {
         do {
             return try parse(arguments)
         } catch {
@@ -66,20 +61,6 @@ extension GalleryCommand {
             let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             FileOutput.standardError.write("gallery: \(trimmed) (see 'gallery --help')\n")
             Self.exit(withError: ExitCode(code.rawValue))
-        }
-    }
-}
-
-extension RenderModeOption {
-    /// `auto` picks half-blocks wherever the terminal has colour, ASCII on dumb terminals and with NO_COLOR.
-    func resolvedStyle(environment: [String: String]) -> ImagingThumbnailRenderer.Style {
-        switch self {
-        case .halfblock: return .halfBlocks
-        case .ascii: return .ascii
-        case .auto:
-            let term = environment["TERM"] ?? ""
-            if environment["NO_COLOR"] != nil || term.isEmpty || term == "dumb" || term.hasPrefix("vt") { return .ascii }
-            return .halfBlocks
         }
     }
 }

@@ -6,7 +6,7 @@ import Imaging
 import Logging
 import Net
 
-let command = GalleryCommand.parseOrExitWithOneLine()
+let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 
 if let path = command.log {
     do {

@@ -24,7 +24,7 @@ import TUI
     }
 
     func draw(on screen: Screen, in rect: Rect) {
-        let body = Rect(origin: rect.origin, size: Size(columns: rect.size.columns, rows: max(0, rect.size.rows - 1)))
+        let (body, statusRect) = rect.splitStatusRow
         let layout = DetailLayout(body: body)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
@@ -35,8 +35,7 @@ import TUI
 
         let left = ["gallery", sourceName, renderMode, viewModel.errorMessage].compactMap { $0 }.joined(separator: " · ")
         let right = (viewModel.isLoading ? "loading… · " : "") + "Esc back  ? help  q quit"
-        StatusBar(left: left, right: right).draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
-                                            size: Size(columns: rect.size.columns, rows: 1)))
+        StatusBar(left: left, right: right).draw(on: screen, in: statusRect)
     }
 
     func handle(_ key: Key) -> Bool {

@@ -28,8 +28,7 @@ import TUI
     }
 
     func draw(on screen: Screen, in rect: Rect) {
-        let gridRect = Rect(origin: rect.origin,
-                            size: Size(columns: rect.size.columns, rows: max(0, rect.size.rows - 1)))
+        let (gridRect, statusRect) = rect.splitStatusRow
         grid.setItemCount(viewModel.photos.count)
         grid.layout(in: gridRect)
         if grid.thumbnailSize != thumbnailSize {
@@ -44,8 +43,7 @@ import TUI
         } else {
             grid.draw(on: screen)
         }
-        StatusBar(left: statusLeft, right: statusRight).draw(on: screen, in: Rect(origin: Point(row: rect.origin.row + rect.size.rows - 1, column: rect.origin.column),
-                                            size: Size(columns: rect.size.columns, rows: 1)))
+        StatusBar(left: statusLeft, right: statusRight).draw(on: screen, in: statusRect)
     }
 
     func handle(_ key: Key) -> Bool {
