@@ -46,6 +46,18 @@ struct PhotosViewModelTests {
         #expect(!viewModel.reachedEnd)
     }
 
+    @Test func searchFeedPagesThroughSearchResults() async {
+        let viewModel = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: "fake",
+                                        perPage: 30, cache: cache, feed: .search("sea"))
+        viewModel.viewDidLoad()
+        await eventually { source.searches.pendingKeys == ["sea/1"] }
+        source.searches.resolve("sea/1", with: .success(Photo.page(1)))
+        await eventually { viewModel.photos.count == 30 }
+        viewModel.willDisplay(index: 29)
+        await eventually { source.searches.pendingKeys == ["sea/2"] }
+        #expect(source.pageCalls.isEmpty)
+    }
+
     @Test func lastItemShownRepeatedlyRequestsNextPageOnce() async {
         let viewModel = await loadedViewModel()
         for _ in 0..<5 { viewModel.willDisplay(index: 29) }

@@ -6,4 +6,15 @@ public protocol PhotoSource: Sendable {
     func photo(id: String) async throws -> Photo
     /// The URL of `photo` scaled server-side to about `width` x `height` pixels.
     func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String
+    /// One page of photos matching `query`, 1-based like `photos`.
+    func search(query: String, page: Int, perPage: Int) async throws -> [Photo]
+    /// Whether `search` is available; sources without it throw `GalleryError.searchUnsupported`.
+    var supportsSearch: Bool { get }
+}
+
+extension PhotoSource {
+    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+        throw GalleryError.searchUnsupported
+    }
+    public var supportsSearch: Bool { false }
 }

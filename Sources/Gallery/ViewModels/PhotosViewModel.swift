@@ -32,6 +32,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     // MARK: Dependencies and bookkeeping
     @ObservationIgnored private let source: any PhotoSource
+    /// The list this grid pages through.
+    public let feed: PhotoFeed
     @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private let cache: ThumbnailCache
     @ObservationIgnored private let renderMode: String
@@ -49,8 +51,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - perPage: page size asked of the source; a shorter page ends the feed.
     ///   - cache: may be shared with other view models.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
-                renderMode: String, perPage: Int = 30, cache: ThumbnailCache) {
+                renderMode: String, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all) {
         self.source = source
+        self.feed = feed
         self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
         self.renderMode = renderMode
         self.pagination = Pagination(perPage: perPage)
@@ -117,11 +120,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         pageFailed = false
         errorMessage = nil
         let source = self.source
+        let feed = self.feed
         let perPage = pagination.perPage
         pageTask = Task { [weak self] in
             let result: Result<[Photo], any Error>
             do {
-                result = .success(try await source.photos(page: page, perPage: perPage))
+                result = .success(try await feed.page(page, perPage: perPage, from: source))
             } catch {
                 result = .failure(error)
             }

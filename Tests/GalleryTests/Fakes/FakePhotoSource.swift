@@ -14,6 +14,14 @@ final class FakePhotoSource: PhotoSource {
         try await pages.call(String(page))
     }
 
+    /// Search requests, keyed by "query/page".
+    let searches = Responder<[Photo]>()
+    var supportsSearch: Bool { true }
+
+    func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+        try await searches.call("\(query)/\(page)")
+    }
+
     func photo(id: String) async throws -> Photo {
         try await details.call(id)
     }
