@@ -24,7 +24,7 @@ struct TransportTests {
     @Test func cancelledQueuedRequestLeavesAtOnceAndFreesItsTurn() async throws {
         let client = HTTPClient(configuration: .init(maxConcurrentTransfersPerHost: 1))
         let (blocker, cancelled, next) = (UUID().uuidString, UUID().uuidString, UUID().uuidString)
-        let running = Task { try await client.get(server.url("/bytes/10?delay=600&group=\(blocker)")) }
+        let running = Task { try await client.get(server.url("/bytes/10?delay=3000&group=\(blocker)")) }
         #expect(await eventually { server.requestCount(group: blocker) == 1 })
         let queued = Task { try await client.get(server.url("/bytes/10?group=\(cancelled)")) }
         let following = Task { try await client.get(server.url("/bytes/20?group=\(next)")) }
@@ -34,7 +34,8 @@ struct TransportTests {
         let start = clock.now
         queued.cancel()
         await #expect(throws: CancellationError.self) { try await queued.value }
-        #expect(clock.now - start < .milliseconds(300), "a queued request must not wait for the running one")
+        // The running request holds the only slot for 3 s.
+        #expect(clock.now - start < .seconds(2), "a queued request must not wait for the running one")
 
         #expect(try await running.value.body.count == 10)
         #expect(try await following.value.body.count == 20)
@@ -49,7 +50,8 @@ struct TransportTests {
         let start = clock.now
         // The slow route sends 50 bytes per second, well under the limit; the overall timeout is far away.
         await #expect(throws: HTTPError.timedOut) { try await client.get(server.url("/slow/\(id)"), timeout: .seconds(30)) }
-        #expect(clock.now - start < .seconds(4))
+        // Far below the 30 s overall timeout: the low-speed limit ended it.
+        #expect(clock.now - start < .seconds(12))
         #expect(await eventually { server.slowRouteClosedByClient(id: id) })
     }
 
@@ -58,7 +60,8 @@ struct TransportTests {
         let clock = ContinuousClock()
         let start = clock.now
         await #expect(throws: HTTPError.timedOut) { try await client.get(server.url("/hang"), timeout: .seconds(30)) }
-        #expect(clock.now - start < .seconds(4))
+        // Far below the 30 s overall timeout: the low-speed limit ended it.
+        #expect(clock.now - start < .seconds(12))
     }
 
     @Test func sequentialRequestsReuseTheConnection() async throws {

@@ -4,7 +4,7 @@ import Testing
 /// after `timeout`. For state that settles once background work has hopped back to the main actor.
 @MainActor
 @discardableResult
-func eventually(timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation,
+func eventually(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
                 _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
