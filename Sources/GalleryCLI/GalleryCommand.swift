@@ -13,7 +13,7 @@ struct GalleryCommand: ParsableCommand {
 
             SOURCES
               demo                the built-in catalog, offline
-              unsplash            api.unsplash.com; needs UNSPLASH_ACCESS_KEY in the environment
+              unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
               picsum              picsum.photos, no key needed
               dir PATH, or PATH   a local folder of JPEG/PNG files
               URL                 any server with the Unsplash API's shape

@@ -19,8 +19,10 @@ struct NetworkStatusTests {
         let viewModel = PhotosViewModel(source: FakePhotoSource(), loader: FakeImageLoader(), renderer: FakeRenderer(),
                                         renderMode: "fake", cache: ThumbnailCache(), networkStatus: status)
         #expect(viewModel.notice == nil)
-        status.report(RetryEvent(attempt: 2, delay: .milliseconds(150), reason: .status(429, headers: [:])))
-        await eventually { viewModel.notice == "rate limited, retrying in 1 s" }
+        status.report(RetryEvent(attempt: 2, delay: .seconds(30), reason: .status(429, headers: [:])))
+        await eventually { viewModel.notice == "rate limited, retrying in 30 s" }
+        // The next retry replaces it, and its short wait ends with no notice left.
+        status.report(RetryEvent(attempt: 3, delay: .milliseconds(50), reason: .status(503, headers: [:])))
         await eventually { viewModel.notice == nil }
     }
 

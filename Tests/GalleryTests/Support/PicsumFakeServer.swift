@@ -42,7 +42,10 @@ final class PicsumFakeServer: Sendable {
         let baseURL = self.baseURL
         await server.appendRoute("GET /v2/list") { [self] request in
             let isFirst = record(request.path)
-            if isFirst { return HTTPResponse(statusCode: .tooManyRequests, headers: [HTTPHeader("Retry-After"): "1"]) }
+            if isFirst {
+                let headers: HTTPHeaders = [HTTPHeader("Retry-After"): "1"]
+                return HTTPResponse(statusCode: .tooManyRequests, headers: headers)
+            }
             let page = Int(request.query.first { $0.name == "page" }?.value ?? "1") ?? 1
             let ids = page == 1 ? ["10", "11"] : ["12"]
             let link = page == 1
@@ -59,7 +62,8 @@ final class PicsumFakeServer: Sendable {
         }
         await server.appendRoute("GET /id/:id/:w/:h") { [self] request in
             _ = record(request.path)
-            return HTTPResponse(statusCode: .found, headers: [.location: "/images/\(request.routeParameters["id"] ?? "")"])
+            let headers: HTTPHeaders = [.location: "/images/\(request.routeParameters["id"] ?? "")"]
+            return HTTPResponse(statusCode: .found, headers: headers)
         }
         await server.appendRoute("GET /images/:id") { [self] request in
             _ = record(request.path)
