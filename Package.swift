@@ -52,7 +52,10 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "DemoCatalog", "Net", "Imaging", "TUI"]),
+        .testTarget(name: "GalleryTests", dependencies: [
+            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net"]),
     ]

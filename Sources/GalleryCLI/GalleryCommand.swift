@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Gallery
 
 /// The command line. Parsing only: launching lives in `main.swift`.
@@ -9,6 +10,13 @@ struct GalleryCommand: ParsableCommand {
         discussion: """
             Browses a photo catalog as a grid of thumbnails with infinite scroll; Enter opens a \
             detail pane. With no options it opens the built-in demo catalog (no network, no key).
+
+            SOURCES
+              demo                the built-in catalog, offline
+              unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
+              picsum              picsum.photos, no key needed
+              dir PATH, or PATH   a local folder of JPEG/PNG files
+              URL                 any server with the Unsplash API's shape
 
             KEYS
               arrows, h j k l     move the selection
@@ -21,9 +29,16 @@ struct GalleryCommand: ParsableCommand {
         version: "gallery 0.1.0")
 
     @Option(name: .long, help: ArgumentHelp(
-        "Catalog to browse: 'demo' (built in, offline) or the base URL of an Unsplash-compatible API.",
-        valueName: "demo|URL"))
-    var source: String = "demo"
+        "Catalog to browse (default demo); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
+    var source: String?
+
+    @Argument(help: ArgumentHelp("A folder of JPEG/PNG files to browse.", valueName: "PATH"))
+    var folder: String?
+
+    /// The catalog `--source` and the folder argument name; valid after `validate()`.
+    var catalog: CatalogChoice {
+        get throws { try CatalogChoice.parse(source: source, folder: folder, home: ProcessInfo.processInfo.environment["HOME"]) }
+    }
 
     @Option(name: .long, help: ArgumentHelp("How to draw images.", valueName: "auto|halfblock|ascii"))
     var render: RenderModeOption = .auto
@@ -38,12 +53,7 @@ struct GalleryCommand: ParsableCommand {
         guard (1...30).contains(perPage) else {
             throw ValidationError("--per-page must be between 1 and 30, got \(perPage)")
         }
-        if source != "demo" {
-            let lower = source.lowercased()
-            guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), source.count > "https://".count else {
-                throw ValidationError("--source must be 'demo' or an http(s) URL, got '\(source)'")
-            }
-        }
+        _ = try catalog
     }
 }
 

@@ -27,18 +27,20 @@ var app: AppCoordinator?
 
 Task { @MainActor in
     do {
-        let baseURL = command.source == "demo" ? try await demoServer.start() : command.source
-        logger.info("starting", metadata: ["source": "\(baseURL)", "render": "\(command.render.rawValue)"])
         let environment = ProcessInfo.processInfo.environment
-        let client = HTTPClient()
+        let status = NetworkStatus()
+        let catalog = try await CatalogSetup.make(try command.catalog, environment: environment,
+                                                  demoServer: demoServer, status: status)
+        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(command.render.rawValue)"])
         let style = command.render.resolvedStyle(environment: environment)
         let appEnvironment = AppEnvironment(
-            source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: client),
-            loader: HTTPImageLoader(client: client),
+            source: catalog.source,
+            loader: catalog.loader,
             renderer: ImagingThumbnailRenderer(style: style, depth: ColorDepth.fromEnvironment(environment)),
-            sourceName: command.source == "demo" ? "demo" : (URL(string: baseURL)?.host ?? baseURL),
+            sourceName: catalog.name,
             renderMode: style.rawValue,
-            perPage: command.perPage)
+            perPage: command.perPage,
+            networkStatus: status)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
         app = coordinator
         try coordinator.start()

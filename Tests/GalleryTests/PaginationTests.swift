@@ -20,6 +20,14 @@ struct PaginationTests {
         #expect(pagination.begin() == 2)
     }
 
+    @Test func fullPageTheSourceCallsLastEnds() {
+        var pagination = Pagination(perPage: 10)
+        _ = pagination.begin()
+        pagination.succeed(page: 1, count: 10, isLast: true)
+        #expect(pagination.reachedEnd)
+        #expect(pagination.begin() == nil)
+    }
+
     @Test func shortPageEnds() {
         var pagination = Pagination(perPage: 10)
         _ = pagination.begin()

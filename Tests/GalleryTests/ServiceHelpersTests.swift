@@ -24,7 +24,7 @@ struct URLQueryTests {
 struct ErrorMessageTests {
     @Test func explainsCommonFailures() {
         #expect(ErrorMessage.text(for: HTTPError.status(401, headers: [:]))
-                == "Access denied (HTTP 401): check the access key")
+                == "Access denied (HTTP 401): check UNSPLASH_ACCESS_KEY")
         #expect(ErrorMessage.text(for: HTTPError.status(403, headers: ["x-ratelimit-remaining": "0"]))
                 == "Rate limit reached (HTTP 403): try again later")
         #expect(ErrorMessage.text(for: HTTPError.status(403, headers: [:])) == "Network error: HTTP 403")

@@ -127,4 +127,95 @@ enum UnsplashFixtures {
                 "links": { "html": "https://unsplash.com/@exampleuser" } }
     }
     """#
+
+    /// `GET /search/photos?query=coffee&page=1&per_page=2`: `results` in the list's shape, with nulls.
+    static let searchResults = #"""
+    {
+      "total": 3,
+      "total_pages": 2,
+      "results": [
+        {
+          "id": "eOLpJytrbsQ",
+          "created_at": "2014-11-18T14:35:36-05:00",
+          "width": 4000,
+          "height": 3000,
+          "color": "#A7A2A1",
+          "blur_hash": "LaLXMa9Fx[D%~q%MtQM|kDRjtRIU",
+          "likes": 286,
+          "liked_by_user": false,
+          "description": "A man drinking a coffee.",
+          "alt_description": null,
+          "user": {
+            "id": "Ul0QVz12Goo",
+            "username": "ugmonk",
+            "name": "Jeff Sheldon",
+            "first_name": "Jeff",
+            "last_name": "Sheldon",
+            "instagram_username": "instantgrammer",
+            "twitter_username": "ugmonk",
+            "portfolio_url": "http://ugmonk.com/",
+            "profile_image": { "small": "https://images.unsplash.com/profile-1.jpg?w=32" },
+            "links": { "self": "https://api.unsplash.com/users/ugmonk", "html": "http://unsplash.com/@ugmonk" }
+          },
+          "current_user_collections": [],
+          "urls": {
+            "raw": "https://images.unsplash.com/photo-1416339306562-f3d12fefd36f",
+            "full": "https://hd.unsplash.com/photo-1416339306562-f3d12fefd36f",
+            "regular": "https://images.unsplash.com/photo-1416339306562-f3d12fefd36f?w=1080",
+            "small": "https://images.unsplash.com/photo-1416339306562-f3d12fefd36f?w=400",
+            "thumb": "https://images.unsplash.com/photo-1416339306562-f3d12fefd36f?w=200"
+          },
+          "links": {
+            "self": "https://api.unsplash.com/photos/eOLpJytrbsQ",
+            "html": "http://unsplash.com/photos/eOLpJytrbsQ",
+            "download": "http://unsplash.com/photos/eOLpJytrbsQ/download",
+            "download_location": "https://api.unsplash.com/photos/eOLpJytrbsQ/download?ixid=xyz"
+          }
+        },
+        {
+          "id": "Dwu85P9SOIk",
+          "created_at": null,
+          "width": 2448,
+          "height": 3264,
+          "color": null,
+          "likes": 0,
+          "description": null,
+          "alt_description": "cup of coffee on a table",
+          "user": { "id": null, "username": "exampleuser", "name": "Joe Example" },
+          "urls": {
+            "raw": "https://images.unsplash.com/photo-1417325384643-aac51acc9e5d",
+            "full": "https://images.unsplash.com/photo-1417325384643-aac51acc9e5d?q=75",
+            "regular": "https://images.unsplash.com/photo-1417325384643-aac51acc9e5d?w=1080",
+            "small": "https://images.unsplash.com/photo-1417325384643-aac51acc9e5d?w=400",
+            "thumb": "https://images.unsplash.com/photo-1417325384643-aac51acc9e5d?w=200"
+          },
+          "links": { "html": "https://unsplash.com/photos/Dwu85P9SOIk" }
+        }
+      ]
+    }
+    """#
+
+    /// `GET /photos/:id/statistics`, history trimmed to two days.
+    static let statistics = #"""
+    {
+      "id": "Dwu85P9SOIk",
+      "downloads": {
+        "total": 1345,
+        "historical": {
+          "change": 12,
+          "resolution": "days",
+          "quantity": 30,
+          "values": [ { "date": "2024-07-03", "value": 5 }, { "date": "2024-07-04", "value": 7 } ]
+        }
+      },
+      "views": {
+        "total": 1234567,
+        "historical": { "change": 340, "resolution": "days", "quantity": 30, "values": [] }
+      },
+      "likes": {
+        "total": 24,
+        "historical": { "change": 1, "resolution": "days", "quantity": 30, "values": [] }
+      }
+    }
+    """#
 }

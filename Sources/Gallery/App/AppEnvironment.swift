@@ -10,9 +10,13 @@ public struct AppEnvironment: Sendable {
     public var perPage: Int
     /// Rendered thumbnails, shared by every grid the app shows.
     public var cache: ThumbnailCache
+    /// Retry and rate-limit news for the status bar; nil when nothing reports any.
+    public var networkStatus: NetworkStatus?
 
     public init(source: PhotoSource, loader: ImageLoading, renderer: ThumbnailRendering,
-                sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache()) {
+                sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),
+                networkStatus: NetworkStatus? = nil) {
+        self.networkStatus = networkStatus
         self.source = source
         self.loader = loader
         self.renderer = renderer

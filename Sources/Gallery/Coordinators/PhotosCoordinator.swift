@@ -14,7 +14,7 @@
         let viewModel = PhotosViewModel(
             source: environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
-            cache: environment.cache)
+            cache: environment.cache, networkStatus: environment.networkStatus)
         viewModel.coordinator = self
         self.viewModel = viewModel
         let view = PhotosView(viewModel: viewModel, navigator: navigator,

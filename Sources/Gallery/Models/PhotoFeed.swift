@@ -4,10 +4,7 @@ public enum PhotoFeed: Sendable, Equatable {
     case search(String)
 
     /// One page of this feed from `source`.
-    func page(_ page: Int, perPage: Int, from source: any PhotoSource) async throws -> [Photo] {
-        switch self {
-        case .all: return try await source.photos(page: page, perPage: perPage)
-        case .search(let query): return try await source.search(query: query, page: page, perPage: perPage)
-        }
+    func page(_ page: Int, perPage: Int, from source: any PhotoSource) async throws -> PhotoPage {
+        try await source.page(of: self, page: page, perPage: perPage)
     }
 }

@@ -15,7 +15,7 @@ public enum ErrorMessage {
     private static func text(for error: HTTPError) -> String {
         switch error {
         case .status(401, _):
-            return "Access denied (HTTP 401): check the access key"
+            return "Access denied (HTTP 401): check \(UnsplashAccessKey.variable)"
         case .status(let code, let headers) where (code == 403 || code == 429)
                 && headers["x-ratelimit-remaining"] == "0":
             return "Rate limit reached (HTTP \(code)): try again later"

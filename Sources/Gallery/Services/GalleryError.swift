@@ -5,14 +5,20 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedResponse(String)
     /// An image URL answered with something that is not an image (e.g. an HTML error page).
     case notAnImage(contentType: String)
-    /// The source cannot search (e.g. a local folder).
+    /// The source cannot search.
     case searchUnsupported
+    /// A local file could not be read; `name` is the file's name, `reason` the system's word for why.
+    case unreadableFile(name: String, reason: String)
+    /// A folder to browse could not be listed.
+    case unreadableFolder(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .malformedResponse(let detail): return "unexpected response from the server (\(detail))"
         case .notAnImage(let type): return "expected an image, got \(type)"
         case .searchUnsupported: return "this source cannot search"
+        case .unreadableFile(let name, let reason): return "cannot read \(name): \(reason)"
+        case .unreadableFolder(let path, let reason): return "cannot open the folder \(path): \(reason)"
         }
     }
 }

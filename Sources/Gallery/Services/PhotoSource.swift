@@ -10,6 +10,16 @@ public protocol PhotoSource: Sendable {
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo]
     /// Whether `search` is available; sources without it throw `GalleryError.searchUnsupported`.
     var supportsSearch: Bool { get }
+    /// One page of `feed` and whether it ends the feed. The default asks `photos` or `search` and
+    /// ends at a short page; sources whose server tells where the feed ends say so here.
+    func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage
+    /// Tells the catalog that the user downloaded `photo` (Unsplash's guidelines require it).
+    /// Does nothing by default.
+    func trackDownload(_ photo: Photo) async throws
+    /// Extra lines for the detail pane, such as view counts or file facts. Empty by default.
+    func extraDetails(for photo: Photo) async throws -> [String]
+    /// The credit line the detail pane shows, or nil when there is nobody to credit (a local file).
+    func attribution(for photo: Photo) -> String?
 }
 
 extension PhotoSource {
@@ -17,4 +27,17 @@ extension PhotoSource {
         throw GalleryError.searchUnsupported
     }
     public var supportsSearch: Bool { false }
+
+    public func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
+        switch feed {
+        case .all: return PhotoPage(photos: try await photos(page: page, perPage: perPage), perPage: perPage)
+        case .search(let query):
+            return PhotoPage(photos: try await search(query: query, page: page, perPage: perPage), perPage: perPage)
+        }
+    }
+
+    public func trackDownload(_ photo: Photo) async throws {}
+    public func extraDetails(for photo: Photo) async throws -> [String] { [] }
+    /// "Photo by NAME on Unsplash": Unsplash, Picsum and the demo catalog all serve Unsplash-licensed photos.
+    public func attribution(for photo: Photo) -> String? { "Photo by \(photo.user.name) on Unsplash" }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Net
 
 /// A `PhotoSource` speaking the Unsplash API (`https://api.unsplash.com`), or any server
@@ -10,23 +5,22 @@ import Net
 public struct UnsplashAPISource: PhotoSource {
     public let baseURL: String
     private let accessKey: String?
-    private let client: any HTTPGetting
-    private let timeout: Duration
+    private let fetcher: JSONFetcher
+    private let onRateLimit: (@Sendable (Int) -> Void)?
 
     /// - Parameters:
     ///   - baseURL: the API root, with or without a trailing slash.
-    ///   - accessKey: sent as `Authorization: Client-ID <key>` when given.
-    ///   - client: the HTTP transport, usually `HTTPClient()`.
+    ///   - accessKey: sent as `Authorization: Client-ID <key>` when given, to `baseURL` only.
+    ///   - client: the HTTP transport, usually a `RetryingHTTPClient`.
+    ///   - onRateLimit: called with every `X-Ratelimit-Remaining` the API sends, from any thread.
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String?,
-                client: any HTTPGetting, timeout: Duration = .seconds(30)) {
+                client: any HTTPGetting, timeout: Duration = .seconds(30),
+                onRateLimit: (@Sendable (Int) -> Void)? = nil) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.accessKey = accessKey
-        self.client = client
-        self.timeout = timeout
+        self.fetcher = JSONFetcher(client: client, timeout: timeout)
+        self.onRateLimit = onRateLimit
     }
-
-    /// API responses are small; anything bigger is not what we asked for.
-    static let maxJSONBytes = 8 << 20
 
     /// The headers every API request carries.
     public var headers: [String: String] {
@@ -35,12 +29,42 @@ public struct UnsplashAPISource: PhotoSource {
         return headers
     }
 
+    public var supportsSearch: Bool { true }
+
     public func photos(page: Int, perPage: Int) async throws -> [Photo] {
-        try await fetch([Photo].self, from: "\(baseURL)/photos?page=\(page)&per_page=\(perPage)")
+        try await listPage(page: page, perPage: perPage).photos
+    }
+
+    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+        try await searchPage(query: query, page: page, perPage: perPage).photos
+    }
+
+    public func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
+        switch feed {
+        case .all: return try await listPage(page: page, perPage: perPage)
+        case .search(let query): return try await searchPage(query: query, page: page, perPage: perPage)
+        }
     }
 
     public func photo(id: String) async throws -> Photo {
-        try await fetch(Photo.self, from: "\(baseURL)/photos/\(URLQuery.encode(id))")
+        try await fetch(Photo.self, from: "\(baseURL)/photos/\(URLQuery.encode(id))").value
+    }
+
+    /// `GET /photos/:id/statistics`: lifetime downloads and views.
+    public func statistics(id: String) async throws -> PhotoStatistics {
+        try await fetch(PhotoStatistics.self, from: "\(baseURL)/photos/\(URLQuery.encode(id))/statistics").value
+    }
+
+    /// The photo's download and view counts.
+    public func extraDetails(for photo: Photo) async throws -> [String] {
+        try await statistics(id: photo.id).lines
+    }
+
+    /// GETs `links.download_location` exactly as given (its query identifies the photo view), as
+    /// the Unsplash guidelines require when a photo is downloaded. Does nothing when there is none.
+    public func trackDownload(_ photo: Photo) async throws {
+        guard let location = photo.links.downloadLocation, !location.isEmpty else { return }
+        _ = try await get(location)
     }
 
     /// `urls.raw` with imgix sizing: `w`, `h`, `fit`, `fm=jpg`, `q=75` (replacing any already there).
@@ -51,33 +75,49 @@ public struct UnsplashAPISource: PhotoSource {
         ], on: photo.urls.raw)
     }
 
-    private func fetch<T: Decodable>(_ type: T.Type, from url: String) async throws -> T {
-        let response = try await client.get(url, headers: headers, timeout: timeout,
-                                            maxBodyBytes: Self.maxJSONBytes)
+    // MARK: - Requests
+
+    /// `GET /photos`; the `Link` header, when sent, says whether another page follows.
+    private func listPage(page: Int, perPage: Int) async throws -> PhotoPage {
+        let (photos, response) = try await fetch([Photo].self, from: "\(baseURL)/photos?page=\(page)&per_page=\(perPage)")
+        let noNext = LinkHeader.hasNext(response.header("link")) == false
+        return PhotoPage(photos: photos, isLast: noNext || photos.count < perPage)
+    }
+
+    /// `GET /search/photos`; the results end at `total_pages`.
+    private func searchPage(query: String, page: Int, perPage: Int) async throws -> PhotoPage {
+        let url = "\(baseURL)/search/photos?query=\(URLQuery.encode(query))&page=\(page)&per_page=\(perPage)"
+        let results = try await fetch(UnsplashSearchResults.self, from: url).value
+        return PhotoPage(photos: results.results,
+                         isLast: page >= results.totalPages || results.results.count < perPage)
+    }
+
+    private func fetch<T: Decodable>(_ type: T.Type, from url: String) async throws -> (value: T, response: HTTPResponse) {
+        let response = try await get(url)
+        return (try JSONFetcher.decode(T.self, from: response.body), response)
+    }
+
+    /// GETs `url`, reporting the rate-limit header of the response, or of the error response.
+    private func get(_ url: String) async throws -> HTTPResponse {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(response.body))
-        } catch let error as DecodingError {
-            throw GalleryError.malformedResponse(Self.describe(error))
+            let response = try await fetcher.get(url, headers: headers(for: url))
+            reportRateLimit(response.headers)
+            return response
+        } catch let error as HTTPError {
+            if case .status(_, let headers) = error { reportRateLimit(headers) }
+            throw error
         }
     }
 
-    /// Where and why decoding failed, short enough for a status line.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "top level" : text
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "expected \(type) at \(path(context.codingPath))"
-        case .valueNotFound(let type, let context):
-            return "missing \(type) value at \(path(context.codingPath))"
-        case .keyNotFound(let key, let context):
-            return "missing key \(path(context.codingPath + [key]))"
-        case .dataCorrupted(let context):
-            return "invalid JSON at \(path(context.codingPath))"
-        @unknown default:
-            return "undecodable JSON"
-        }
+    /// The API headers, with the key only for URLs under `baseURL`: a server-given URL elsewhere
+    /// never learns it.
+    private func headers(for url: String) -> [String: String] {
+        guard url.hasPrefix(baseURL + "/") else { return headers.filter { $0.key != "Authorization" } }
+        return headers
+    }
+
+    private func reportRateLimit(_ headers: [String: String]) {
+        guard let onRateLimit, let remaining = headers["x-ratelimit-remaining"].flatMap({ Int($0) }) else { return }
+        onRateLimit(remaining)
     }
 }

@@ -6,7 +6,7 @@ struct Pagination: Sendable, Equatable {
     private(set) var nextPage = 1
     /// The page being fetched, if any.
     private(set) var loadingPage: Int?
-    /// A page shorter than `perPage` was received: there is nothing after it.
+    /// The last page was received (shorter than `perPage`, or the source said so): there is nothing after it.
     private(set) var reachedEnd = false
 
     init(perPage: Int) {
@@ -20,12 +20,12 @@ struct Pagination: Sendable, Equatable {
         return nextPage
     }
 
-    /// `page` arrived with `count` photos.
-    mutating func succeed(page: Int, count: Int) {
+    /// `page` arrived with `count` photos; `isLast` when the source knows nothing follows.
+    mutating func succeed(page: Int, count: Int, isLast: Bool = false) {
         guard page == loadingPage else { return }
         loadingPage = nil
         nextPage = page + 1
-        reachedEnd = count < perPage
+        reachedEnd = isLast || count < perPage
     }
 
     /// `page` failed; the next `begin()` asks for it again.

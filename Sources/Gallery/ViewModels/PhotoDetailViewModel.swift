@@ -10,19 +10,23 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     public private(set) var image: ThumbnailState?
     public private(set) var isLoading = false
     public private(set) var errorMessage: String?
+    public private(set) var extraDetails: [String] = []
 
     public var title: String {
         let text = photo.displayText
         return text.isEmpty ? "Untitled" : text
     }
 
-    public var author: String { "by \(photo.user.name) (@\(photo.user.username))" }
+    public var author: String {
+        photo.user.username.isEmpty ? "by \(photo.user.name)" : "by \(photo.user.name) (@\(photo.user.username))"
+    }
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
     public var likes: String { "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" }
-    public var attribution: String { "Photo by \(photo.user.name) on Unsplash" }
+    public var attribution: String { source.attribution(for: photo) ?? "" }
 
     public var link: String {
-        URLQuery.setting([("utm_source", Self.appName), ("utm_medium", "referral")], on: photo.links.html)
+        guard !photo.links.html.isEmpty else { return "" }
+        return URLQuery.setting([("utm_source", Self.appName), ("utm_medium", "referral")], on: photo.links.html)
     }
 
     @ObservationIgnored public weak var coordinator: (any PhotoDetailViewModelCoordinating)?
@@ -35,6 +39,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     @ObservationIgnored private var didLoad = false
     @ObservationIgnored private var imageArea: (columns: Int, rows: Int)?
     @ObservationIgnored private var detailsTask: Task<Void, Never>?
+    @ObservationIgnored private var extrasTask: Task<Void, Never>?
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
 
@@ -46,6 +51,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
 
     deinit {
         detailsTask?.cancel()
+        extrasTask?.cancel()
         imageTask?.cancel()
     }
 
@@ -64,6 +70,12 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
                 result = .failure(error)
             }
             self?.finishDetails(with: result)
+        }
+        let photo = self.photo
+        extrasTask = Task { [weak self] in
+            // Extras are a bonus: without them the pane is still complete, so failures stay quiet.
+            let lines = (try? await source.extraDetails(for: photo)) ?? []
+            self?.extraDetails = lines
         }
     }
 
@@ -90,6 +102,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
 
     public func close() {
         detailsTask?.cancel()
+        extrasTask?.cancel()
         imageTask?.cancel()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)

@@ -7,15 +7,15 @@ public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
     var photo: Photo { get }
     /// The description, else the alt description, else "Untitled".
     var title: String { get }
-    /// "by NAME (@username)".
+    /// "by NAME (@username)", or "by NAME" when there is no username.
     var author: String { get }
     /// "W × H" in pixels.
     var dimensions: String { get }
     /// "N likes".
     var likes: String { get }
-    /// "Photo by NAME on Unsplash", the attribution the Unsplash guidelines ask for.
+    /// "Photo by NAME on Unsplash", the attribution the Unsplash guidelines ask for; "" for a local file.
     var attribution: String { get }
-    /// The photo's web page, tagged as a referral from this app.
+    /// The photo's web page, tagged as a referral from this app; "" when it has none.
     var link: String { get }
     /// The large image; nil until an image area is set.
     var image: ThumbnailState? { get }
@@ -23,6 +23,8 @@ public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
     var isLoading: Bool { get }
     /// Why fetching the full record failed.
     var errorMessage: String? { get }
+    /// The source's extra facts (statistics, file size and time), once fetched; empty if it has none.
+    var extraDetails: [String] { get }
 
     var coordinator: (any PhotoDetailViewModelCoordinating)? { get set }
 

@@ -28,6 +28,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         return reachedEnd ? "\(count) · end" : count
     }
 
+    /// Network news for the status bar, such as a retry under way or the API quota left.
+    public var notice: String? { networkStatus?.summary }
+
     @ObservationIgnored public weak var coordinator: (any PhotosViewModelCoordinating)?
 
     // MARK: Dependencies and bookkeeping
@@ -36,6 +39,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public let feed: PhotoFeed
     @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private let cache: ThumbnailCache
+    @ObservationIgnored private let networkStatus: NetworkStatus?
     @ObservationIgnored private let renderMode: String
     @ObservationIgnored private var didLoad = false
     @ObservationIgnored private var pageFailed = false
@@ -50,8 +54,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
     ///   - perPage: page size asked of the source; a shorter page ends the feed.
     ///   - cache: may be shared with other view models.
+    ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
-                renderMode: String, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all) {
+                renderMode: String, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
+                networkStatus: NetworkStatus? = nil) {
+        self.networkStatus = networkStatus
         self.source = source
         self.feed = feed
         self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
@@ -123,7 +130,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let feed = self.feed
         let perPage = pagination.perPage
         pageTask = Task { [weak self] in
-            let result: Result<[Photo], any Error>
+            let result: Result<PhotoPage, any Error>
             do {
                 result = .success(try await feed.page(page, perPage: perPage, from: source))
             } catch {
@@ -133,12 +140,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         }
     }
 
-    private func finishPage(_ page: Int, with result: Result<[Photo], any Error>) {
+    private func finishPage(_ page: Int, with result: Result<PhotoPage, any Error>) {
         pageTask = nil
         switch result {
         case .success(let received):
-            pagination.succeed(page: page, count: received.count)
-            append(received)
+            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast)
+            append(received.photos)
         case .failure(let error):
             pagination.fail(page: page)
             pageFailed = true

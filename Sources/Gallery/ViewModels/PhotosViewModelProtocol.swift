@@ -12,6 +12,8 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
     var thumbnails: [String: ThumbnailState] { get }
     /// Why the last page request failed, until the next attempt.
     var errorMessage: String? { get }
+    /// Transient network news (a retry under way, the API quota left), nil when there is none.
+    var notice: String? { get }
     /// A one-line summary for the status bar.
     var statusText: String { get }
     /// The last page has arrived.

@@ -18,6 +18,7 @@ import TUI
             _ = view.viewModel.image
             _ = view.viewModel.isLoading
             _ = view.viewModel.errorMessage
+            _ = view.viewModel.extraDetails
         } onChange: { view in
             view.navigator.setNeedsRedraw()
         }
@@ -49,8 +50,8 @@ import TUI
     }
 
     private var textLines: [String] {
-        [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes,
-         "", viewModel.attribution, viewModel.link]
+        [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes]
+            + viewModel.extraDetails + ["", viewModel.attribution, viewModel.link]
     }
 
     private func drawImage(on screen: Screen, in area: Rect) {

@@ -22,6 +22,7 @@ import TUI
             _ = view.viewModel.isLoadingFirstPage
             _ = view.viewModel.isLoadingMore
             _ = view.viewModel.errorMessage
+            _ = view.viewModel.notice
         } onChange: { view in
             view.navigator.setNeedsRedraw()
         }
@@ -59,6 +60,7 @@ import TUI
     private var statusLeft: String {
         var parts = ["gallery", sourceName, renderMode]
         if let error = viewModel.errorMessage { parts.append(error) }
+        if let notice = viewModel.notice { parts.append(notice) }
         return parts.joined(separator: " · ")
     }
 

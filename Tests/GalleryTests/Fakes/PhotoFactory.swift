@@ -3,7 +3,9 @@
 extension Photo {
     /// A photo with predictable fields derived from `id`.
     static func sample(_ id: String, description: String? = nil, altDescription: String? = nil,
-                       width: Int = 4000, height: Int = 3000, likes: Int = 7) -> Photo {
+                       width: Int = 4000, height: Int = 3000, likes: Int = 7,
+                       location: String?? = .none) -> Photo {
+        // `location`: the download_location; `.some(nil)` for none, omitted for one derived from `id`.
         Photo(id: id, createdAt: "2024-01-02T03:04:05Z", width: width, height: height, color: "#a0b0c0",
               description: description, altDescription: altDescription, likes: likes,
               user: .init(id: "u-\(id)", name: "Ann Lee", username: "annlee"),
@@ -11,7 +13,7 @@ extension Photo {
                           full: "https://images.test/\(id)?q=85", regular: "https://images.test/\(id)?w=1080",
                           small: "https://images.test/\(id)?w=400", thumb: "https://images.test/\(id)?w=200"),
               links: .init(html: "https://unsplash.test/photos/\(id)",
-                           downloadLocation: "https://api.test/photos/\(id)/download?ixid=abc"))
+                           downloadLocation: location ?? "https://api.test/photos/\(id)/download?ixid=abc"))
     }
 
     /// Page `page` of a feed: `count` photos with ids `p<page>-<i>`.

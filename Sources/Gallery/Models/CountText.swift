@@ -1,0 +1,33 @@
+/// Numbers as the detail pane shows them.
+enum CountText {
+    /// `value` with thousands separators: 1234567 -> "1,234,567".
+    static func grouped(_ value: Int) -> String {
+        var digits = String(value.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
+    /// "1 download", "12,345 downloads".
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// A byte count in the largest fitting binary unit with one decimal: "1.2 MB", "512 B".
+    static func bytes(_ value: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var unit = 0
+        var scale = 1
+        while unit < units.count - 1, value >= scale * 1024 {
+            scale *= 1024
+            unit += 1
+        }
+        guard unit > 0 else { return "\(value) B" }
+        let tenths = (value * 10 + scale / 2) / scale
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+}

@@ -1,0 +1,30 @@
+/// One photo as Lorem Picsum describes it, in `/v2/list` and `/id/{id}/info`.
+struct PicsumPhoto: Decodable, Sendable, Equatable {
+    let id: String
+    let author: String
+    let width: Int
+    let height: Int
+    /// The photo's page on Unsplash, where Picsum took it from.
+    let url: String
+    /// The full-size image, e.g. `https://picsum.photos/id/0/5000/3333`.
+    let downloadURL: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, author, width, height, url
+        case downloadURL = "download_url"
+    }
+
+    /// The photo in the gallery's shape. Picsum has no descriptions, so the grid's title credits the
+    /// author; `sized` makes the URL of the picture at a size.
+    func photo(sized: (_ width: Int, _ height: Int) -> String) -> Photo {
+        func scaled(toWidth target: Int) -> String {
+            sized(target, max(1, height * target / max(1, width)))
+        }
+        return Photo(
+            id: id, width: width, height: height, altDescription: "Photo by \(author)",
+            user: .init(name: author, username: ""),
+            urls: .init(raw: downloadURL, full: downloadURL, regular: scaled(toWidth: 1080),
+                        small: scaled(toWidth: 400), thumb: scaled(toWidth: 200)),
+            links: .init(html: url))
+    }
+}

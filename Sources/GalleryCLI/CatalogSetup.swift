@@ -1,0 +1,63 @@
+import DemoCatalog
+import Gallery
+import Net
+
+/// The source, image loader and status-bar name for a chosen catalog, wired to one retrying
+/// HTTP client whose retries are reported to `status`, and to the on-disk image cache.
+struct CatalogSetup {
+    let source: any PhotoSource
+    let loader: any ImageLoading
+    let name: String
+
+    /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
+    @MainActor
+    static func make(_ choice: CatalogChoice, environment: [String: String], demoServer: DemoCatalogServer,
+                     status: NetworkStatus) async throws -> CatalogSetup {
+        switch choice {
+        case .folder(let path):
+            let folder = try DirectorySource(path: path)
+            return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name)
+        case .demo:
+            let network = Network(status: status)
+            let baseURL = try await demoServer.start()
+            // The demo catalog is generated on a new port each launch: caching its images on disk
+            // would only fill the cache with entries nobody asks for again.
+            return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
+                                loader: network.loader, name: "demo")
+        case .unsplash:
+            // Checked before anything is set up: a missing key must fail fast and alone.
+            let key = try UnsplashAccessKey.from(environment: environment)
+            let network = Network(status: status)
+            let source = UnsplashAPISource(accessKey: key, client: network.http,
+                                           onRateLimit: { status.updateRateLimitRemaining($0) })
+            return CatalogSetup(source: source, loader: network.cachedLoader, name: "unsplash")
+        case .picsum:
+            let network = Network(status: status)
+            return CatalogSetup(source: PicsumSource(client: network.http), loader: network.cachedLoader, name: "picsum")
+        case .api(let baseURL):
+            let network = Network(status: status)
+            return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
+                                loader: network.cachedLoader, name: host(of: baseURL))
+        }
+    }
+
+    /// One HTTP client with retries reported to the status bar, and image loaders over it.
+    private struct Network {
+        let http: RetryingHTTPClient
+        let loader: HTTPImageLoader
+
+        init(status: NetworkStatus) {
+            http = RetryingHTTPClient(client: HTTPClient(), onRetry: { status.report($0) })
+            loader = HTTPImageLoader(client: http)
+        }
+
+        /// `loader` behind the on-disk image cache.
+        var cachedLoader: CachingImageLoader { CachingImageLoader(loader: loader) }
+    }
+
+    /// "host:port" of an http(s) URL, for the status bar.
+    private static func host(of url: String) -> String {
+        let afterScheme = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
+        return afterScheme.map(String.init) ?? url
+    }
+}

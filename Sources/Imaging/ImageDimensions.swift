@@ -1,0 +1,31 @@
+extension PNGCodec {
+    /// Width and height from the IHDR chunk, which the PNG format puts first: only the first
+    /// 24 bytes are read.
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        guard !data.isEmpty else { throw ImageError.empty }
+        guard ImageFormat(sniffing: data) == .png else { throw ImageError.unsupportedFormat }
+        // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4), big-endian.
+        guard data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) else {
+            throw ImageError.corrupt("no IHDR chunk")
+        }
+        func uint32(at offset: Int) -> Int {
+            data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let width = uint32(at: 16), height = uint32(at: 20)
+        guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
+        return (width, height)
+    }
+}
+
+extension ImageDecoder {
+    /// Width and height from the header of a JPEG or PNG, without decoding any pixels. The bytes may
+    /// be just the start of the file, as long as they hold the header.
+    public static func dimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
+        guard !bytes.isEmpty else { throw ImageError.empty }
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: return try JPEGCodec.dimensions(of: bytes)
+        case .png: return try PNGCodec.dimensions(of: bytes)
+        case nil: throw ImageError.unsupportedFormat
+        }
+    }
+}

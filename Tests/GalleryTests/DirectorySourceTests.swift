@@ -1,0 +1,137 @@
+import Foundation
+import Imaging
+import Net
+import Testing
+@testable import Gallery
+
+/// A folder of three JPEGs, a PNG, a JPEG without an extension, a text file, a hidden image, a
+/// plain subfolder, and two unreadable "images": a dangling link and a folder named like a JPEG.
+/// (Tests run as root, so permissions cannot make a file unreadable.)
+struct PictureFolder {
+    let directory: TemporaryDirectory
+    var path: String { directory.path }
+    var url: URL { directory.url }
+    /// The images in listing order (names sorted ignoring case), unreadable ones included.
+    static let listed = ["A.jpeg", "b.jpg", "broken.jpg", "c photo.jpg", "d.png", "folder.jpg", "no-extension"]
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        try directory.write(JPEGCodec.encode(RGBImage(width: 64, height: 48, filledWith: RGB(200, 30, 30))), to: "A.jpeg")
+        try directory.write(JPEGCodec.encode(RGBImage(width: 40, height: 30, filledWith: RGB(30, 200, 30))), to: "b.jpg")
+        try directory.write(JPEGCodec.encode(RGBImage(width: 30, height: 40, filledWith: RGB(30, 30, 200))), to: "c photo.jpg")
+        try directory.write(PNGCodec.encode(RGBImage(width: 17, height: 9, filledWith: RGB(9, 9, 9))), to: "d.png")
+        try directory.write(JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3))), to: "no-extension")
+        try directory.write(JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3))), to: ".hidden.jpg")
+        try directory.write(Array("not a picture\n".utf8), to: "notes.txt")
+        try directory.write(Array("<html>".utf8), to: "fake.jpg")
+        try FileManager.default.createSymbolicLink(atPath: path + "/broken.jpg", withDestinationPath: path + "/nowhere")
+        try FileManager.default.createDirectory(atPath: path + "/folder.jpg", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: path + "/holiday", withIntermediateDirectories: false)
+    }
+}
+
+@Suite("DirectorySource")
+struct DirectorySourceTests {
+    @Test func listsImagesByContentSortedAndPaged() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let source = try DirectorySource(path: folder.path)
+        let first = try await source.page(of: .all, page: 1, perPage: 4)
+        let second = try await source.page(of: .all, page: 2, perPage: 4)
+        #expect(first.photos.map(\.id) + second.photos.map(\.id) == PictureFolder.listed)
+        #expect(!first.isLast && second.isLast)
+        #expect(try await source.photos(page: 3, perPage: 4).isEmpty)
+        #expect(source.name == folder.url.lastPathComponent)
+    }
+
+    @Test func photosCarryHeaderDimensionsNameAndTime() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let photos = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
+        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0) })
+        #expect(byName["A.jpeg"].map { ($0.width, $0.height) } ?? (0, 0) == (64, 48))
+        #expect(byName["d.png"].map { ($0.width, $0.height) } ?? (0, 0) == (17, 9))
+        #expect(byName["broken.jpg"].map { ($0.width, $0.height) } ?? (1, 1) == (0, 0))
+        #expect(byName["c photo.jpg"]?.displayText == "c photo.jpg")
+        #expect(byName["b.jpg"]?.createdAt?.hasPrefix("20") == true)
+    }
+
+    @Test func detailShowsFileFactsAndNoAttribution() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let source = try DirectorySource(path: folder.path)
+        let photo = try await source.photo(id: "d.png")
+        let size = try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/d.png")[.size] as? Int)
+        let details = try await source.extraDetails(for: photo)
+        #expect(details.first == "File: d.png")
+        #expect(details.contains("Size: \(size) B (\(size) bytes)"))
+        #expect(details.contains { $0.hasPrefix("Modified: 20") })
+        #expect(source.attribution(for: photo) == nil)
+        await #expect(throws: GalleryError.self) { try await source.photo(id: "../etc/passwd") }
+        await #expect(throws: GalleryError.self) { try await source.photo(id: "notes.txt") }
+    }
+
+    @Test func searchMatchesFileNamesIgnoringCase() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let source = try DirectorySource(path: folder.path)
+        #expect(source.supportsSearch)
+        #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.id) == ["c photo.jpg"])
+        #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.id) == ["A.jpeg", "b.jpg"])
+        #expect(try await source.search(query: "zebra", page: 1, perPage: 30).isEmpty)
+    }
+
+    @Test func aMissingFolderOrAFileIsAClearError() throws {
+        #expect(throws: GalleryError.unreadableFolder(path: "/nonexistent-gallery", reason: "No such file or directory")) {
+            try DirectorySource(path: "/nonexistent-gallery")
+        }
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        #expect(throws: GalleryError.self) { try DirectorySource(path: folder.path + "/b.jpg") }
+    }
+
+    @Test func imageURLsAreFileURLsThatOnlyTheLocalLoaderReads() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let source = try DirectorySource(path: folder.path)
+        let photo = try await source.photo(id: "c photo.jpg")
+        let url = source.imageURL(for: photo, width: 10, height: 10, fit: .crop)
+        #expect(url.hasPrefix("file:///") && url.hasSuffix("/c%20photo.jpg"))
+        let bytes = try await LocalFileImageLoader().imageData(from: url)
+        #expect(bytes == Array(try Data(contentsOf: folder.url.appendingPathComponent("c photo.jpg"))))
+        // The network refuses file URLs; the local loader refuses everything else.
+        await #expect(throws: HTTPError.unsupportedScheme("file")) { try await HTTPClient().get(url) }
+        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader().imageData(from: "https://x.test/a.jpg") }
+    }
+
+    @Test func unreadableFilesFailWithTheirReason() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let loader = LocalFileImageLoader()
+        await #expect(throws: GalleryError.unreadableFile(name: "broken.jpg", reason: "No such file or directory")) {
+            try await loader.imageData(from: "file://\(folder.path)/broken.jpg")
+        }
+        await #expect(throws: GalleryError.unreadableFile(name: "folder.jpg", reason: "not a regular file")) {
+            try await loader.imageData(from: "file://\(folder.path)/folder.jpg")
+        }
+        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(from: "file://\(folder.path)/b.jpg") }
+    }
+
+    @Test @MainActor func gridShowsThumbnailsAndErrorCells() async throws {
+        let folder = try PictureFolder()
+        defer { folder.directory.remove() }
+        let viewModel = PhotosViewModel(
+            source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(),
+            renderer: ImagingThumbnailRenderer(style: .ascii, depth: .none), renderMode: "ascii",
+            cache: ThumbnailCache(capacityBytes: 1 << 20))
+        viewModel.viewDidLoad()
+        await eventually { viewModel.photos.count == PictureFolder.listed.count }
+        #expect(viewModel.reachedEnd)
+        for index in viewModel.photos.indices { viewModel.willDisplay(index: index) }
+        await eventually { !viewModel.thumbnails.values.contains(.loading) }
+        #expect(viewModel.thumbnails["A.jpeg"]?.thumbnail != nil)
+        #expect(viewModel.thumbnails["d.png"]?.thumbnail != nil)
+        #expect(viewModel.thumbnails["broken.jpg"] == .failed("Cannot read broken.jpg: No such file or directory"))
+        #expect(viewModel.thumbnails["folder.jpg"] == .failed("Cannot read folder.jpg: not a regular file"))
+    }
+}

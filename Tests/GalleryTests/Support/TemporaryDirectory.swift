@@ -1,0 +1,20 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func write(_ bytes: [UInt8], to name: String) throws {
+        try Data(bytes).write(to: url.appendingPathComponent(name))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
