@@ -7,17 +7,24 @@ import Logging
 import Net
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
+let processEnvironment = ProcessInfo.processInfo.environment
 
-if let path = command.log {
-    do {
-        let sink = try FileLogHandler.Sink(path: path)
-        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
-    } catch {
-        FileOutput.standardError.write("gallery: cannot write the log file \(path): \(error.localizedDescription)\n")
-        exit(1)
-    }
-} else {
-    LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+let settings: Settings
+do {
+    settings = try Settings.load(command: command, environment: processEnvironment)
+} catch {
+    FileOutput.standardError.write("gallery: \(error)\n")
+    exit(ConfigError.exitCode)
+}
+if command.printConfig {
+    FileOutput(descriptor: 1).write(settings.toml)
+    exit(0)
+}
+do {
+    try LogSetup.bootstrap(settings, explicit: command.log != nil)
+} catch {
+    FileOutput.standardError.write("gallery: cannot write the log file \(settings.logPath): \(error.localizedDescription)\n")
+    exit(1)
 }
 let logger = Logger(label: "gallery")
 
@@ -27,18 +34,19 @@ var app: AppCoordinator?
 
 Task { @MainActor in
     do {
-        let baseURL = command.source == "demo" ? try await demoServer.start() : command.source
-        logger.info("starting", metadata: ["source": "\(baseURL)", "render": "\(command.render.rawValue)"])
-        let environment = ProcessInfo.processInfo.environment
+        let baseURL = settings.source == "demo" ? try await demoServer.start() : settings.source
+        logger.info("starting", metadata: ["source": "\(baseURL)", "render": "\(settings.render.rawValue)"])
+        let environment = processEnvironment
         let client = HTTPClient()
-        let style = command.render.resolvedStyle(environment: environment)
-        let appEnvironment = AppEnvironment(
-            source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: client),
+        let style = settings.render.resolvedStyle(environment: environment)
+        var appEnvironment = AppEnvironment(
+            source: UnsplashAPISource(baseURL: baseURL, accessKey: settings.unsplashAccessKey, client: client),
             loader: HTTPImageLoader(client: client),
             renderer: ImagingThumbnailRenderer(style: style, depth: ColorDepth.fromEnvironment(environment)),
-            sourceName: command.source == "demo" ? "demo" : (URL(string: baseURL)?.host ?? baseURL),
+            sourceName: settings.source == "demo" ? "demo" : (URL(string: baseURL)?.host ?? baseURL),
             renderMode: style.rawValue,
-            perPage: command.perPage)
+            perPage: settings.perPage)
+        appEnvironment.apply(settings, environment: environment, downloads: client)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
         app = coordinator
         try coordinator.start()

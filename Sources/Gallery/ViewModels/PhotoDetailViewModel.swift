@@ -20,16 +20,19 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
     public var likes: String { "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" }
     public var attribution: String { "Photo by \(photo.user.name) on Unsplash" }
-
-    public var link: String {
-        URLQuery.setting([("utm_source", Self.appName), ("utm_medium", "referral")], on: photo.links.html)
+    /// The creation date ("2024-01-02") when the source gave one.
+    public var created: String? {
+        guard let createdAt = photo.createdAt, createdAt.count >= 10 else { return nil }
+        return String(createdAt.prefix(10))
     }
 
+    public var link: String { photo.referralLink }
+
     @ObservationIgnored public weak var coordinator: (any PhotoDetailViewModelCoordinating)?
+    /// The list this photo was opened from, for ←/→; nil: the pane shows just this photo.
+    @ObservationIgnored public weak var neighbours: (any PhotoNeighbours)?
 
     // MARK: Dependencies and bookkeeping
-    /// The application name sent in referral links.
-    static let appName = "gallery"
     @ObservationIgnored private let source: any PhotoSource
     @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private var didLoad = false
@@ -37,6 +40,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     @ObservationIgnored private var detailsTask: Task<Void, Never>?
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
+    @ObservationIgnored private var moveTask: Task<Void, Never>?
 
     public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering) {
         self.photo = photo
@@ -47,6 +51,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     deinit {
         detailsTask?.cancel()
         imageTask?.cancel()
+        moveTask?.cancel()
     }
 
     // MARK: Inputs
@@ -63,7 +68,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishDetails(with: result)
+            self?.finishDetails(of: id, with: result)
         }
     }
 
@@ -88,15 +93,46 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
     }
 
+    /// Shows the next (`offset` 1) or previous (-1) photo of the list the pane was opened from,
+    /// loading the list's next page when needed. Nothing happens at either end.
+    public func move(by offset: Int) {
+        guard let neighbours, moveTask == nil else { return }
+        let id = photo.id
+        isLoading = true
+        moveTask = Task { [weak self] in
+            let next = await neighbours.photo(adjacentTo: id, offset: offset)
+            guard let self, !Task.isCancelled else { return }
+            self.moveTask = nil
+            if let next { self.show(next) } else { self.isLoading = self.detailsTask != nil }
+        }
+    }
+
+    /// Replaces the photo: its full record and image load afresh, in the same area.
+    private func show(_ next: Photo) {
+        detailsTask?.cancel()
+        detailsTask = nil
+        photo = next
+        errorMessage = nil
+        didLoad = false
+        viewDidLoad()
+        if let area = imageArea {
+            image = nil
+            setImageArea(columns: area.columns, rows: area.rows)
+        }
+    }
+
     public func close() {
         detailsTask?.cancel()
         imageTask?.cancel()
+        moveTask?.cancel()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)
     }
 
     // MARK: Results
-    private func finishDetails(with result: Result<Photo, any Error>) {
+    private func finishDetails(of id: String, with result: Result<Photo, any Error>) {
+        // The pane moved on to another photo since: this record is not wanted.
+        guard id == photo.id else { return }
         detailsTask = nil
         // Whatever happened, the request is over: the spinner must stop.
         isLoading = false

@@ -2,29 +2,20 @@ import TUI
 
 /// The `?` overlay: the keys, boxed over the scene below it. Any key closes it.
 @MainActor final class HelpView: Scene {
-    static let keys: [(String, String)] = [
-        ("← ↓ ↑ →  h j k l", "move the selection"),
-        ("PgUp PgDn", "scroll a screenful"),
-        ("g G  Home End", "first / last photo"),
-        ("Enter", "open the detail pane"),
-        ("Esc  Backspace", "back to the grid"),
-        ("r", "retry what failed"),
-        ("?", "this help"),
-        ("q  Ctrl-C", "quit"),
-    ]
-
     private let below: Scene
     private let onClose: (HelpView) -> Void
+    private let keys: [(keys: String, action: String)]
 
-    init(over below: Scene, onClose: @escaping (HelpView) -> Void) {
+    init(over below: Scene, keys: KeyBindings = .standard, onClose: @escaping (HelpView) -> Void) {
         self.below = below
         self.onClose = onClose
+        self.keys = KeyHelp.entries(for: keys)
     }
 
     func draw(on screen: Screen, in rect: Rect) {
         below.draw(on: screen, in: rect)
-        let keyWidth = Self.keys.map { displayWidth($0.0) }.max() ?? 0
-        let lines = ["Keys", ""] + Self.keys.map { key, what in
+        let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
+        let lines = ["Keys", ""] + keys.map { key, what in
             key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what
         } + ["", "any key closes this help"]
         let width = min(rect.size.columns, (lines.map(displayWidth).max() ?? 0) + 4)
