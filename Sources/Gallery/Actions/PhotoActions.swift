@@ -11,9 +11,10 @@ public final class PhotoActions {
     /// The download in flight, if any.
     public private(set) var download: DownloadProgress?
 
-    /// The status-bar text: a running download's progress, else `message`.
+    /// The status-bar text: `message`, else a running download's progress.
     public var statusText: String? {
-        guard let download else { return message }
+        if let message { return message }
+        guard let download else { return nil }
         let size = ByteCount.text(download.received)
         if let fraction = download.fraction {
             return "downloading \(Int(fraction * 100))% \(ProgressBar.text(fraction: fraction, width: 10)) \(size)"

@@ -41,6 +41,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
     @ObservationIgnored private var moveTask: Task<Void, Never>?
+    @ObservationIgnored private var queuedOffset = 0
 
     public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering) {
         self.photo = photo
@@ -95,8 +96,13 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
 
     /// Shows the next (`offset` 1) or previous (-1) photo of the list the pane was opened from,
     /// loading the list's next page when needed. Nothing happens at either end.
+    /// Presses that arrive while a step is under way add up and are taken when it ends.
     public func move(by offset: Int) {
-        guard let neighbours, moveTask == nil else { return }
+        guard let neighbours else { return }
+        guard moveTask == nil else {
+            queuedOffset += offset
+            return
+        }
         let id = photo.id
         isLoading = true
         moveTask = Task { [weak self] in
@@ -104,6 +110,9 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             guard let self, !Task.isCancelled else { return }
             self.moveTask = nil
             if let next { self.show(next) } else { self.isLoading = self.detailsTask != nil }
+            let queued = self.queuedOffset
+            self.queuedOffset = 0
+            if next != nil, queued != 0 { self.move(by: queued) }
         }
     }
 

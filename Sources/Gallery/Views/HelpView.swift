@@ -13,7 +13,6 @@ import TUI
     }
 
     func draw(on screen: Screen, in rect: Rect) {
-        below.draw(on: screen, in: rect)
         let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
         let lines = ["Keys", ""] + keys.map { key, what in
             key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what
@@ -23,6 +22,8 @@ import TUI
         let box = Rect(origin: Point(row: rect.origin.row + (rect.size.rows - height) / 2,
                                      column: rect.origin.column + (rect.size.columns - width) / 2),
                        size: Size(columns: width, rows: height))
+        // Pictures are drawn over text: those under the box would hide it.
+        below.draw(on: ImageHoleScreen(base: screen, hole: box), in: rect)
         screen.fill(box, with: " ", style: [.reverse])
         for (i, line) in lines.prefix(height - 2).enumerated() {
             screen.put(line, at: Point(row: box.origin.row + 1 + i, column: box.origin.column + 2),

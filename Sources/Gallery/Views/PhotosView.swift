@@ -106,6 +106,8 @@ import TUI
     /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
     func reveal(photoID id: String) {
         guard let index = viewModel.photos.firstIndex(where: { $0.id == id }) else { return }
+        // Pages may have arrived while the pane was up, and the grid has not drawn them yet.
+        grid.setItemCount(viewModel.photos.count)
         grid.select(index)
     }
 
