@@ -57,5 +57,6 @@ let package = Package(
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "DemoCatalog", "Net", "Imaging", "TUI"]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
     ]
 )
