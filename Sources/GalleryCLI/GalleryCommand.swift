@@ -14,13 +14,16 @@ struct GalleryCommand: ParsableCommand {
             \(KeyHelp.text(for: .standard))
 
             FILES
-              $XDG_CONFIG_HOME/gallery/config.toml (else ~/.config/gallery/config.toml): the
-              settings below as TOML keys (source, render, thumb_size, per_page, theme,
-              unsplash_access_key) and a [keys] table rebinding quit, search and help.
-              Flags win over the file; --print-config shows the result. A bad file stops
-              gallery with FILE:LINE and the problem, exit status 78.
-              $XDG_STATE_HOME/gallery/gallery.log (else ~/.local/state/gallery/gallery.log): the log.
-              Downloads go to $XDG_DOWNLOAD_DIR, else ~/Downloads.
+              config   $XDG_CONFIG_HOME/gallery/config.toml
+                       (else ~/.config/gallery/config.toml): TOML keys
+                       source, render, thumb_size, per_page, theme,
+                       unsplash_access_key, and a [keys] table that
+                       rebinds quit, search and help. Flags win over the
+                       file; --print-config shows the result. A bad file
+                       stops gallery with FILE:LINE: problem, status 78.
+              log      $XDG_STATE_HOME/gallery/gallery.log
+                       (else ~/.local/state/gallery/gallery.log)
+              photos   d saves to $XDG_DOWNLOAD_DIR (else ~/Downloads)
 
             ENVIRONMENT
               NO_COLOR   no colours at all (ASCII thumbnails, no accent colours).

@@ -27,6 +27,7 @@ do {
     exit(1)
 }
 let logger = Logger(label: "gallery")
+logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(separator: "\n").joined(separator: "; "))"])
 
 /// The embedded catalog lives as long as the process.
 let demoServer = DemoCatalogServer()

@@ -57,7 +57,8 @@ import Testing
         let downloads = "/tmp/g-\(UUID().uuidString.prefix(6))/dl x"
         defer { try? FileManager.default.removeItem(atPath: (downloads as NSString).deletingLastPathComponent) }
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        _ = try await startGallery(tmux, environment: ["XDG_DOWNLOAD_DIR": downloads, "XDG_STATE_HOME": try temporaryDirectory()])
+        let log = try temporaryDirectory() + "/verbose.log"
+        _ = try await startGallery(tmux, environment: ["XDG_DOWNLOAD_DIR": downloads], arguments: "--verbose --log '\(log)'")
         try tmux.press("d")
         let saved = try await tmux.waitFor { $0.joined().contains("saved to \(downloads)/") }
         #expect(saved.ok, "no 'saved to': \(saved.screen.joined(separator: "\n"))")
@@ -69,6 +70,9 @@ import Testing
             #expect(data.count > 1000 && data.prefix(2) == Data([0xFF, 0xD8]), "not a JPEG: \(data.count) bytes")
         }
         try await quit(tmux)
+        // --log and --verbose: debug lines in the named file, the access key never.
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logged.contains(" debug gallery: ") && logged.contains("configuration"), "\(logged)")
     }
 
     @Test func configFileRoundTripsAndDrivesTheUI() async throws {
@@ -96,11 +100,16 @@ import Testing
 
         // The UI uses it: 12 per page, and x quits.
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        let first = try await startGallery(tmux, environment: ["XDG_CONFIG_HOME": config, "XDG_STATE_HOME": try temporaryDirectory()])
+        let state = try temporaryDirectory()
+        let first = try await startGallery(tmux, environment: ["XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state])
         // Pages of 12: as many as fill the screen.
         let count = photoCount(in: first)
         #expect(count.map { $0 > 0 && $0 % 12 == 0 } == true, "\(String(describing: count)) photos")
         try await quit(tmux, key: "x")
+        // The log went to the XDG state directory, at the default level.
+        let log = try String(contentsOfFile: state + "/gallery/gallery.log", encoding: .utf8)
+        #expect(log.contains(" info gallery: ") && log.contains("starting"), "\(log)")
+        #expect(!log.contains(" debug "), "\(log)")
 
         // A broken file stops gallery before the UI with FILE:LINE, exit 78.
         try "per_page = 12\ntheme = \"neon\"\n".write(toFile: file, atomically: true, encoding: .utf8)
@@ -123,7 +132,7 @@ import Testing
         }
         #expect(results.ok, "no results: \(results.screen.joined(separator: "\n"))")
         try tmux.press("Enter")
-        let detail = try await tmux.waitFor { $0.joined().contains("← → photos") }
+        let detail = try await tmux.waitFor { $0.joined().contains("←/→ photos") }
         #expect(detail.ok, "no detail pane: \(detail.screen.joined(separator: "\n"))")
         try tmux.press("Escape")
         #expect(try await tmux.waitFor { $0.joined().contains("search \"mountain\" ·") }.ok)

@@ -1,16 +1,17 @@
-/// The keys as people read them: one table for the `?` overlay, `gallery --help` and the man page.
+/// The keys as people read them: one table for the `?` overlay, `gallery --help` and the man page
+/// (plain ASCII names, which every terminal font and the man page formatter show).
 public enum KeyHelp {
     /// (keys, what they do), in the order shown.
     public static func entries(for keys: KeyBindings) -> [(keys: String, action: String)] {
         let quit = KeyBindings.name(of: keys.quit)
         return [
-            ("← ↓ ↑ →  h j k l", "move the selection"),
+            ("arrows  h j k l", "move the selection"),
             ("PgUp PgDn", "scroll a screenful"),
             ("Ctrl-U Ctrl-D", "scroll half a screenful"),
             ("g G  Home End", "first / last photo"),
             ("n N", "next / previous page"),
             ("Enter, double-click", "open the detail pane"),
-            ("← → (detail)", "previous / next photo"),
+            ("Left Right  h l", "previous / next photo (detail pane)"),
             ("Esc  Backspace", "back (detail pane, search results)"),
             (KeyBindings.name(of: keys.search), "search"),
             ("r", "retry what failed, else refresh"),

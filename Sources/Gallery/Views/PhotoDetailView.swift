@@ -46,7 +46,7 @@ import TUI
                                  error: viewModel.errorMessage, message: actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
         let keys = environment.keys
-        let right = status.right(["← → photos  Esc back  \(KeyBindings.name(of: keys.help)) help  \(KeyBindings.name(of: keys.quit)) quit"])
+        let right = status.right(["←/→ photos  Esc back  \(KeyBindings.name(of: keys.help)) help  \(KeyBindings.name(of: keys.quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
 
