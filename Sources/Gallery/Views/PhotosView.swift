@@ -79,6 +79,8 @@ import TUI
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
         if prompt != nil {
+            // The prompt takes every key but Ctrl-C, which still quits.
+            guard key != .ctrl("c") else { return false }
             handlePromptKey(key)
             return true
         }
