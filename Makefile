@@ -5,7 +5,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # Debian packages the build and the tests need (dev headers, plus tmux for the end-to-end test).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench man clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -30,6 +30,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	@echo "benchmarks arrive with the rendering pipeline (issue 3)"
+
+# The man page, generated from the argument parser (swift-argument-parser's generate-manual plugin;
+# works offline). Debug build: it only asks the binary for its help.
+man:
+	$(SWIFT) package plugin generate-manual --configuration debug
+	mkdir -p docs
+	cp .build/plugins/GenerateManual/outputs/GalleryCLI/gallery.1 docs/gallery.1
+	@echo "docs/gallery.1 written (view it with: man ./docs/gallery.1)"
 
 clean:
 	rm -rf .build

@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C system libraries: a module map and a header of typed shims each.
@@ -47,6 +48,7 @@ let package = Package(
                 "Gallery", "DemoCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
 
         .testTarget(name: "NetTests", dependencies: ["Net"]),
@@ -58,5 +60,6 @@ let package = Package(
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
     ]
 )

@@ -19,15 +19,27 @@ struct GalleryCommand: ParsableCommand {
               URL                 any server with the Unsplash API's shape
 
             KEYS
-              arrows, h j k l     move the selection
-              PgUp / PgDn         scroll a screenful
-              g / G, Home / End   first / last photo
-              Enter               open the detail pane
-              Esc, Backspace      back to the grid
-              q, Ctrl-C           quit
+            \(KeyHelp.text(for: .standard))
+
+            FILES
+              config   $XDG_CONFIG_HOME/gallery/config.toml
+                       (else ~/.config/gallery/config.toml): TOML keys
+                       source, render, thumb_size, per_page, theme,
+                       unsplash_access_key, and a [keys] table that
+                       rebinds quit, search and help. Flags win over the
+                       file; --print-config shows the result. A bad file
+                       stops gallery with FILE:LINE: problem, status 78.
+              log      $XDG_STATE_HOME/gallery/gallery.log
+                       (else ~/.local/state/gallery/gallery.log)
+              photos   d saves to $XDG_DOWNLOAD_DIR (else ~/Downloads)
+
+            ENVIRONMENT
+              NO_COLOR   no colours at all (ASCII thumbnails, no accent colours).
             """,
         version: "gallery 0.1.0")
 
+    // Settings are optional here so that a flag given wins over the config file and one not
+    // given does not; `Settings` supplies the defaults.
     @Option(name: .long, help: ArgumentHelp(
         "Catalog to browse (default demo); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
     var source: String?
@@ -40,20 +52,54 @@ struct GalleryCommand: ParsableCommand {
         get throws { try CatalogChoice.parse(source: source, folder: folder, home: ProcessInfo.processInfo.environment["HOME"]) }
     }
 
-    @Option(name: .long, help: ArgumentHelp("How to draw images.", valueName: "auto|halfblock|ascii"))
-    var render: RenderModeOption = .auto
+    @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|halfblock|ascii"))
+    var render: RenderModeOption?
 
-    @Option(name: .long, help: ArgumentHelp("Photos per page (1-30).", valueName: "N"))
-    var perPage: Int = 30
+    @Option(name: .long, help: ArgumentHelp(
+        "Smallest grid cell, thumbnail plus title line. Default: 24x10.", valueName: "COLSxROWS"))
+    var thumbSize: ThumbSize?
 
-    @Option(name: .long, help: ArgumentHelp("Write a log to FILE (never to the screen).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Photos per page (1-30). Default: 30.", valueName: "N"))
+    var perPage: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Colours for a dark or light terminal background. Default: dark.",
+                                            valueName: "dark|light"))
+    var theme: ThemeOption?
+
+    @Option(name: .long, help: ArgumentHelp("Unsplash API access key.", valueName: "KEY"))
+    var unsplashAccessKey: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the log to FILE (never to the screen). Default: $XDG_STATE_HOME/gallery/gallery.log.", valueName: "FILE"))
     var log: String?
 
+    @Flag(name: .long, help: "Log debug detail too.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Print the effective configuration as TOML (access key masked) and exit.")
+    var printConfig = false
+
     func validate() throws {
-        guard (1...30).contains(perPage) else {
-            throw ValidationError("--per-page must be between 1 and 30, got \(perPage)")
+        if let perPage, let problem = Self.perPageProblem(perPage) {
+            throw ValidationError("--per-page \(problem)")
         }
         _ = try catalog
+    }
+
+    /// Why `perPage` is not acceptable, nil when it is (shared with the config file).
+    static func perPageProblem(_ perPage: Int) -> String? {
+        (1...30).contains(perPage) ? nil : "must be between 1 and 30, got \(perPage)"
+    }
+
+    /// Why `source` is not acceptable, nil when it is (shared with the config file).
+    static func sourceProblem(_ source: String) -> String? {
+        do {
+            _ = try CatalogChoice.parse(source: source, folder: nil, home: ProcessInfo.processInfo.environment["HOME"])
+            return nil
+        } catch {
+            let message = "\(error)"
+            return message.hasPrefix("--source ") ? String(message.dropFirst("--source ".count)) : message
+        }
     }
 }
 

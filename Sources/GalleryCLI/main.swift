@@ -7,19 +7,27 @@ import Logging
 import Net
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
+let processEnvironment = ProcessInfo.processInfo.environment
 
-if let path = command.log {
-    do {
-        let sink = try FileLogHandler.Sink(path: path)
-        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
-    } catch {
-        FileOutput.standardError.write("gallery: cannot write the log file \(path): \(error.localizedDescription)\n")
-        exit(1)
-    }
-} else {
-    LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+let settings: Settings
+do {
+    settings = try Settings.load(command: command, environment: processEnvironment)
+} catch {
+    FileOutput.standardError.write("gallery: \(error)\n")
+    exit(ConfigError.exitCode)
+}
+if command.printConfig {
+    FileOutput(descriptor: 1).write(settings.toml)
+    exit(0)
+}
+do {
+    try LogSetup.bootstrap(settings, explicit: command.log != nil)
+} catch {
+    FileOutput.standardError.write("gallery: cannot write the log file \(settings.logPath): \(error.localizedDescription)\n")
+    exit(1)
 }
 let logger = Logger(label: "gallery")
+logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(separator: "\n").joined(separator: "; "))"])
 
 /// The embedded catalog lives as long as the process.
 let demoServer = DemoCatalogServer()
@@ -27,20 +35,24 @@ var app: AppCoordinator?
 
 Task { @MainActor in
     do {
-        let environment = ProcessInfo.processInfo.environment
+        // A key from the config file or --unsplash-access-key counts like the environment variable.
+        var environment = processEnvironment
+        if let key = settings.unsplashAccessKey { environment[UnsplashAccessKey.variable] = key }
         let status = NetworkStatus()
-        let catalog = try await CatalogSetup.make(try command.catalog, environment: environment,
-                                                  demoServer: demoServer, status: status)
-        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(command.render.rawValue)"])
-        let style = command.render.resolvedStyle(environment: environment)
-        let appEnvironment = AppEnvironment(
+        let choice = try CatalogChoice.parse(source: command.source ?? (command.folder == nil ? settings.source : nil),
+                                             folder: command.folder, home: environment["HOME"])
+        let catalog = try await CatalogSetup.make(choice, environment: environment, demoServer: demoServer, status: status)
+        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(settings.render.rawValue)"])
+        let style = settings.render.resolvedStyle(environment: environment)
+        var appEnvironment = AppEnvironment(
             source: catalog.source,
             loader: catalog.loader,
             renderer: ImagingThumbnailRenderer(style: style, depth: ColorDepth.fromEnvironment(environment)),
             sourceName: catalog.name,
             renderMode: style.rawValue,
-            perPage: command.perPage,
+            perPage: settings.perPage,
             networkStatus: status)
+        appEnvironment.apply(settings, environment: environment, downloads: HTTPClient())
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
         app = coordinator
         try coordinator.start()

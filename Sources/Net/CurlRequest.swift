@@ -9,6 +9,8 @@ struct CurlRequest: Sendable {
     var maxBodyBytes: Int
     var lowSpeedLimit: Int
     var lowSpeedTime: Duration
+    /// Told the body bytes received so far and the announced length, as they arrive (curl thread).
+    var progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
 }
 
 extension Duration {

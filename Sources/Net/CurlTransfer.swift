@@ -146,6 +146,9 @@ final class CurlTransfer: @unchecked Sendable {
             return 0
         }
         body.append(contentsOf: bytes)
+        if let progress = request.progress {
+            progress(body.count, responseHeaders.fields["content-length"].flatMap { Int($0) })
+        }
         return bytes.count
     }
 

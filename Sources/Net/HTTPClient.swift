@@ -38,12 +38,21 @@ public final class HTTPClient: Sendable {
     ///   - maxBodyBytes: the largest decoded body accepted; a larger one aborts with `.bodyTooLarge`.
     public func get(_ url: String, headers: [String: String] = [:],
                     timeout: Duration = .seconds(30), maxBodyBytes: Int = 64 << 20) async throws -> HTTPResponse {
+        try await get(url, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, progress: nil)
+    }
+
+    /// `get`, telling `progress` the body bytes received so far and the length the server announced
+    /// (nil when it did not, or after a compressed encoding). `progress` runs on the curl thread:
+    /// keep it short and hop elsewhere for real work.
+    public func get(_ url: String, headers: [String: String] = [:], timeout: Duration = .seconds(30),
+                    maxBodyBytes: Int = 64 << 20,
+                    progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let target = try RequestURL.validate(url)
         let request = CurlRequest(url: url, target: target, headers: headers, userAgent: configuration.userAgent,
                                   timeout: timeout, connectTimeout: min(timeout, configuration.connectTimeout),
                                   maxBodyBytes: maxBodyBytes, lowSpeedLimit: configuration.lowSpeedLimit,
-                                  lowSpeedTime: configuration.lowSpeedTime)
+                                  lowSpeedTime: configuration.lowSpeedTime, progress: progress)
         let transfer = try CurlTransfer(request)
         let engine = self.engine
         return try await withTaskCancellationHandler {

@@ -19,7 +19,7 @@ import Glibc
 /// - `/status/CODE`: that status with `Retry-After: 7`.
 /// - `/redirect?to=PATH`: 302 to PATH, with `X-Redirect: yes`.
 /// - `/echo`: the request head as the body.
-/// - `/slow/ID`: headers, then a byte every 20 ms for 10 s; a failed write records ID as closed by the client.
+/// - `/slow/ID`: headers, then a byte every 20 ms for 30 s (long enough that a loaded machine still aborts first); a failed write records ID as closed by the client.
 /// - `/hang`: reads the request and never answers.
 /// - `/flaky/N/CODE?group=G`: the first N requests of group G get status CODE (with `Retry-After: V`
 ///   when the query has `retry-after=V`), later ones 200 with the body `ok`.
@@ -167,7 +167,7 @@ final class LoopbackHTTPServer: Sendable {
 
     private func trickle(_ connection: Int32, id: String) {
         guard write(connection, Array("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n".utf8)) else { return }
-        for _ in 0..<500 {
+        for _ in 0..<1500 {
             usleep(20_000)
             guard write(connection, [0x61]) else {
                 closedByClient.withLock { _ = $0.insert(id) }

@@ -52,11 +52,13 @@ import Testing
         #expect(grid.visibleRange == 0..<40)
     }
 
-    @Test func narrowerThanOneCellStillShowsOneColumn() {
-        let (grid, _) = makeGrid(items: 3, in: Rect(row: 0, column: 0, columns: 10, rows: 5))
+    @Test func narrowerThanOneCellBecomesAList() {
+        let (grid, _) = makeGrid(items: 30, in: Rect(row: 0, column: 0, columns: 10, rows: 5))
+        #expect(grid.isList)
         #expect(grid.columns == 1)
-        #expect(grid.thumbnailSize == Size(columns: 10, rows: 4))
-        #expect(grid.visibleRange == 0..<1)
+        #expect(grid.thumbnailSize == .zero)
+        // 4 titles, the 5th line keeps the hint.
+        #expect(grid.visibleRange == 0..<4)
     }
 
     @Test func drawnSnapshotAt80x24() {
@@ -76,7 +78,7 @@ import Testing
         expected[19] = "Photo 3"
         #expect(screen.text() == expected)
         // The selected cell's title line is reversed across the cell, and only that one.
-        #expect(screen.style(at: Point(row: 9, column: 25)) == [.reverse, .bold])
+        #expect(screen.style(at: Point(row: 9, column: 25)) == .selection)
         #expect(screen.style(at: Point(row: 9, column: 26)) == [])
         #expect(screen.style(at: Point(row: 19, column: 0)) == [])
         #expect(screen.style(at: Point(row: 4, column: 9)) == .dim)

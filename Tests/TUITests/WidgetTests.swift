@@ -12,18 +12,18 @@ import Testing
     @Test func leftAndRightAligned() {
         let screen = drawn(StatusBar(left: "Photos", right: "3/30"), width: 20)
         #expect(screen.text() == [" Photos        3/30"])
-        #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .reverse })
+        #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .status })
     }
 
     @Test func truncatesWideCharactersAndKeepsTheWidth() {
         let screen = drawn(StatusBar(left: "東京の写真ギャラリー", right: "12/345"), width: 20)
         #expect(screen.text() == [" 東京の写真… 12/345"])
-        // An odd budget: a wide character that does not fit leaves a blank, still in reverse video.
+        // An odd budget: a wide character that does not fit leaves a blank, still in the status style.
         let odd = drawn(StatusBar(left: "東京の写真ギャラリー", right: "1/345"), width: 20)
         #expect(odd.text() == [" 東京の写真…  1/345"])
         for screen in [screen, odd] {
             #expect(displayWidth(screen.text()[0]) == 19)
-            #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .reverse })
+            #expect((0..<20).allSatisfy { screen.style(at: Point(row: 0, column: $0)) == .status })
         }
     }
 

@@ -1,3 +1,6 @@
+import Imaging
+import TUI
+
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {
     public var source: PhotoSource
@@ -12,6 +15,20 @@ public struct AppEnvironment: Sendable {
     public var cache: ThumbnailCache
     /// Retry and rate-limit news for the status bar; nil when nothing reports any.
     public var networkStatus: NetworkStatus?
+    /// The rebindable keys (quit, search, help).
+    public var keys = KeyBindings.standard
+    /// Selection and status colours; `.monochrome` for NO_COLOR.
+    public var theme = TerminalTheme.dark
+    /// The smallest grid cell (thumbnail plus title line), from `--thumb-size`.
+    public var minimumCellSize = Size(columns: 24, rows: 10)
+    /// Colours the terminal shows, for the detail pane's colour swatch (`.none`: no swatch colour).
+    public var colorDepth = ColorDepth.none
+    /// Opens a photo's web page (`o`); nil: the URL is shown instead.
+    public var opener: (any URLOpening)?
+    /// Saves originals (`d`); nil: downloads are not available.
+    public var downloader: PhotoDownloader?
+    /// Copies links (`y`); the app coordinator installs the terminal's OSC 52 clipboard.
+    public var clipboard: (any Clipboard)?
 
     public init(source: PhotoSource, loader: ImageLoading, renderer: ThumbnailRendering,
                 sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),

@@ -15,18 +15,23 @@ import TUI
 
     /// Takes over the terminal and shows the photo grid.
     public func start() throws {
-        let terminal = try Terminal.start()
+        let terminal = try Terminal.start(theme: environment.theme)
         self.terminal = terminal
+        var environment = self.environment
+        if environment.clipboard == nil {
+            environment.clipboard = OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) }
+        }
+        let keys = environment.keys
         let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })
         terminal.draw = { screen in navigator.draw(on: screen) }
         terminal.onKey = { [weak self] key in
             guard let self else { return }
             if navigator.handle(key) { return }
             switch key {
-            case .character("q"), .ctrl("c"): self.quit()
-            case .character("?"):
+            case keys.quit, .ctrl("c"): self.quit()
+            case keys.help:
                 guard let top = navigator.top else { return }
-                navigator.push(HelpView(over: top) { navigator.pop($0) })
+                navigator.push(HelpView(over: top, keys: keys) { navigator.pop($0) })
             default: break
             }
         }

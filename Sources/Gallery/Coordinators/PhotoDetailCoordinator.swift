@@ -3,22 +3,29 @@
     private let photo: Photo
     private let navigator: Navigator
     private let environment: AppEnvironment
+    private let actions: PhotoActions
+    private weak var neighbours: (any PhotoNeighbours)?
     private var view: PhotoDetailView?
-    /// Called once the pane is gone, so the parent can drop this coordinator.
-    var onFinish: (() -> Void)?
+    /// Called once the pane is gone with the photo it showed last, so the parent can drop this
+    /// coordinator and select that photo.
+    var onFinish: ((Photo) -> Void)?
 
-    init(photo: Photo, navigator: Navigator, environment: AppEnvironment) {
+    /// `neighbours` is the list ←/→ step through (the grid the photo was picked from).
+    init(photo: Photo, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
+         neighbours: (any PhotoNeighbours)?) {
         self.photo = photo
         self.navigator = navigator
         self.environment = environment
+        self.actions = actions
+        self.neighbours = neighbours
     }
 
     func start() {
         let viewModel = PhotoDetailViewModel(photo: photo, source: environment.source,
                                              loader: environment.loader, renderer: environment.renderer)
         viewModel.coordinator = self
-        let view = PhotoDetailView(viewModel: viewModel, navigator: navigator,
-                                   sourceName: environment.sourceName, renderMode: environment.renderMode)
+        viewModel.neighbours = neighbours
+        let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
         self.view = view
         navigator.push(view)
         viewModel.viewDidLoad()
@@ -27,6 +34,6 @@
     func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol) {
         if let view { navigator.pop(view) }
         view = nil
-        onFinish?()
+        onFinish?(viewModel.photo)
     }
 }

@@ -23,17 +23,19 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
     public var likes: String { "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" }
     public var attribution: String { source.attribution(for: photo) ?? "" }
-
-    public var link: String {
-        guard !photo.links.html.isEmpty else { return "" }
-        return URLQuery.setting([("utm_source", Self.appName), ("utm_medium", "referral")], on: photo.links.html)
+    /// The creation date ("2024-01-02") when the source gave one.
+    public var created: String? {
+        guard let createdAt = photo.createdAt, createdAt.count >= 10 else { return nil }
+        return String(createdAt.prefix(10))
     }
 
+    public var link: String { photo.referralLink }
+
     @ObservationIgnored public weak var coordinator: (any PhotoDetailViewModelCoordinating)?
+    /// The list this photo was opened from, for ←/→; nil: the pane shows just this photo.
+    @ObservationIgnored public weak var neighbours: (any PhotoNeighbours)?
 
     // MARK: Dependencies and bookkeeping
-    /// The application name sent in referral links.
-    static let appName = "gallery"
     @ObservationIgnored private let source: any PhotoSource
     @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private var didLoad = false
@@ -42,6 +44,8 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     @ObservationIgnored private var extrasTask: Task<Void, Never>?
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
+    @ObservationIgnored private var moveTask: Task<Void, Never>?
+    @ObservationIgnored private var queuedOffset = 0
 
     public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering) {
         self.photo = photo
@@ -53,6 +57,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         detailsTask?.cancel()
         extrasTask?.cancel()
         imageTask?.cancel()
+        moveTask?.cancel()
     }
 
     // MARK: Inputs
@@ -69,7 +74,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishDetails(with: result)
+            self?.finishDetails(of: id, with: result)
         }
         let photo = self.photo
         extrasTask = Task { [weak self] in
@@ -100,16 +105,57 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
     }
 
+    /// Shows the next (`offset` 1) or previous (-1) photo of the list the pane was opened from,
+    /// loading the list's next page when needed. Nothing happens at either end.
+    /// Presses that arrive while a step is under way add up and are taken when it ends.
+    public func move(by offset: Int) {
+        guard let neighbours else { return }
+        guard moveTask == nil else {
+            queuedOffset += offset
+            return
+        }
+        let id = photo.id
+        isLoading = true
+        moveTask = Task { [weak self] in
+            let next = await neighbours.photo(adjacentTo: id, offset: offset)
+            guard let self, !Task.isCancelled else { return }
+            self.moveTask = nil
+            if let next { self.show(next) } else { self.isLoading = self.detailsTask != nil }
+            let queued = self.queuedOffset
+            self.queuedOffset = 0
+            if next != nil, queued != 0 { self.move(by: queued) }
+        }
+    }
+
+    /// Replaces the photo: its full record and image load afresh, in the same area.
+    private func show(_ next: Photo) {
+        detailsTask?.cancel()
+        detailsTask = nil
+        extrasTask?.cancel()
+        extraDetails = []
+        photo = next
+        errorMessage = nil
+        didLoad = false
+        viewDidLoad()
+        if let area = imageArea {
+            image = nil
+            setImageArea(columns: area.columns, rows: area.rows)
+        }
+    }
+
     public func close() {
         detailsTask?.cancel()
         extrasTask?.cancel()
         imageTask?.cancel()
+        moveTask?.cancel()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)
     }
 
     // MARK: Results
-    private func finishDetails(with result: Result<Photo, any Error>) {
+    private func finishDetails(of id: String, with result: Result<Photo, any Error>) {
+        // The pane moved on to another photo since: this record is not wanted.
+        guard id == photo.id else { return }
         detailsTask = nil
         // Whatever happened, the request is over: the spinner must stop.
         isLoading = false

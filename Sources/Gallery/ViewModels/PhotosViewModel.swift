@@ -19,6 +19,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var isLoadingFirstPage: Bool { pagination.loadingPage == 1 }
     public var isLoadingMore: Bool { (pagination.loadingPage ?? 1) > 1 }
     public var reachedEnd: Bool { pagination.reachedEnd }
+    /// Photos per page asked of the source.
+    public var perPage: Int { pagination.perPage }
+    /// Whether the source can search (else `/` says so).
+    public var canSearch: Bool { source.supportsSearch }
+    /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
+    public private(set) var feedGeneration = 0
 
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
@@ -114,11 +120,60 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for photo in visiblePhotos { showThumbnail(of: photo) }
     }
 
+    /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed.
     public func retry() {
-        if pageFailed { loadNextPage() }
-        for photo in visiblePhotos {
-            if case .failed = thumbnails[photo.id] { showThumbnail(of: photo) }
+        let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
+        guard pageFailed || !failedPhotos.isEmpty else {
+            refresh()
+            return
         }
+        if pageFailed { loadNextPage() }
+        for photo in failedPhotos { showThumbnail(of: photo) }
+    }
+
+    /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
+    public func refresh() {
+        pageTask?.cancel()
+        pageTask = nil
+        for id in loads.keys { cancelLoad(of: id) }
+        photos = []
+        photoIndex = [:]
+        thumbnails = [:]
+        visibleIDs = []
+        pagination = Pagination(perPage: pagination.perPage)
+        pageFailed = false
+        errorMessage = nil
+        feedGeneration += 1
+        loadNextPage()
+    }
+
+    public func search(_ query: String) {
+        let trimmed = query.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return }
+        coordinator?.photosViewModel(self, didRequestSearch: trimmed)
+    }
+
+    public func close() {
+        pageTask?.cancel()
+        for id in loads.keys { cancelLoad(of: id) }
+        coordinator?.photosViewModelDidClose(self)
+    }
+
+    /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading pages until
+    /// it is listed; nil before the first photo, after the end, or when a page fails.
+    public func photo(adjacentTo id: String, offset: Int) async -> Photo? {
+        guard let index = photoIndex[id] else { return nil }
+        let target = index + offset
+        guard target >= 0 else { return nil }
+        let generation = feedGeneration
+        while target >= photos.count {
+            guard !pagination.reachedEnd else { return nil }
+            loadNextPage()
+            guard let task = pageTask else { return nil }
+            await task.value
+            guard generation == feedGeneration, !pageFailed else { return nil }
+        }
+        return photos[target]
     }
 
     // MARK: Pages
@@ -129,6 +184,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
+        let generation = feedGeneration
         pageTask = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
@@ -136,11 +192,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishPage(page, with: result)
+            self?.finishPage(page, generation: generation, with: result)
         }
     }
 
-    private func finishPage(_ page: Int, with result: Result<PhotoPage, any Error>) {
+    private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
+        // A page of the list `refresh` dropped.
+        guard generation == feedGeneration else { return }
         pageTask = nil
         switch result {
         case .success(let received):

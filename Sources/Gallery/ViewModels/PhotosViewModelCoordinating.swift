@@ -2,4 +2,8 @@
 @MainActor
 public protocol PhotosViewModelCoordinating: AnyObject {
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo)
+    /// Show the results of searching `query` in a grid of their own.
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didRequestSearch query: String)
+    /// The grid is done (Esc on a results grid).
+    func photosViewModelDidClose(_ viewModel: any PhotosViewModelProtocol)
 }

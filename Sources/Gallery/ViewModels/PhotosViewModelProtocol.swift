@@ -37,8 +37,14 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
     func didReachBottom()
     /// The grid's cell size for one thumbnail changed.
     func setThumbnailSize(columns: Int, rows: Int)
-    /// Try the failed page and the failed visible thumbnails again.
+    /// Try the failed page and the failed visible thumbnails again; with nothing failed, refresh.
     func retry()
+    /// Reload the feed from page 1.
+    func refresh()
+    /// The user asked to search for `query` (ignored when blank).
+    func search(_ query: String)
+    /// The user left this grid (a results grid going back to the one below).
+    func close()
 }
 
 extension PhotosViewModelProtocol {

@@ -2,29 +2,19 @@ import TUI
 
 /// The `?` overlay: the keys, boxed over the scene below it. Any key closes it.
 @MainActor final class HelpView: Scene {
-    static let keys: [(String, String)] = [
-        ("← ↓ ↑ →  h j k l", "move the selection"),
-        ("PgUp PgDn", "scroll a screenful"),
-        ("g G  Home End", "first / last photo"),
-        ("Enter", "open the detail pane"),
-        ("Esc  Backspace", "back to the grid"),
-        ("r", "retry what failed"),
-        ("?", "this help"),
-        ("q  Ctrl-C", "quit"),
-    ]
-
     private let below: Scene
     private let onClose: (HelpView) -> Void
+    private let keys: [(keys: String, action: String)]
 
-    init(over below: Scene, onClose: @escaping (HelpView) -> Void) {
+    init(over below: Scene, keys: KeyBindings = .standard, onClose: @escaping (HelpView) -> Void) {
         self.below = below
         self.onClose = onClose
+        self.keys = KeyHelp.entries(for: keys)
     }
 
     func draw(on screen: Screen, in rect: Rect) {
-        below.draw(on: screen, in: rect)
-        let keyWidth = Self.keys.map { displayWidth($0.0) }.max() ?? 0
-        let lines = ["Keys", ""] + Self.keys.map { key, what in
+        let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
+        let lines = ["Keys", ""] + keys.map { key, what in
             key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what
         } + ["", "any key closes this help"]
         let width = min(rect.size.columns, (lines.map(displayWidth).max() ?? 0) + 4)
@@ -32,6 +22,8 @@ import TUI
         let box = Rect(origin: Point(row: rect.origin.row + (rect.size.rows - height) / 2,
                                      column: rect.origin.column + (rect.size.columns - width) / 2),
                        size: Size(columns: width, rows: height))
+        // Pictures are drawn over text: those under the box would hide it.
+        below.draw(on: ImageHoleScreen(base: screen, hole: box), in: rect)
         screen.fill(box, with: " ", style: [.reverse])
         for (i, line) in lines.prefix(height - 2).enumerated() {
             screen.put(line, at: Point(row: box.origin.row + 1 + i, column: box.origin.column + 2),

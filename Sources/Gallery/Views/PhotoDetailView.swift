@@ -1,24 +1,31 @@
 import TUI
 
-/// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text.
+/// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text,
+/// a swatch of its colour, ←/→ to step through the list it was opened from, and `o` `d` `y`.
 @MainActor final class PhotoDetailView: Scene {
     private let viewModel: PhotoDetailViewModel
     private let navigator: Navigator
-    private let sourceName: String
-    private let renderMode: String
+    private let environment: AppEnvironment
+    private let actions: PhotoActions
+    private let spinner = LoadingSpinner()
     private var imageArea: Size?
+    private var renderMode: String { environment.renderMode }
+    /// Columns of the colour swatch.
+    static let swatchWidth = 6
 
-    init(viewModel: PhotoDetailViewModel, navigator: Navigator, sourceName: String, renderMode: String) {
+    init(viewModel: PhotoDetailViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions) {
         self.viewModel = viewModel
         self.navigator = navigator
-        self.sourceName = sourceName
-        self.renderMode = renderMode
+        self.environment = environment
+        self.actions = actions
         observeContinuously(self) { view in
             _ = view.viewModel.photo
             _ = view.viewModel.image
             _ = view.viewModel.isLoading
             _ = view.viewModel.errorMessage
             _ = view.viewModel.extraDetails
+            _ = view.actions.statusText
+            _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
         }
@@ -33,25 +40,55 @@ import TUI
         }
         drawImage(on: screen, in: layout.image)
         TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
+        drawSwatch(on: screen, in: layout.text)
 
-        let left = ["gallery", sourceName, renderMode, viewModel.errorMessage].compactMap { $0 }.joined(separator: " · ")
-        let right = (viewModel.isLoading ? "loading… · " : "") + "Esc back  ? help  q quit"
-        StatusBar(left: left, right: right).draw(on: screen, in: statusRect)
+        spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
+        let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode,
+                                 error: viewModel.errorMessage, message: actions.statusText,
+                                 spinnerFrame: spinner.isRunning ? spinner.frame : nil)
+        let keys = environment.keys
+        let right = status.right(["←/→ photos  Esc back  \(KeyBindings.name(of: keys.help)) help  \(KeyBindings.name(of: keys.quit)) quit"])
+        StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
 
     func handle(_ key: Key) -> Bool {
+        defer { navigator.setNeedsRedraw() }
         switch key {
-        case .escape, .backspace, .character("h"), .left:
+        case .escape, .backspace:
             viewModel.close()
-            return true
+        case .left, .character("h"):
+            viewModel.move(by: -1)
+        case .right, .character("l"):
+            viewModel.move(by: 1)
         default:
-            return false
+            return actions.handle(key, for: viewModel.photo)
         }
+        return true
     }
 
+    /// Stands where the swatch goes: the swatch image covers it, and a terminal without colour shows
+    /// "colour" instead.
+    private static let swatchPlaceholder = String(repeating: "█", count: swatchWidth)
+
     private var textLines: [String] {
-        [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes]
-            + viewModel.extraDetails + ["", viewModel.attribution, viewModel.link]
+        var lines = [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes]
+        lines += viewModel.extraDetails
+        if let created = viewModel.created { lines.append("taken \(created)") }
+        if let color = viewModel.photo.color {
+            lines.append("\(environment.colorDepth == .none ? "colour" : Self.swatchPlaceholder) \(color)")
+        }
+        return lines + ["", viewModel.attribution, viewModel.link]
+    }
+
+    /// A block of the photo's colour over the placeholder, wherever wrapping put it.
+    private func drawSwatch(on screen: Screen, in text: Rect) {
+        guard let color = viewModel.photo.color,
+              let swatch = ColorSwatch.image(hex: color, columns: Self.swatchWidth, depth: environment.colorDepth),
+              let row = TextPane.wrap(textLines.joined(separator: "\n"), width: text.size.columns)
+                .firstIndex(where: { $0.hasPrefix(Self.swatchPlaceholder) }),
+              row < text.size.rows
+        else { return }
+        screen.place(swatch, at: text.origin.offset(rows: row))
     }
 
     private func drawImage(on screen: Screen, in area: Rect) {

@@ -1,19 +1,29 @@
 import TUI
 
-/// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar.
+/// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
+/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`) and the photo actions (`o` `d` `y`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
-    private let grid = GridView()
-    private let sourceName: String
-    private let renderMode: String
+    private let grid: GridView
+    private let environment: AppEnvironment
+    private let actions: PhotoActions
+    private let spinner = LoadingSpinner()
     private var thumbnailSize: Size?
+    private var feedGeneration = 0
+    /// The search prompt, while open.
+    private(set) var prompt: TextField?
+    /// A one-off note ("this source cannot search") until the next key.
+    private var notice: String?
+    /// `n` asked for a photo on a page not loaded yet: select it when it arrives.
+    private var pendingSelection: Int?
 
-    init(viewModel: PhotosViewModel, navigator: Navigator, sourceName: String, renderMode: String) {
+    init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions) {
         self.viewModel = viewModel
         self.navigator = navigator
-        self.sourceName = sourceName
-        self.renderMode = renderMode
+        self.environment = environment
+        self.actions = actions
+        grid = GridView(minimumCellSize: environment.minimumCellSize)
         grid.delegate = self
         grid.cellProvider = { [unowned self] index in self.cell(at: index) }
         observeContinuously(self) { view in
@@ -23,52 +33,144 @@ import TUI
             _ = view.viewModel.isLoadingMore
             _ = view.viewModel.errorMessage
             _ = view.viewModel.notice
+            _ = view.actions.statusText
+            _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
         }
     }
 
+    /// The photo under the selection.
+    var selectedPhoto: Photo? {
+        viewModel.photos.indices.contains(grid.selectedIndex) ? viewModel.photos[grid.selectedIndex] : nil
+    }
+
     func draw(on screen: Screen, in rect: Rect) {
         let (gridRect, statusRect) = rect.splitStatusRow
+        if viewModel.feedGeneration != feedGeneration {
+            feedGeneration = viewModel.feedGeneration
+            grid.reloadItems(count: viewModel.photos.count)
+        }
         grid.setItemCount(viewModel.photos.count)
         grid.layout(in: gridRect)
+        if let pending = pendingSelection, pending < viewModel.photos.count {
+            pendingSelection = nil
+            grid.select(pending)
+        }
         if grid.thumbnailSize != thumbnailSize {
             thumbnailSize = grid.thumbnailSize
             viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
         }
         if viewModel.photos.isEmpty {
-            let message = viewModel.isLoadingFirstPage ? "Fetching photos…" : (viewModel.errorMessage ?? "No photos")
+            let message = viewModel.isLoadingFirstPage ? "Fetching photos…" : (viewModel.errorMessage ?? emptyText)
             screen.put(message, at: Point(row: rect.origin.row + gridRect.size.rows / 2,
                                           column: rect.origin.column + max(0, (rect.size.columns - displayWidth(message)) / 2)),
                        style: [], maxWidth: rect.size.columns)
         } else {
             grid.draw(on: screen)
         }
-        StatusBar(left: statusLeft, right: statusRight).draw(on: screen, in: statusRect)
-    }
-
-    func handle(_ key: Key) -> Bool {
-        switch key {
-        case .character("r"):
-            viewModel.retry()
-            return true
-        default:
-            return grid.handle(key)
+        spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
+        if let prompt {
+            prompt.draw(on: screen, in: statusRect, style: .status)
+        } else {
+            StatusBar(left: status.left, right: statusRight).draw(on: screen, in: statusRect)
         }
     }
 
-    private var statusLeft: String {
-        var parts = ["gallery", sourceName, renderMode]
-        if let error = viewModel.errorMessage { parts.append(error) }
-        if let notice = viewModel.notice { parts.append(notice) }
-        return parts.joined(separator: " · ")
+    func handle(_ key: Key) -> Bool {
+        defer { navigator.setNeedsRedraw() }
+        if prompt != nil {
+            // The prompt takes every key but Ctrl-C, which still quits.
+            guard key != .ctrl("c") else { return false }
+            handlePromptKey(key)
+            return true
+        }
+        notice = nil
+        switch key {
+        case environment.keys.search:
+            if viewModel.canSearch {
+                prompt = TextField(prompt: "search: ")
+            } else {
+                notice = GalleryError.searchUnsupported.description
+            }
+        case .character("r"): viewModel.retry()
+        case .character("n"): jumpToPage(forward: true)
+        case .character("N"): jumpToPage(forward: false)
+        case .escape, .backspace:
+            guard case .search = viewModel.feed else { return false }
+            viewModel.close()
+        default:
+            if actions.handle(key, for: selectedPhoto) { return true }
+            return grid.handle(key)
+        }
+        return true
+    }
+
+    /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
+    func reveal(photoID id: String) {
+        guard let index = viewModel.photos.firstIndex(where: { $0.id == id }) else { return }
+        // Pages may have arrived while the pane was up, and the grid has not drawn them yet.
+        grid.setItemCount(viewModel.photos.count)
+        grid.select(index)
+    }
+
+    private func handlePromptKey(_ key: Key) {
+        guard var field = prompt else { return }
+        switch field.handle(key) {
+        case .submitted(let query):
+            prompt = nil
+            viewModel.search(query)
+        case .cancelled:
+            prompt = nil
+        case .editing, .ignored:
+            prompt = field
+        }
+    }
+
+    /// `n`: the first photo of the next page (loading it when needed); `N`: the first photo of this
+    /// page, or of the previous one when already there.
+    private func jumpToPage(forward: Bool) {
+        let count = viewModel.photos.count
+        guard count > 0 else { return }
+        let perPage = max(1, viewModel.perPage)
+        let selected = grid.selectedIndex
+        let pageStart = selected / perPage * perPage
+        if forward {
+            let target = pageStart + perPage
+            if target < count {
+                grid.select(target)
+            } else if !viewModel.reachedEnd {
+                pendingSelection = target
+                grid.select(count - 1)
+                viewModel.didReachBottom()
+            }
+        } else {
+            grid.select(selected == pageStart ? max(0, pageStart - perPage) : pageStart)
+        }
+    }
+
+    private var emptyText: String {
+        if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }
+        return "No photos"
+    }
+
+    private var status: SceneStatus {
+        SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
+                    error: viewModel.errorMessage, message: notice ?? actions.statusText ?? viewModel.notice,
+                    spinnerFrame: spinner.isRunning ? spinner.frame : nil)
     }
 
     private var statusRight: String {
-        var text = "\(viewModel.photos.count) photos"
-        if viewModel.isLoadingFirstPage || viewModel.isLoadingMore { text += " · loading…" }
-        if !viewModel.photos.isEmpty { text += " · \(grid.selectedIndex + 1)/\(viewModel.photos.count)" }
-        return text + "  ? help"
+        var parts: [String] = []
+        if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
+        parts.append("\(viewModel.photos.count) photos")
+        if !viewModel.photos.isEmpty {
+            let perPage = max(1, viewModel.perPage)
+            let pages = (viewModel.photos.count + perPage - 1) / perPage
+            parts.append("page \(grid.selectedIndex / perPage + 1)/\(pages)")
+            parts.append("\(grid.selectedIndex + 1)/\(viewModel.photos.count)")
+        }
+        return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
     private func cell(at index: Int) -> GridCell {
@@ -77,7 +179,7 @@ import TUI
         let title = photo.displayText.isEmpty ? "untitled" : photo.displayText
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
-            return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(renderMode)"), placeholder: "")
+            return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
         case .failed(let message)?:
             return GridCell(title: title, image: nil, placeholder: message)
         case .loading?, nil:

@@ -35,7 +35,8 @@ public enum TerminalError: Error, Equatable {
     /// Takes over the tty: locale, curses (cbreak, noecho, nonl, keypad, hidden cursor, mouse,
     /// alternate screen), signal and input sources. Must be called on the main thread, which then
     /// runs the main queue (`dispatchMain()`).
-    public static func start() throws -> Terminal {
+    /// `theme` colours the accent, selection and status styles (`.monochrome` for NO_COLOR).
+    public static func start(theme: TerminalTheme = .dark) throws -> Terminal {
         guard !isRunning else { throw TerminalError.alreadyStarted }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         useUTF8Locale()
@@ -49,10 +50,10 @@ public enum TerminalError: Error, Equatable {
             let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.unusableTerminal(name)
         }
-        let accentPair = configureCurses()
+        let pairs = configureCurses(theme: theme)
         TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
         isRunning = true
-        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), accentPair: accentPair))
+        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), pairs: pairs))
         terminal.makeSources()
         return terminal
     }
@@ -97,8 +98,8 @@ public enum TerminalError: Error, Equatable {
         }
     }
 
-    /// Returns the colour pair for `.accent`, nil without colours.
-    private static func configureCurses() -> Int16? {
+    /// Returns the colour pairs of the theme's styles, none without colours.
+    private static func configureCurses(theme: TerminalTheme) -> ThemePairs {
         let window = cn_stdscr()
         cbreak()
         noecho()
@@ -112,11 +113,14 @@ public enum TerminalError: Error, Equatable {
         set_escdelay(25)
         mouseinterval(0)
         mousemask(cn_mouse_wanted(), nil)
-        guard has_colors() else { return nil }
+        guard theme.usesColor, has_colors() else { return .none }
         start_color()
         use_default_colors()
-        init_pair(1, Int16(COLOR_CYAN), -1)
-        return 1
+        let colors = [theme.accent, theme.selection, theme.status]
+        for (offset, pair) in colors.enumerated() {
+            init_pair(Int16(offset + 1), pair.foreground, pair.background)
+        }
+        return ThemePairs(accent: 1, selection: 2, status: 3)
     }
 
     private static func restoreSignalDefaults() {

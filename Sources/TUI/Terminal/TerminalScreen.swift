@@ -11,14 +11,14 @@ import Glibc
     private var placements: [PlacedImage] = []
     private var shownImages: [PlacedImage] = []
     private var needsFullRepaint = true
-    private let colorPair: Int16?
+    private let pairs: ThemePairs
 
-    /// `accentPair` is the curses colour pair for `.accent`, nil without colours.
-    init(size: Size, accentPair: Int16?) {
+    /// `pairs` are the curses colour pairs of the themed styles (none without colours).
+    init(size: Size, pairs: ThemePairs) {
         self.size = size
         frame = CellBuffer(size: size)
         shown = CellBuffer(size: size)
-        colorPair = accentPair
+        self.pairs = pairs
     }
 
     public func beginFrame() {
@@ -103,7 +103,13 @@ import Glibc
         if style.contains(.reverse) { attributes |= cn_a_reverse() }
         if style.contains(.dim) { attributes |= cn_a_dim() }
         if style.contains(.underline) { attributes |= cn_a_underline() }
-        let pair = style.contains(.accent) ? (colorPair ?? 0) : 0
+        var pair: Int16 = style.contains(.accent) ? (pairs.accent ?? 0) : 0
+        if style.contains(.selection) {
+            attributes |= cn_a_bold()
+            if let selection = pairs.selection { pair = selection } else { attributes |= cn_a_reverse() }
+        } else if style.contains(.status) {
+            if let status = pairs.status { pair = status } else { attributes |= cn_a_reverse() }
+        }
         return (attributes, pair)
     }
 

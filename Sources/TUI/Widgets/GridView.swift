@@ -100,8 +100,18 @@ public struct GridCell: Sendable {
         publishVisibleItems()
     }
 
+    /// The bottom line of a grid that degraded to a list.
+    public static let tooSmallHint = "terminal too small"
+
+    /// True when the terminal is too small for one cell and the items are drawn as a list of titles.
+    public var isList: Bool { layout?.isList ?? false }
+
     public func draw(on screen: Screen) {
         guard let layout else { return }
+        if let hint = layout.hintLine {
+            screen.put(truncate(Self.tooSmallHint, toWidth: hint.size.columns), at: hint.origin, style: .dim,
+                       maxWidth: hint.size.columns)
+        }
         for index in visibleRange {
             let cell = cellProvider?(index) ?? GridCell(title: "")
             drawCell(cell, in: cellFrame(of: index, in: layout), selected: index == selectedIndex, on: screen)
@@ -114,7 +124,7 @@ public struct GridCell: Sendable {
 
     private func drawCell(_ cell: GridCell, in frame: Rect, selected: Bool, on screen: Screen) {
         let thumbnail = Rect(origin: frame.origin, size: thumbnailSize)
-        if let image = cell.image {
+        if let image = cell.image, !thumbnail.isEmpty {
             let shown = image.cropped(to: Rect(origin: .zero, size: thumbnail.size))
             let inset = Point(
                 row: (thumbnail.size.rows - shown.size.rows) / 2,
@@ -128,7 +138,7 @@ public struct GridCell: Sendable {
                 maxWidth: thumbnail.size.columns - column)
         }
         let titleLine = Rect(origin: frame.origin.offset(rows: thumbnail.size.rows), size: Size(columns: frame.size.columns, rows: 1))
-        let titleStyle: TextStyle = selected ? [.reverse, .bold] : []
+        let titleStyle: TextStyle = selected ? .selection : []
         if selected { screen.clear(titleLine, style: titleStyle) }
         screen.put(
             truncate(sanitize(cell.title), toWidth: frame.size.columns), at: titleLine.origin, style: titleStyle,
@@ -137,9 +147,9 @@ public struct GridCell: Sendable {
 
     // MARK: - Input
 
-    /// Arrows and h j k l move the selection, PgUp/PgDn by a screenful, g/G and Home/End go to the
-    /// first/last item, Enter selects, the mouse wheel scrolls, a click selects, a double click
-    /// opens. Returns false for keys the grid does not use.
+    /// Arrows and h j k l move the selection, PgUp/PgDn by a screenful, Ctrl-U/Ctrl-D by half a
+    /// screenful, g/G and Home/End go to the first/last item, Enter selects, the mouse wheel
+    /// scrolls, a click selects, a double click opens. Returns false for keys the grid does not use.
     public func handle(_ key: Key) -> Bool {
         let columns = self.columns
         switch key {
@@ -149,6 +159,8 @@ public struct GridCell: Sendable {
         case .down, .character("j"): moveSelectionDown()
         case .pageDown: page(by: 1)
         case .pageUp: page(by: -1)
+        case .ctrl("d"): page(by: 1, half: true)
+        case .ctrl("u"): page(by: -1, half: true)
         case .home, .character("g"): moveSelection(to: 0)
         case .end, .character("G"): moveSelection(to: itemCount - 1)
         case .enter: if itemCount > 0 { delegate?.gridView(self, didSelect: selectedIndex) }
@@ -187,12 +199,19 @@ public struct GridCell: Sendable {
         }
     }
 
-    private func page(by direction: Int) {
+    /// Selects item `index` (clamped to the items) and scrolls it into view, telling the delegate
+    /// when the selection moved: for jumps the app computes, such as the next page boundary.
+    public func select(_ index: Int) {
+        moveSelection(to: index)
+    }
+
+    private func page(by direction: Int, half: Bool = false) {
         guard let layout, itemCount > 0 else { return }
-        let step = max(1, layout.visibleRows) * layout.columns
+        let rows = max(1, half ? layout.visibleRows / 2 : layout.visibleRows)
+        let step = rows * layout.columns
         var target = selectedIndex + direction * step
         if target < 0 { target = selectedIndex % layout.columns }
-        topRow += direction * max(1, layout.visibleRows)
+        topRow += direction * rows
         clampTopRow()
         moveSelection(to: min(target, itemCount - 1), force: true)
     }

@@ -1,4 +1,4 @@
-/// One line across its rectangle: `left` text, `right` text right-aligned, in reverse video.
+/// One line across its rectangle: `left` text, `right` text right-aligned, in the status style.
 /// When both do not fit, `right` keeps its place and `left` is cut with "…"; a `right` wider than
 /// the whole line is cut too.
 public struct StatusBar: Sendable {
@@ -6,7 +6,7 @@ public struct StatusBar: Sendable {
     public var right: String
     public var style: TextStyle
 
-    public init(left: String = "", right: String = "", style: TextStyle = .reverse) {
+    public init(left: String = "", right: String = "", style: TextStyle = .status) {
         self.left = left
         self.right = right
         self.style = style

@@ -16,7 +16,13 @@ final class FakePhotoSource: PhotoSource {
 
     /// Search requests, keyed by "query/page".
     let searches = Responder<[Photo]>()
-    var supportsSearch: Bool { true }
+    /// False: a source like a local folder, which cannot search.
+    let searchable: Bool
+    var supportsSearch: Bool { searchable }
+
+    init(searchable: Bool = true) {
+        self.searchable = searchable
+    }
 
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
         try await searches.call("\(query)/\(page)")

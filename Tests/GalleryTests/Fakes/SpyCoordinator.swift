@@ -4,10 +4,20 @@
 @MainActor
 final class SpyCoordinator: PhotosViewModelCoordinating, PhotoDetailViewModelCoordinating {
     private(set) var selected: [Photo] = []
+    private(set) var searches: [String] = []
+    private(set) var closedGrids = 0
     private(set) var closeCount = 0
 
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
         selected.append(photo)
+    }
+
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didRequestSearch query: String) {
+        searches.append(query)
+    }
+
+    func photosViewModelDidClose(_ viewModel: any PhotosViewModelProtocol) {
+        closedGrids += 1
     }
 
     func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol) {

@@ -14,6 +14,11 @@ struct TemporaryDirectory {
         try Data(bytes).write(to: url.appendingPathComponent(name))
     }
 
+    /// The names in the directory, sorted (hidden ones included).
+    func contents(of subpath: String = "") -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: subpath.isEmpty ? path : path + "/" + subpath)) ?? []).sorted()
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }

@@ -1,0 +1,107 @@
+import Observation
+
+/// What `o`, `d` and `y` do to a photo, in the grid and in the detail pane alike, and the one-line
+/// message they leave for the status bar ("saved to PATH", a download's progress, an error).
+@MainActor
+@Observable
+public final class PhotoActions {
+    // MARK: Outputs
+    /// The latest outcome, shown in the status bar until the next key.
+    public private(set) var message: String?
+    /// The download in flight, if any.
+    public private(set) var download: DownloadProgress?
+
+    /// The status-bar text: `message`, else a running download's progress.
+    public var statusText: String? {
+        if let message { return message }
+        guard let download else { return nil }
+        let size = ByteCount.text(download.received)
+        if let fraction = download.fraction {
+            return "downloading \(Int(fraction * 100))% \(ProgressBar.text(fraction: fraction, width: 10)) \(size)"
+        }
+        return "downloading… \(size)"
+    }
+
+    // MARK: Dependencies
+    @ObservationIgnored private let opener: (any URLOpening)?
+    @ObservationIgnored private let downloader: PhotoDownloader?
+    @ObservationIgnored private let clipboard: (any Clipboard)?
+    @ObservationIgnored private var downloadTask: Task<Void, Never>?
+
+    /// Without an opener `o` shows the URL; without a clipboard `y` does; without a downloader `d` says so.
+    public init(opener: (any URLOpening)?, downloader: PhotoDownloader?, clipboard: (any Clipboard)?) {
+        self.opener = opener
+        self.downloader = downloader
+        self.clipboard = clipboard
+    }
+
+    deinit { downloadTask?.cancel() }
+
+    // MARK: Inputs
+    /// Clears the last message (the user moved on); a running download keeps showing its progress.
+    public func dismissMessage() {
+        if message != nil { message = nil }
+    }
+
+    /// Opens the photo's web page, or shows its URL when nothing can open it.
+    public func open(_ photo: Photo) {
+        let url = photo.referralLink
+        message = opener?.open(url) == true ? "opening \(url)" : url
+    }
+
+    /// Copies the photo's web page URL to the clipboard.
+    public func copyLink(of photo: Photo) {
+        let url = photo.referralLink
+        guard let clipboard else {
+            message = url
+            return
+        }
+        clipboard.copy(url)
+        message = "copied \(url)"
+    }
+
+    /// Saves the original; progress and the outcome appear in `statusText`.
+    public func download(_ photo: Photo) {
+        guard let downloader else {
+            message = "downloads are not available"
+            return
+        }
+        guard downloadTask == nil else {
+            message = "a download is already running"
+            return
+        }
+        message = nil
+        download = DownloadProgress(received: 0, expected: nil)
+        // Progress arrives on the transfer's thread; only the newest value matters.
+        let (updates, continuation) = AsyncStream.makeStream(of: DownloadProgress.self,
+                                                             bufferingPolicy: .bufferingNewest(1))
+        Task { [weak self] in
+            for await progress in updates { self?.report(progress) }
+        }
+        downloadTask = Task { [weak self] in
+            let result: Result<String, any Error>
+            do {
+                result = .success(try await downloader.download(photo) { continuation.yield($0) })
+            } catch {
+                result = .failure(error)
+            }
+            continuation.finish()
+            self?.finishDownload(with: result)
+        }
+    }
+
+    // MARK: Results
+    private func report(_ progress: DownloadProgress) {
+        guard downloadTask != nil else { return }
+        download = progress
+    }
+
+    private func finishDownload(with result: Result<String, any Error>) {
+        downloadTask = nil
+        download = nil
+        switch result {
+        case .success(let path): message = "saved to \(path)"
+        case .failure(let error): message = "download failed: \(ErrorMessage.text(for: error))"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Downloads a photo's original into a directory: `urls.full` (else `urls.raw`), written atomically
+/// as `<sanitised id>.jpg`, then told to the source's download tracking.
+public struct PhotoDownloader: Sendable {
+    public let fetcher: any DownloadFetching
+    /// Where files go; created when missing.
+    public let directory: String
+    /// Told about each finished download (Unsplash asks apps to call a photo's `download_location`).
+    public let track: (@Sendable (Photo) async -> Void)?
+
+    public init(fetcher: any DownloadFetching, directory: String, track: (@Sendable (Photo) async -> Void)? = nil) {
+        self.fetcher = fetcher
+        self.directory = directory
+        self.track = track
+    }
+
+    /// `$XDG_DOWNLOAD_DIR` when it is an absolute path, else `$HOME/Downloads`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let dir = environment["XDG_DOWNLOAD_DIR"], dir.hasPrefix("/") { return dir }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return home + "/Downloads"
+    }
+
+    /// The file name for a photo: its id with anything but letters, digits, `-` and `_` replaced by
+    /// `_` (no path separators, no leading dot), plus `.jpg`.
+    public static func fileName(for photo: Photo) -> String {
+        let safe = photo.id.unicodeScalars.map { scalar -> String in
+            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                                        || scalar == "-" || scalar == "_")
+            return ok ? String(scalar) : "_"
+        }.joined()
+        let name = String(safe.prefix(100))
+        return (name.isEmpty ? "photo" : name) + ".jpg"
+    }
+
+    /// The URL of the original.
+    public static func originalURL(of photo: Photo) -> String {
+        photo.urls.full.isEmpty ? photo.urls.raw : photo.urls.full
+    }
+
+    /// Fetches and saves `photo`; returns the path written. A failure leaves no file behind.
+    public func download(_ photo: Photo, progress: @escaping @Sendable (DownloadProgress) -> Void) async throws -> String {
+        let bytes = try await fetcher.download(Self.originalURL(of: photo), progress: progress)
+        try Task.checkCancellation()
+        try AtomicFile.makeDirectories(directory)
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + Self.fileName(for: photo)
+        try AtomicFile.write(bytes, to: path)
+        await track?(photo)
+        return path
+    }
+}

@@ -1,0 +1,19 @@
+import Gallery
+import Imaging
+import TUI
+
+extension AppEnvironment {
+    /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size, swatch colours,
+    /// the opener for `o` and the downloader for `d`.
+    mutating func apply(_ settings: Settings, environment: [String: String], downloads: any DownloadFetching) {
+        keys = settings.keys
+        theme = settings.theme.terminalTheme(environment: environment)
+        minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
+        colorDepth = ColorDepth.fromEnvironment(environment)
+        opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
+        // Unsplash asks apps to call a photo's `download_location` when it is downloaded.
+        downloader = PhotoDownloader(fetcher: downloads,
+                                     directory: PhotoDownloader.defaultDirectory(environment: environment),
+                                     track: { [source] photo in try? await source.trackDownload(photo) })
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Gallery
+import TOMLKit
+import TUI
+
+/// The settings of `config.toml`, checked: a value of the wrong type, out of range or under an
+/// unknown key is an error naming the file and line, so a typo never goes unnoticed.
+///
+/// ```toml
+/// source = "demo"
+/// render = "halfblock"
+/// thumb_size = "24x10"
+/// per_page = 30
+/// theme = "dark"
+/// unsplash_access_key = "..."
+///
+/// [keys]
+/// quit = "q"
+/// search = "/"
+/// help = "?"
+/// ```
+struct ConfigFile: Equatable {
+    var source: String?
+    var render: RenderModeOption?
+    var thumbSize: ThumbSize?
+    var perPage: Int?
+    var theme: ThemeOption?
+    var unsplashAccessKey: String?
+    /// Rebound keys by action name.
+    var keys: [String: Key] = [:]
+
+    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "unsplash_access_key", "keys"]
+
+    /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
+    static func defaultPath(environment: [String: String]) -> String {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/gallery/config.toml" }
+        return (environment["HOME"] ?? "") + "/.config/gallery/config.toml"
+    }
+
+    /// Reads and checks the file at `path`; nil when there is no such file.
+    static func load(path: String) throws(ConfigError) -> ConfigFile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, line: nil, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(path: path, line: nil, message: "is not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses and checks `text`; `path` only names the file in errors.
+    static func parse(_ text: String, path: String) throws(ConfigError) -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, message: error.description)
+        } catch {
+            throw ConfigError(path: path, line: nil, message: "\(error)")
+        }
+        let lines = KeyLines(text: text)
+        func fail(_ key: String, in section: String? = nil, _ message: String) -> ConfigError {
+            ConfigError(path: path, line: lines.line(of: key, in: section), message: message)
+        }
+        func string(_ key: String) throws(ConfigError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw fail(key, "\(key) must be a string, got \(value.type)") }
+            return text
+        }
+
+        var config = ConfigFile()
+        for key in table.keys where !topLevelKeys.contains(key) {
+            throw fail(key, "unknown key '\(key)' (known: \(topLevelKeys.joined(separator: ", ")))")
+        }
+        if let source = try string("source") {
+            if let problem = GalleryCommand.sourceProblem(source) { throw fail("source", "source \(problem)") }
+            config.source = source
+        }
+        if let render = try string("render") {
+            guard let mode = RenderModeOption(rawValue: render) else {
+                throw fail("render", "render must be one of \(RenderModeOption.allValueStrings.joined(separator: ", ")), got '\(render)'")
+            }
+            config.render = mode
+        }
+        if let size = try string("thumb_size") {
+            guard let parsed = ThumbSize(argument: size) else { throw fail("thumb_size", "thumb_size \(ThumbSize.problem), got '\(size)'") }
+            config.thumbSize = parsed
+        }
+        if let value = table["per_page"] {
+            guard let perPage = value.int else { throw fail("per_page", "per_page must be an integer, got \(value.type)") }
+            if let problem = GalleryCommand.perPageProblem(perPage) { throw fail("per_page", "per_page \(problem)") }
+            config.perPage = perPage
+        }
+        if let theme = try string("theme") {
+            guard let parsed = ThemeOption(rawValue: theme) else {
+                throw fail("theme", "theme must be dark or light, got '\(theme)'")
+            }
+            config.theme = parsed
+        }
+        config.unsplashAccessKey = try string("unsplash_access_key")
+        if let value = table["keys"] {
+            guard let keys = value.table else { throw fail("keys", "keys must be a table ([keys])") }
+            for action in keys.keys {
+                guard KeyBindings.actionNames.contains(action) else {
+                    throw fail(action, in: "keys", "unknown action '\(action)' in [keys] (known: \(KeyBindings.actionNames.joined(separator: ", ")))")
+                }
+                guard let name = keys[action]?.string, let key = KeyBindings.key(named: name) else {
+                    throw fail(action, in: "keys", "keys.\(action) must be one character or \"ctrl-<letter>\"")
+                }
+                config.keys[action] = key
+            }
+            try checkClashes(config.keys, fail: { action, message in fail(action, in: "keys", message) })
+        }
+        return config
+    }
+
+    /// Keys with a fixed meaning in the grid or the detail pane, which no action may take over.
+    static let reservedKeys: Set<Character> = Set("hjklgGnNrody")
+
+    /// A rebound key must not be reserved nor shared with another action (rebound or not).
+    private static func checkClashes(_ rebound: [String: Key],
+                                     fail: (String, String) -> ConfigError) throws(ConfigError) {
+        var bindings = KeyBindings.standard
+        for (action, key) in rebound { bindings[action: action] = key }
+        for (action, key) in rebound.sorted(by: { $0.key < $1.key }) {
+            if case .character(let character) = key, reservedKeys.contains(character) {
+                throw fail(action, "keys.\(action): '\(character)' already has a fixed meaning")
+            }
+            for other in KeyBindings.actionNames where other != action && bindings[action: other] == key {
+                throw fail(action, "keys.\(action) uses the same key as \(other)")
+            }
+        }
+    }
+}
+
+/// Finds the line where a key is set, for error messages (TOMLKit does not keep value positions).
+struct KeyLines {
+    private let lines: [Substring]
+
+    init(text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The 1-based line of `key = …` in `[section]` (nil: top level), or of the section header
+    /// when `key` is a table; nil when not found.
+    func line(of key: String, in section: String? = nil) -> Int? {
+        var current: String?
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                let name = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] \t"))
+                if section == nil && name == key { return index + 1 }
+                current = name
+                continue
+            }
+            guard current == section, let equals = line.firstIndex(of: "=") else { continue }
+            let name = line[..<equals].trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            if name == key { return index + 1 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import TUI
+
+/// `--theme`: the selection and status colours, for dark or light terminal backgrounds.
+enum ThemeOption: String, ExpressibleByArgument, CaseIterable {
+    case dark, light
+
+    /// The terminal theme; NO_COLOR (set and not empty) turns colour off whatever the choice.
+    func terminalTheme(environment: [String: String]) -> TerminalTheme {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        return self == .dark ? .dark : .light
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Gallery
+import TUI
+import Testing
+@testable import GalleryCLI
+
+@Suite("Configuration")
+struct ConfigTests {
+    let path = "/home/u/.config/gallery/config.toml"
+
+    func settings(_ flags: [String], file: ConfigFile?) throws -> Settings {
+        Settings(command: try GalleryCommand.parse(flags), file: file, configPath: path,
+                 environment: ["HOME": "/home/u"])
+    }
+
+    func parseError(_ text: String) -> ConfigError? {
+        do {
+            _ = try ConfigFile.parse(text, path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsEverySetting() throws {
+        let file = try ConfigFile.parse("""
+            # my gallery
+            source = "https://api.example.test"
+            render = "ascii"
+            thumb_size = "30x12"
+            per_page = 20
+            theme = "light"
+            unsplash_access_key = "secret-key-1234"
+
+            [keys]
+            quit = "x"
+            search = "ctrl-f"
+            help = "H"
+            """, path: path)
+        #expect(file == ConfigFile(source: "https://api.example.test", render: .ascii,
+                                   thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 20, theme: .light,
+                                   unsplashAccessKey: "secret-key-1234",
+                                   keys: ["quit": .character("x"), "search": .ctrl("f"), "help": .character("H")]))
+        let effective = try settings([], file: file)
+        #expect(effective.keys == KeyBindings(quit: .character("x"), search: .ctrl("f"), help: .character("H")))
+        #expect(effective.perPage == 20)
+    }
+
+    @Test func flagsWinOverTheFileAndTheFileOverDefaults() throws {
+        let file = try ConfigFile.parse("per_page = 20\ntheme = \"light\"\nunsplash_access_key = \"abcdefgh\"\n", path: path)
+        let effective = try settings(["--per-page", "5", "--thumb-size", "40x15", "--verbose"], file: file)
+        #expect(effective.perPage == 5)
+        #expect(effective.theme == .light)
+        #expect(effective.thumbSize == ThumbSize(columns: 40, rows: 15))
+        #expect(effective.unsplashAccessKey == "abcdefgh")
+        #expect(effective.source == "demo")
+        #expect(effective.verbose)
+        #expect(try settings(["--theme", "dark", "--unsplash-access-key", "k2"], file: file).theme == .dark)
+        #expect(try settings(["--unsplash-access-key", "k2"], file: file).unsplashAccessKey == "k2")
+        #expect(try settings([], file: nil) == Settings(command: try GalleryCommand.parse([]), file: nil,
+                                                         configPath: nil, environment: ["HOME": "/home/u"]))
+    }
+
+    @Test func badFilesNameTheLineAndTheProblem() {
+        let cases: [(String, Int?, String)] = [
+            ("source = \"demo\"\nper_page = \"many\"\n", 2, "per_page must be an integer, got string"),
+            ("per_page = 99\n", 1, "per_page must be between 1 and 30, got 99"),
+            ("\n\nrender = \"crayon\"\n", 3, "render must be one of auto, halfblock, ascii, got 'crayon'"),
+            ("colour = \"red\"\n", 1, "unknown key 'colour'"),
+            ("thumb_size = \"big\"\n", 1, "thumb_size must be COLSxROWS"),
+            ("theme = \"sepia\"\n", 1, "theme must be dark or light"),
+            ("source = \"ftp://x\"\n", 1, "source must be unsplash, picsum, demo, dir PATH or an http(s) URL"),
+            ("[keys]\nquit = \"x\"\nfly = \"f\"\n", 3, "unknown action 'fly' in [keys]"),
+            ("[keys]\nquit = \"escape\"\n", 2, "keys.quit must be one character"),
+            ("[keys]\nquit = \"/\"\n", 2, "keys.quit uses the same key as search"),
+            ("[keys]\nhelp = \"j\"\n", 2, "keys.help: 'j' already has a fixed meaning"),
+            ("keys = 3\n", 1, "keys must be a table"),
+            ("per_page = 10\nsource = \"demo\n", 2, "Error while parsing string"),
+            ("per_page = 10\nper_page = 11\n", 2, "cannot redefine"),
+        ]
+        for (text, line, message) in cases {
+            let error = parseError(text)
+            #expect(error?.path == path, "\(text)")
+            #expect(error?.line == line, "\(text): \(String(describing: error))")
+            #expect(error?.message.contains(message) == true, "\(text): \(String(describing: error))")
+            if let error, let line {
+                #expect(error.description.hasPrefix("\(path):\(line): "))
+            }
+        }
+    }
+
+    @Test func aMissingFileIsNoConfigAndAnUnreadableOneIsAnError() throws {
+        #expect(try ConfigFile.load(path: "/nonexistent/gallery/config.toml") == nil)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/config.toml"
+        try Data([0x66, 0x6F, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
+        #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: file) }
+    }
+
+    @Test func printedConfigMasksTheKeyAndReadsBack() throws {
+        let file = try ConfigFile.parse("""
+            per_page = 12
+            unsplash_access_key = "AbCdEfGhIjKl9876"
+            [keys]
+            quit = "x"
+            """, path: path)
+        let effective = try settings(["--render", "halfblock", "--source", "http://localhost:1/a \"b\""], file: file)
+        let toml = effective.toml
+        #expect(toml.contains("unsplash_access_key = \"****9876\""))
+        #expect(!toml.contains("AbCdEfGh"))
+        #expect(toml.contains("# log file: /home/u/.local/state/gallery/gallery.log"))
+        let back = try ConfigFile.parse(toml, path: "printed")
+        #expect(back.perPage == 12)
+        #expect(back.render == .halfblock)
+        #expect(back.source == "http://localhost:1/a \"b\"")
+        #expect(back.keys["quit"] == .character("x"))
+        #expect(back.unsplashAccessKey == "****9876")
+        #expect(Settings.masked("abc") == "****")
+    }
+
+    @Test func pathsFollowXDG() {
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/gallery/config.toml")
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/gallery/config.toml")
+        #expect(Settings.defaultLogPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/gallery/gallery.log")
+        #expect(Settings.defaultLogPath(environment: ["HOME": "/h"]) == "/h/.local/state/gallery/gallery.log")
+    }
+
+    @Test func thumbSizeAndThemeArguments() {
+        #expect(ThumbSize(argument: "24x10") == ThumbSize(columns: 24, rows: 10))
+        #expect(ThumbSize(argument: "8X3") == ThumbSize(columns: 8, rows: 3))
+        for bad in ["24", "x10", "24x", "0x10", "24x1", "-3x4", "24x10x2"] { #expect(ThumbSize(argument: bad) == nil, "\(bad)") }
+        #expect(ThemeOption.light.terminalTheme(environment: [:]) == .light)
+        #expect(ThemeOption.light.terminalTheme(environment: ["NO_COLOR": "1"]) == .monochrome)
+        #expect(ThemeOption.dark.terminalTheme(environment: ["NO_COLOR": ""]) == .dark)
+    }
+
+    @Test func keyNames() {
+        #expect(KeyBindings.key(named: "q") == .character("q"))
+        #expect(KeyBindings.key(named: "Ctrl-K") == .ctrl("k"))
+        #expect(KeyBindings.key(named: "ctrl-") == nil)
+        #expect(KeyBindings.key(named: "qq") == nil)
+        #expect(KeyBindings.key(named: " ") == nil)
+        #expect(KeyBindings.key(named: "\u{7}") == nil)
+        #expect(KeyBindings.name(of: .ctrl("k")) == "ctrl-k")
+    }
+}

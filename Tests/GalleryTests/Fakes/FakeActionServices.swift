@@ -1,0 +1,42 @@
+import Synchronization
+@testable import Gallery
+
+/// A `DownloadFetching` whose downloads are held until the test resolves them; it reports the
+/// progress it is told to before answering.
+final class FakeFetcher: DownloadFetching {
+    let requests = Responder<[UInt8]>()
+    private let progressSteps: [DownloadProgress]
+
+    init(progressSteps: [DownloadProgress] = []) {
+        self.progressSteps = progressSteps
+    }
+
+    func download(_ url: String, progress: @escaping @Sendable (DownloadProgress) -> Void) async throws -> [UInt8] {
+        for step in progressSteps { progress(step) }
+        return try await requests.call(url)
+    }
+}
+
+/// A `URLOpening` that records URLs and says whether an opener exists.
+final class FakeOpener: URLOpening {
+    private let opened = Mutex<[String]>([])
+    let available: Bool
+
+    init(available: Bool) {
+        self.available = available
+    }
+
+    var urls: [String] { opened.withLock { $0 } }
+
+    func open(_ url: String) -> Bool {
+        guard available else { return false }
+        opened.withLock { $0.append(url) }
+        return true
+    }
+}
+
+/// A clipboard that keeps what was copied.
+@MainActor final class FakeClipboard: Clipboard {
+    private(set) var copied: [String] = []
+    func copy(_ text: String) { copied.append(text) }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Gallery
+
+@MainActor
+@Suite("PhotoActions")
+struct PhotoActionsTests {
+    let photo = Photo.sample("p1")
+    let link = "https://unsplash.test/photos/p1?utm_source=gallery&utm_medium=referral"
+
+    @Test func openUsesTheOpenerOrShowsTheURL() {
+        let opener = FakeOpener(available: true)
+        let actions = PhotoActions(opener: opener, downloader: nil, clipboard: nil)
+        actions.open(photo)
+        #expect(opener.urls == [link])
+        #expect(actions.statusText == "opening \(link)")
+
+        let none = PhotoActions(opener: FakeOpener(available: false), downloader: nil, clipboard: nil)
+        none.open(photo)
+        #expect(none.statusText == link)
+        let missing = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
+        missing.open(photo)
+        #expect(missing.statusText == link)
+    }
+
+    @Test func copyPutsTheLinkOnTheClipboard() {
+        let clipboard = FakeClipboard()
+        let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard)
+        actions.copyLink(of: photo)
+        #expect(clipboard.copied == [link])
+        #expect(actions.statusText == "copied \(link)")
+        actions.dismissMessage()
+        #expect(actions.statusText == nil)
+    }
+
+    @Test func osc52SequenceCarriesTheTextInBase64() {
+        var sent: [[UInt8]] = []
+        let clipboard = OSC52Clipboard { sent.append($0) }
+        clipboard.copy("hi ✓")
+        #expect(sent == [Array("\u{1B}]52;c;aGkg4pyT\u{07}".utf8)])
+    }
+
+    @Test func downloadShowsProgressThenWhereItSaved() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let fetcher = FakeFetcher(progressSteps: [DownloadProgress(received: 512 * 1024, expected: 1024 * 1024)])
+        let actions = PhotoActions(opener: nil, downloader: PhotoDownloader(fetcher: fetcher, directory: dir.path),
+                                   clipboard: nil)
+        actions.download(photo)
+        #expect(actions.statusText?.hasPrefix("downloading") == true)
+        await eventually { actions.statusText == "downloading 50% [#####-----] 512.0 KB" }
+        actions.download(photo)
+        #expect(actions.statusText == "a download is already running")
+        await eventually { fetcher.requests.pendingKeys.count == 1 }
+        fetcher.requests.resolve(PhotoDownloader.originalURL(of: photo), with: .success([1, 2, 3]))
+        await eventually { actions.download == nil }
+        #expect(actions.statusText == "saved to \(dir.path)/p1.jpg")
+        #expect(dir.contents() == ["p1.jpg"])
+    }
+
+    @Test func aFailedDownloadSaysWhy() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let fetcher = FakeFetcher()
+        let actions = PhotoActions(opener: nil, downloader: PhotoDownloader(fetcher: fetcher, directory: dir.path),
+                                   clipboard: nil)
+        actions.download(photo)
+        await eventually { fetcher.requests.pendingKeys.count == 1 }
+        fetcher.requests.resolve(PhotoDownloader.originalURL(of: photo), with: .failure(TestError()))
+        await eventually { actions.download == nil }
+        #expect(actions.statusText == "download failed: boom")
+        #expect(dir.contents().isEmpty)
+    }
+
+    @Test func withoutADownloaderDownloadSaysSo() {
+        let actions = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
+        actions.download(photo)
+        #expect(actions.statusText == "downloads are not available")
+    }
+
+    @Test func progressTextWithoutALength() {
+        #expect(ByteCount.text(812) == "812 B")
+        #expect(ByteCount.text(3 * 1024 + 400) == "3.4 KB")
+        #expect(ByteCount.text(12 * 1024 * 1024) == "12.0 MB")
+        #expect(ProgressBar.text(fraction: 0.25, width: 8) == "[##------]")
+        #expect(ProgressBar.text(fraction: 2, width: 4) == "[####]")
+    }
+}
+
+@Suite("SystemURLOpener")
+struct SystemURLOpenerTests {
+    @Test func spawnsXdgOpenFromThePathDetached() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let script = dir.path + "/xdg-open"
+        let output = dir.path + "/opened.txt"
+        // Records its argument and whether it has a terminal (it must not).
+        try "#!/bin/sh\nif [ -t 1 ]; then tty=yes; else tty=no; fi\nprintf '%s %s' \"$1\" \"$tty\" > \(output).tmp && mv \(output).tmp \(output)\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let opener = SystemURLOpener(searchPath: "/nonexistent:" + dir.path)
+        #expect(opener.opener == script)
+        #expect(opener.open("https://example.test/p?a=1&b=2"))
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: output) && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "https://example.test/p?a=1&b=2 no")
+    }
+
+    @Test func withoutAnOpenerItSaysSo() {
+        let opener = SystemURLOpener(searchPath: "/nonexistent")
+        #expect(opener.opener == nil)
+        #expect(!opener.open("https://example.test"))
+    }
+}

@@ -1,0 +1,54 @@
+import TUI
+import Testing
+@testable import Gallery
+
+/// The photo flow as the app runs it (coordinator, navigator, scenes) on a headless screen,
+/// with fake services: keys go in, frames come out.
+@MainActor final class SceneHarness {
+    let source: FakePhotoSource
+    let navigator = Navigator(requestRedraw: {})
+    let screen: InMemoryScreen
+    let coordinator: PhotosCoordinator
+
+    init(searchable: Bool = true, size: Size = Size(columns: 100, rows: 30),
+         configure: (inout AppEnvironment) -> Void = { _ in }) {
+        source = FakePhotoSource(searchable: searchable)
+        screen = InMemoryScreen(size: size)
+        var environment = AppEnvironment(
+            source: source, loader: FakeImageLoader(), renderer: FakeRenderer(), sourceName: "fake",
+            renderMode: "test", perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        configure(&environment)
+        coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
+    }
+
+    /// Starts the flow and delivers page 1.
+    func startWithFirstPage() async {
+        coordinator.start()
+        await eventually { source.pages.pendingKeys == ["1"] }
+        source.resolvePage(1, with: .success(Photo.page(1)))
+        await eventually { coordinator.viewModel?.photos.count == 30 }
+        _ = draw()
+    }
+
+    func press(_ keys: Key...) {
+        for key in keys { _ = navigator.handle(key) }
+    }
+
+    func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    /// Draws a frame and returns it as text.
+    @discardableResult
+    func draw() -> [String] {
+        screen.beginFrame()
+        navigator.draw(on: screen)
+        screen.endFrame()
+        return screen.text()
+    }
+
+    /// The bottom row of a fresh frame.
+    var statusLine: String { draw().last ?? "" }
+
+    var grids: [(viewModel: PhotosViewModel, view: PhotosView)] { coordinator.grids }
+}
