@@ -68,6 +68,17 @@ static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 static inline void cn_ignore_signal(int sig) { signal(sig, SIG_IGN); }
 static inline void cn_default_signal(int sig) { signal(sig, SIG_DFL); }
 
+/* The window in cells and, where the terminal fills them in (0 otherwise), in pixels. */
+static inline int cn_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    *xpixel = ws.ws_xpixel;
+    *ypixel = ws.ws_ypixel;
+    return 0;
+}
+
 static inline int cn_window_size(int fd, int *rows, int *cols) {
     struct winsize ws;
     if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
