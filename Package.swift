@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
-                "Gallery", "DemoCatalog",
+                "Gallery", "DemoCatalog", "TUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

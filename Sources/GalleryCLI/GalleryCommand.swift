@@ -25,7 +25,7 @@ struct GalleryCommand: ParsableCommand {
         valueName: "demo|URL"))
     var source: String = "demo"
 
-    @Option(name: .long, help: ArgumentHelp("How to draw images.", valueName: "auto|halfblock|ascii"))
+    @Option(name: .long, help: ArgumentHelp("How to draw images.", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
     var render: RenderModeOption = .auto
 
     @Option(name: .long, help: ArgumentHelp("Photos per page (1-30).", valueName: "N"))

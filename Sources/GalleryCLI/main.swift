@@ -21,6 +21,9 @@ if let path = command.log {
 }
 let logger = Logger(label: "gallery")
 
+// Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
+let render = command.render.resolve(environment: ProcessInfo.processInfo.environment)
+
 /// The embedded catalog lives as long as the process.
 let demoServer = DemoCatalogServer()
 var app: AppCoordinator?
@@ -31,13 +34,13 @@ Task { @MainActor in
         logger.info("starting", metadata: ["source": "\(baseURL)", "render": "\(command.render.rawValue)"])
         let environment = ProcessInfo.processInfo.environment
         let client = HTTPClient()
-        let style = command.render.resolvedStyle(environment: environment)
         let appEnvironment = AppEnvironment(
             source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: client),
             loader: HTTPImageLoader(client: client),
-            renderer: ImagingThumbnailRenderer(style: style, depth: ColorDepth.fromEnvironment(environment)),
+            renderer: render.mode.makeRenderer(capabilities: render.capabilities,
+                                               depth: ColorDepth.fromEnvironment(environment)),
             sourceName: command.source == "demo" ? "demo" : (URL(string: baseURL)?.host ?? baseURL),
-            renderMode: style.rawValue,
+            renderMode: render.mode.rawValue,
             perPage: command.perPage)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
         app = coordinator

@@ -90,10 +90,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// Call before curses takes the tty: the replies are consumed here, never seen as keys.
     public static func detect(environment: [String: String], kittyQuery: [UInt8],
                               timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
-        let guessed = guess(environment: environment)
-        guard shouldProbe(environment), let probe = TerminalProbe.standard() else { return guessed }
+        var detected = guess(environment: environment)
+        guard let probe = TerminalProbe.standard() else { return detected }
+        // The kernel's window size costs no question, so the cell size is known even where
+        // asking is not worth it (a forced pixel mode inside tmux still needs it).
+        if let cell = probe.windowPixels()?.cellSize, cell.isPlausibleCell { detected.cellPixelSize = cell }
+        guard shouldProbe(environment) else { return detected }
         let replies = probe.ask(probeQuery(kittyQuery: kittyQuery), timeout: timeout)
-        return guessed.refined(by: replies, window: probe.windowPixels())
+        return detected.refined(by: replies, window: probe.windowPixels())
     }
 }
 
