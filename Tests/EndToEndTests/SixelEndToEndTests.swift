@@ -39,10 +39,18 @@ import Testing
     func sixelThumbnailsScrollAndLeaveNoStaleImage() async throws {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let x = try await XvfbSession()
-        var closed = false
-        defer { if !closed { Issue.record("session not closed") } }
+        let x = try await XvfbSession(logDirectory: Self.artifacts)
+        do {
+            try await browse(in: x, gallery: gallery)
+        } catch {
+            await x.close()
+            throw error
+        }
+        await x.close()
+    }
 
+    /// Start, scroll, open and close the detail pane, quit; screenshots at each step.
+    private func browse(in x: XvfbSession, gallery: String) async throws {
         let window = try await x.startTerminal(
             ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"],
             columns: Self.columns, rows: Self.rows, command: [gallery, "--source", "demo", "--render", "sixel"])
@@ -92,8 +100,6 @@ import Testing
         #expect(back.ok, "after Esc the screen differs from the grid before Enter by \(stale); see \(shotPath("back"))")
 
         try x.press("q")
-        await x.close()
-        closed = true
         // Keep PNGs of the terminal window as artefacts.
         let windowSize = "\(Self.columns * geometry.cellWidth + 4)x\(Self.rows * geometry.cellHeight + 4)"
         let crop = "\(windowSize)+\(geometry.originX - 2)+\(geometry.originY - 2)"

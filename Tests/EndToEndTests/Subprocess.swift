@@ -45,8 +45,9 @@ final class BackgroundProcess {
     let pid: pid_t
     private var reaped = false
 
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
-        pid = try spawnProgram(arguments, environment: environment)
+    /// `log` receives the program's stdout and stderr.
+    init(_ arguments: [String], environment: [String: String]? = nil, log: String = "/dev/null") throws {
+        pid = try spawnProgram(arguments, environment: environment, stdout: log, stderr: log)
     }
 
     deinit {

@@ -9,18 +9,22 @@ final class XvfbSession {
     static var isAvailable: Bool { requiredPrograms.allSatisfy(isOnPath) }
 
     let display: String
+    private let logDirectory: URL
     private let server: BackgroundProcess
     private var terminal: BackgroundProcess?
 
     /// Starts Xvfb on a free display number derived from the pid and waits for its socket.
-    init() async throws {
+    /// `logDirectory` receives the logs of Xvfb and xterm.
+    init(logDirectory: URL) async throws {
+        self.logDirectory = logDirectory
         var number = 100 + Int(getpid() % 800)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
             || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             number += 1
         }
         display = ":\(number)"
-        server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                                       log: logDirectory.appendingPathComponent("xvfb.log").path)
         let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
             guard ContinuousClock.now < deadline, server.isRunning else { throw Failure.serverDidNotStart(display) }
@@ -30,11 +34,11 @@ final class XvfbSession {
 
     enum Failure: Error, CustomStringConvertible {
         case serverDidNotStart(String)
-        case noTerminalWindow
+        case noTerminalWindow(log: String)
         var description: String {
             switch self {
             case .serverDidNotStart(let display): return "Xvfb did not start on \(display)"
-            case .noTerminalWindow: return "the xterm window never appeared"
+            case .noTerminalWindow(let log): return "the xterm window never appeared; its log: \(log)"
             }
         }
     }
@@ -53,10 +57,13 @@ final class XvfbSession {
     func startTerminal(_ xtermArguments: [String], columns: Int, rows: Int, command: [String]) async throws
         -> (originX: Int, originY: Int, cellWidth: Int, cellHeight: Int)
     {
-        terminal = try BackgroundProcess(
-            ["xterm"] + xtermArguments + ["-geometry", "\(columns)x\(rows)+0+0", "-e"] + command, environment: environment)
+        let log = logDirectory.appendingPathComponent("xterm.log").path
+        let terminal = try BackgroundProcess(
+            ["xterm"] + xtermArguments + ["-geometry", "\(columns)x\(rows)+0+0", "-e"] + command,
+            environment: environment, log: log)
+        self.terminal = terminal
         let deadline = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline, terminal.isRunning {
             let found = try runProgram(["xdotool", "search", "--class", "xterm"], environment: environment)
             if let window = found.stdout.split(separator: "\n").first.map(String.init) {
                 let geometry = try runProgram(["xdotool", "getwindowgeometry", "--shell", window], environment: environment).stdout
@@ -73,7 +80,7 @@ final class XvfbSession {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure.noTerminalWindow
+        throw Failure.noTerminalWindow(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
     /// Types X key names (`Down`, `Return`, `Escape`, `q`) into the focused window.
@@ -81,7 +88,7 @@ final class XvfbSession {
         _ = try runProgram(["xdotool", "key", "--delay", "60"] + keys, environment: environment)
     }
 
-    /// Screenshots every 250 ms until one satisfies `predicate` and matches the one before it (the
+    /// Screenshots every 400 ms until one satisfies `predicate` and matches the one before it (the
     /// screen has settled), or `timeout` passes; returns the last either way.
     func settledScreenshot(path: String, timeout: Duration = .seconds(20),
                            until predicate: (Screenshot) -> Bool) async throws -> (ok: Bool, shot: Screenshot) {
@@ -92,7 +99,7 @@ final class XvfbSession {
             if predicate(shot), shot == previous { return (true, shot) }
             guard ContinuousClock.now < deadline else { return (false, shot) }
             previous = shot
-            try await Task.sleep(for: .milliseconds(250))
+            try await Task.sleep(for: .milliseconds(400))
         }
     }
 
