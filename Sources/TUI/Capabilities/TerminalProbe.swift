@@ -40,7 +40,7 @@ struct TerminalProbe {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }  // the deadline decides
             guard ready > 0 else { break }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
