@@ -76,6 +76,7 @@ import Testing
         #expect(!TerminalCapabilities.shouldProbe(environment))
         #expect(!TerminalCapabilities.shouldProbe(["TERM": "screen"]))
         #expect(!TerminalCapabilities.shouldProbe(["TERM": "dumb"]))
+        #expect(!TerminalCapabilities.shouldProbe(["TERM": "linux"]))
         #expect(TerminalCapabilities.shouldProbe(["TERM": "xterm"]))
     }
 

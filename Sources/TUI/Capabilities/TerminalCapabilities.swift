@@ -53,10 +53,11 @@ public struct TerminalCapabilities: Equatable, Sendable {
     }
 
     /// Whether asking the terminal is worth it (and safe): not through a multiplexer, not on a
-    /// terminal that may not even parse escape sequences.
+    /// terminal that may not even parse escape sequences, not on the Linux console (no pixels to
+    /// find, and it prints the kitty query's APC string as text).
     static func shouldProbe(_ environment: [String: String]) -> Bool {
         let term = environment["TERM"] ?? ""
-        return !isMultiplexed(environment) && !term.isEmpty && term != "dumb"
+        return !isMultiplexed(environment) && !["", "dumb", "linux"].contains(term)
     }
 
     // MARK: - Asking the terminal
