@@ -33,8 +33,23 @@ func spawnProgram(_ arguments: [String], environment: [String: String]? = nil,
     var envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
 
+    // The child starts with no signal blocked and the usual ones at their defaults: it would
+    // otherwise inherit the test runner's mask and ignore SIGTERM (seen with Xvfb, which then had
+    // to be killed and left its lock and socket behind).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     var pid: pid_t = 0
-    let rc = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+    let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
     guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
     return pid
 }

@@ -25,8 +25,9 @@ final class XvfbSession {
         display = ":\(number)"
         server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
                                        log: logDirectory.appendingPathComponent("xvfb.log").path)
+        // Ready when a client gets through: the socket file alone appears before Xvfb listens.
         let deadline = ContinuousClock.now + .seconds(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+        while try runProgram(["xdotool", "getdisplaygeometry"], environment: environment).status != 0 {
             guard ContinuousClock.now < deadline, server.isRunning else { throw Failure.serverDidNotStart(display) }
             try await Task.sleep(for: .milliseconds(50))
         }
