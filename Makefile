@@ -2,8 +2,9 @@
 SWIFT       ?= swift
 CONFIG      ?= release
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
-# Debian packages the build and the tests need (dev headers, plus tmux for the end-to-end test).
-DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux
+# Debian packages the build and the tests need (dev headers; tmux, and Xvfb + xterm + xdotool +
+# ImageMagick for the end-to-end tests in a real sixel terminal).
+DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux xvfb xterm xdotool imagemagick
 
 .PHONY: deps build run test bench man clean
 

@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
-                "Gallery", "DemoCatalog",
+                "Gallery", "DemoCatalog", "TUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -52,7 +52,7 @@ struct GalleryCommand: ParsableCommand {
         get throws { try CatalogChoice.parse(source: source, folder: folder, home: ProcessInfo.processInfo.environment["HOME"]) }
     }
 
-    @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|halfblock|ascii"))
+    @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
     var render: RenderModeOption?
 
     @Option(name: .long, help: ArgumentHelp(

@@ -1,21 +1,22 @@
 import ArgumentParser
 import Gallery
+import Imaging
+import TUI
 
-/// `--render`: what the user may force. `auto` picks from the terminal's environment.
+/// `--render`: what the user may force. `auto` asks the terminal what it can draw.
 enum RenderModeOption: String, ExpressibleByArgument, CaseIterable {
-    case auto, halfblock, ascii
+    case auto, sixel, kitty, iterm, halfblock, ascii
 }
 
 extension RenderModeOption {
-    /// `auto` picks half-blocks wherever the terminal has colour, ASCII on dumb terminals and with NO_COLOR.
-    func resolvedStyle(environment: [String: String]) -> ImagingThumbnailRenderer.Style {
-        switch self {
-        case .halfblock: return .halfBlocks
-        case .ascii: return .ascii
-        case .auto:
-            let term = environment["TERM"] ?? ""
-            if environment["NO_COLOR"] != nil || term.isEmpty || term == "dumb" || term.hasPrefix("vt") { return .ascii }
-            return .halfBlocks
+    /// The mode to use and what the terminal can do. The terminal is asked (before curses takes
+    /// it) for `auto` and for the pixel modes, which need the cell size in pixels.
+    func resolve(environment: [String: String]) -> (mode: RenderMode, capabilities: TerminalCapabilities) {
+        let forced = RenderMode(rawValue: rawValue)
+        guard forced?.isPixelMode ?? true else {
+            return (forced ?? .halfblock, TerminalCapabilities.guess(environment: environment))
         }
+        let capabilities = TerminalCapabilities.detect(environment: environment, kittyQuery: KittyGraphics.supportQuery)
+        return (forced ?? RenderMode.best(for: capabilities, environment: environment), capabilities)
     }
 }

@@ -29,6 +29,9 @@ do {
 let logger = Logger(label: "gallery")
 logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(separator: "\n").joined(separator: "; "))"])
 
+// Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
+let render = settings.render.resolve(environment: processEnvironment)
+
 /// The embedded catalog lives as long as the process.
 let demoServer = DemoCatalogServer()
 var app: AppCoordinator?
@@ -42,14 +45,14 @@ Task { @MainActor in
         let choice = try CatalogChoice.parse(source: command.source ?? (command.folder == nil ? settings.source : nil),
                                              folder: command.folder, home: environment["HOME"])
         let catalog = try await CatalogSetup.make(choice, environment: environment, demoServer: demoServer, status: status)
-        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(settings.render.rawValue)"])
-        let style = settings.render.resolvedStyle(environment: environment)
+        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)"])
         var appEnvironment = AppEnvironment(
             source: catalog.source,
             loader: catalog.loader,
-            renderer: ImagingThumbnailRenderer(style: style, depth: ColorDepth.fromEnvironment(environment)),
+            renderer: render.mode.makeRenderer(capabilities: render.capabilities,
+                                               depth: ColorDepth.fromEnvironment(environment)),
             sourceName: catalog.name,
-            renderMode: style.rawValue,
+            renderMode: render.mode.rawValue,
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: HTTPClient())

@@ -65,7 +65,7 @@ struct ConfigTests {
         let cases: [(String, Int?, String)] = [
             ("source = \"demo\"\nper_page = \"many\"\n", 2, "per_page must be an integer, got string"),
             ("per_page = 99\n", 1, "per_page must be between 1 and 30, got 99"),
-            ("\n\nrender = \"crayon\"\n", 3, "render must be one of auto, halfblock, ascii, got 'crayon'"),
+            ("\n\nrender = \"crayon\"\n", 3, "render must be one of auto, sixel, kitty, iterm, halfblock, ascii, got 'crayon'"),
             ("colour = \"red\"\n", 1, "unknown key 'colour'"),
             ("thumb_size = \"big\"\n", 1, "thumb_size must be COLSxROWS"),
             ("theme = \"sepia\"\n", 1, "theme must be dark or light"),

@@ -1,23 +1,55 @@
-/// A rendered image ready to draw in a block of terminal cells: one string per cell row.
+/// A rendered image ready to draw in a block of terminal cells: text rows or a bitmap payload.
 public struct Thumbnail: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// ANSI-coded rows (colour escapes included) and the same rows without escapes, for
+        /// monochrome output and headless snapshots.
+        case text(lines: [String], plain: [String])
+        /// A complete escape sequence that draws the picture with the cursor at its top-left cell.
+        case graphic([UInt8], GraphicProtocol)
+    }
+
     /// Width in terminal cells.
     public let columns: Int
     /// Height in terminal cells.
     public let rows: Int
-    /// ANSI-coded rows (colour escapes included), for terminals that draw them.
-    public let lines: [String]
-    /// The same rows without escapes, for monochrome output and headless snapshots.
-    public let plainLines: [String]
+    public let content: Content
 
-    public init(columns: Int, rows: Int, lines: [String], plainLines: [String]) {
+    public init(columns: Int, rows: Int, content: Content) {
         self.columns = columns
         self.rows = rows
-        self.lines = lines
-        self.plainLines = plainLines
+        self.content = content
     }
 
-    /// Memory held by the text, the cost a `ThumbnailCache` charges for it.
-    public var byteCount: Int {
-        (lines + plainLines).reduce(0) { $0 + $1.utf8.count }
+    /// A text thumbnail.
+    public init(columns: Int, rows: Int, lines: [String], plainLines: [String]) {
+        self.init(columns: columns, rows: rows, content: .text(lines: lines, plain: plainLines))
     }
+
+    /// The ANSI rows of a text thumbnail; empty for a graphic.
+    public var lines: [String] {
+        if case .text(let lines, _) = content { return lines }
+        return []
+    }
+
+    /// The plain rows of a text thumbnail; empty for a graphic.
+    public var plainLines: [String] {
+        if case .text(_, let plain) = content { return plain }
+        return []
+    }
+
+    /// Memory held by the text or the payload, the cost a `ThumbnailCache` charges for it.
+    public var byteCount: Int {
+        switch content {
+        case .text(let lines, let plain): return (lines + plain).reduce(0) { $0 + $1.utf8.count }
+        case .graphic(let bytes, _): return bytes.count
+        }
+    }
+}
+
+/// The terminal graphics protocol a thumbnail's payload speaks.
+public enum GraphicProtocol: Sendable, Equatable {
+    case sixel
+    /// kitty graphics, transmitted under `imageID` (what deletes it later).
+    case kitty(imageID: UInt32)
+    case iterm
 }

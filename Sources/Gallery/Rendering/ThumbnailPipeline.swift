@@ -1,5 +1,6 @@
 /// URL, fetch and render for one photo at one cell size: the work behind every image the view
-/// models show, run off the main actor. Cancelling the calling task cancels the fetch.
+/// models show, run off the main actor, with at most one render per core at a time.
+/// Cancelling the calling task cancels the fetch (or the wait for a render slot).
 struct ThumbnailPipeline: Sendable {
     let source: any PhotoSource
     let loader: any ImageLoading
@@ -12,6 +13,6 @@ struct ThumbnailPipeline: Sendable {
         let data = try await loader.imageData(from: url)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
         try Task.checkCancellation()
-        return try renderer.render(data, columns: columns, rows: rows, fit: fit)
+        return try await RenderLimiter.shared.run { try renderer.render(data, columns: columns, rows: rows, fit: fit) }
     }
 }

@@ -194,11 +194,3 @@ import TUI
     func gridView(_ grid: GridView, didSelect index: Int) { viewModel.didSelect(index: index) }
     func gridView(_ grid: GridView, didMoveSelectionTo index: Int) { navigator.setNeedsRedraw() }
 }
-
-extension TerminalImage {
-    /// A rendered thumbnail as a placeable image; `id` names the content so unchanged images are not re-sent.
-    init(_ thumbnail: Thumbnail, id: String) {
-        self.init(id: "\(id)/\(thumbnail.columns)x\(thumbnail.rows)",
-                  size: Size(columns: thumbnail.columns, rows: thumbnail.rows), lines: thumbnail.lines)
-    }
-}

@@ -2,28 +2,63 @@
 struct PlacedImage: Hashable {
     let image: TerminalImage
     let frame: Rect
+
+    init(image: TerminalImage, frame: Rect) {
+        self.image = image
+        self.frame = frame
+    }
+
+    /// `image` with its top-left cell at `point`, clipped to a screen of `screenSize`; nil when
+    /// none of it is visible. A graphic cannot be clipped, and one that reaches the last row
+    /// scrolls the whole screen (xterm moves the cursor below a sixel image, scrolling if that is
+    /// past the bottom; DECSDM would stop that but also pins every image to the top-left corner):
+    /// in both cases its cells are left blank instead.
+    init?(_ image: TerminalImage, at point: Point, on screenSize: Size) {
+        let whole = Rect(origin: point, size: image.size)
+        let visible = whole.intersection(Rect(origin: .zero, size: screenSize))
+        guard !visible.isEmpty else { return nil }
+        let inImage = Rect(
+            origin: Point(row: visible.origin.row - point.row, column: visible.origin.column - point.column),
+            size: visible.size)
+        var shown = image.cropped(to: inImage)
+        if shown.graphic != nil && visible.maxRow >= screenSize.rows { shown = shown.blanked() }
+        self.init(image: shown, frame: visible)
+    }
 }
 
 /// What one frame must do about images, given what the previous frame left on the terminal.
 ///
 /// ncurses owns the text cells and believes the cells under an image are whatever it last wrote
-/// there; it knows nothing of the picture. So: an image that left (or moved) must have its rows
-/// repainted by ncurses, and an image must be (re)sent when it is new or when ncurses is about to
-/// write over any of its cells.
+/// there; it knows nothing of the picture. Text and sixel/iTerm2 pictures share the cells: writing
+/// a cell erases the picture's pixels there (verified in xterm -ti vt340 for characters, spaces
+/// and ECH). So an image that left (or moved) has its rows repainted by ncurses, and an image is
+/// (re)sent when it is new or when ncurses is about to write over any of its cells.
+/// kitty pictures live on a layer of their own that text neither erases nor hides: one that left
+/// is deleted by id, and text damage is no reason to send one again.
 struct ImageLayerPlan: Equatable {
     /// Rows ncurses must rewrite entirely because an image that covered them is gone.
     var rowsToRepaint: [Int]
     /// Indices into the current images, in drawing order.
     var imagesToSend: [Int]
+    /// Delete commands of the kitty images that left, one per image id, to send before anything else.
+    var kittyDeletes: [[UInt8]]
 
-    init(rowsToRepaint: [Int], imagesToSend: [Int]) {
+    init(rowsToRepaint: [Int], imagesToSend: [Int], kittyDeletes: [[UInt8]] = []) {
         self.rowsToRepaint = rowsToRepaint
         self.imagesToSend = imagesToSend
+        self.kittyDeletes = kittyDeletes
     }
 
     init(previous: [PlacedImage], current: [PlacedImage], textDamage: TextDamage) {
         let kept = Set(current)
-        let repaint = Set(previous.filter { !kept.contains($0) }.flatMap { $0.frame.origin.row..<$0.frame.maxRow })
+        let gone = previous.filter { !kept.contains($0) }
+        let repaint = Set(gone.filter { $0.image.graphic?.kittyID == nil }
+            .flatMap { $0.frame.origin.row..<$0.frame.maxRow })
+        // Deleting an id removes every placement of it, so a kept placement of that id goes too.
+        var deletes: [UInt32: [UInt8]] = [:]
+        for placed in gone {
+            if let graphic = placed.image.graphic, let id = graphic.kittyID { deletes[id] = graphic.deleteCommand }
+        }
         var damage = textDamage
         for row in repaint { damage.markWholeRow(row) }
 
@@ -31,15 +66,18 @@ struct ImageLayerPlan: Equatable {
         var sent: [Rect] = []
         var toSend: [Int] = []
         for (index, placed) in current.enumerated() {
+            let kittyID = placed.image.graphic?.kittyID
             let mustSend = !stillOnScreen.contains(placed)
-                || damage.touches(placed.frame)
+                || (kittyID == nil && damage.touches(placed.frame))
+                || kittyID.map { deletes[$0] != nil } == true
                 || sent.contains { $0.intersects(placed.frame) }  // drawn over by an earlier image
             if mustSend {
                 toSend.append(index)
                 sent.append(placed.frame)
             }
         }
-        self.init(rowsToRepaint: repaint.sorted(), imagesToSend: toSend)
+        self.init(rowsToRepaint: repaint.sorted(), imagesToSend: toSend,
+                  kittyDeletes: deletes.sorted { $0.key < $1.key }.map(\.value))
     }
 }
 

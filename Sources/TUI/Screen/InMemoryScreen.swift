@@ -21,8 +21,10 @@
         buffer.put(text, at: point, style: style, maxWidth: maxWidth)
     }
 
+    /// Covers `rect`; images placed before it in this frame that it overlaps are hidden, as on the terminal.
     public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
         buffer.fill(rect, with: character, style: style)
+        images.removeAll { Rect(origin: $0.1, size: $0.0.size).intersects(rect) }
     }
 
     public func place(_ image: TerminalImage, at point: Point) {
@@ -39,17 +41,26 @@
     }
 
     /// The screen's rows as a person reads them (trailing blanks removed), images shown as their
-    /// plain characters (colours stripped) over the text.
+    /// plain characters (colours stripped) over the text; a graphic as `[sixel]`, `[kitty]` or
+    /// `[iterm]` on its first row and `░` in its other cells.
     public func text() -> [String] {
         var composed = buffer
         for (image, origin) in images {
-            for (offset, line) in image.lines.prefix(image.size.rows).enumerated() {
+            for (offset, line) in Self.visibleLines(of: image).enumerated() {
                 composed.put(
                     ANSILine(line).plainText, at: origin.offset(rows: offset), style: [],
                     maxWidth: image.size.columns)
             }
         }
         return (0..<size.rows).map { composed.text(ofRow: $0) }
+    }
+
+    private static func visibleLines(of image: TerminalImage) -> [String] {
+        guard let graphic = image.graphic else { return Array(image.lines.prefix(image.size.rows)) }
+        let shade = String(repeating: "░", count: max(0, image.size.columns))
+        let label = "[\(graphic.placeholderName)]"
+        let first = String((label + shade).prefix(image.size.columns))
+        return image.size.rows > 0 ? [first] + Array(repeating: shade, count: image.size.rows - 1) : []
     }
 
     /// The style of the text-layer cell at `point` (plain outside the screen).

@@ -12,6 +12,8 @@ import Glibc
     private var shownImages: [PlacedImage] = []
     private var needsFullRepaint = true
     private let pairs: ThemePairs
+    /// kitty pictures outlive a resize on their own layer; deleted with the next full repaint.
+    private var pendingKittyDeletes: [[UInt8]] = []
 
     /// `pairs` are the curses colour pairs of the themed styles (none without colours).
     init(size: Size, pairs: ThemePairs) {
@@ -32,21 +34,19 @@ import Glibc
 
     public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
         frame.fill(rect, with: character, style: style)
+        placements.removeAll { $0.frame.intersects(rect) }
     }
 
     public func place(_ image: TerminalImage, at point: Point) {
-        let visible = Rect(origin: point, size: image.size).intersection(bounds)
-        guard !visible.isEmpty else { return }
-        let inImage = Rect(
-            origin: Point(row: visible.origin.row - point.row, column: visible.origin.column - point.column),
-            size: visible.size)
-        placements.append(PlacedImage(image: image.cropped(to: inImage), frame: visible))
+        if let placed = PlacedImage(image, at: point, on: size) { placements.append(placed) }
     }
 
     public func endFrame() {
         let plan: ImageLayerPlan
         if needsFullRepaint {
-            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(placements.indices))
+            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(placements.indices),
+                                  kittyDeletes: pendingKittyDeletes)
+            pendingKittyDeletes.removeAll()
             clearok(cn_curscr(), true)
         } else {
             plan = ImageLayerPlan(
@@ -61,7 +61,8 @@ import Glibc
 
         TerminalOutput.write(Array("\u{1B}[?2026h".utf8))
         doupdate()
-        TerminalOutput.write(imageBytes(plan.imagesToSend.map { placements[$0] }) + Array("\u{1B}[?2026l".utf8))
+        let images = ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: plan.imagesToSend.map { placements[$0] })
+        TerminalOutput.write(images + Array("\u{1B}[?2026l".utf8))
 
         shown = frame
         shownImages = placements
@@ -73,6 +74,7 @@ import Glibc
         size = newSize
         frame = CellBuffer(size: newSize)
         shown = CellBuffer(size: newSize)
+        pendingKittyDeletes += shownImages.compactMap { $0.image.graphic?.deleteCommand }
         shownImages.removeAll()
         placements.removeAll()
         needsFullRepaint = true
@@ -111,20 +113,5 @@ import Glibc
             if let status = pairs.status { pair = status } else { attributes |= cn_a_reverse() }
         }
         return (attributes, pair)
-    }
-
-    /// Each image line positioned with CUP; the block inside DECSC/DECRC so ncurses' idea of the
-    /// cursor position and attributes stays true.
-    private func imageBytes(_ images: [PlacedImage]) -> [UInt8] {
-        guard !images.isEmpty else { return [] }
-        var out = "\u{1B}7"
-        for placed in images {
-            for (offset, line) in placed.image.lines.prefix(placed.frame.size.rows).enumerated() {
-                out += "\u{1B}[\(placed.frame.origin.row + offset + 1);\(placed.frame.origin.column + 1)H"
-                out += ANSILine(line).slice(from: 0, width: placed.frame.size.columns)
-            }
-        }
-        out += "\u{1B}[0m\u{1B}8"
-        return Array(out.utf8)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+
+/// Lets at most `limit` renders (decode + encode, pure CPU) run at once; the others wait their turn
+/// in arrival order without holding a thread. A waiter whose task is cancelled leaves the queue at
+/// once with `CancellationError`.
+final class RenderLimiter: Sendable {
+    /// One slot per core, shared by every pipeline in the process.
+    static let shared = RenderLimiter(limit: ProcessInfo.processInfo.activeProcessorCount)
+
+    let limit: Int
+
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var running = 0
+        var waiters: [Waiter] = []
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// Runs `body` once a slot is free.
+    func run<T>(_ body: () throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        return try body()
+    }
+
+    /// Slots in use and callers waiting for one.
+    var usage: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.waiters.count) } }
+
+    /// Waits for a slot (in arrival order); pair with `release()`.
+    func acquire() async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted: Bool? = state.withLock { state in
+                    if Task.isCancelled { return nil }
+                    guard state.running < limit else {
+                        state.waiters.append(Waiter(id: id, continuation: continuation))
+                        return false
+                    }
+                    state.running += 1
+                    return true
+                }
+                switch granted {
+                case true?: continuation.resume()
+                case nil: continuation.resume(throwing: CancellationError())
+                case false?: break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index)
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Hands the slot to the next waiter, or frees it.
+    func release() {
+        let next = state.withLock { state -> Waiter? in
+            guard !state.waiters.isEmpty else {
+                state.running -= 1
+                return nil
+            }
+            return state.waiters.removeFirst()
+        }
+        next?.continuation.resume()
+    }
+}

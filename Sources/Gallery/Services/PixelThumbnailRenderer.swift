@@ -1,0 +1,66 @@
+import Imaging
+
+/// Renders downloaded image bytes as real pixels for a terminal graphics protocol: scaled JPEG
+/// decode to a size covering the target, area-average resize to the cells' pixels, then a sixel,
+/// kitty or iTerm2 payload.
+public struct PixelThumbnailRenderer: ThumbnailRendering {
+    public enum Mode: String, Sendable, CaseIterable {
+        case sixel, kitty, iterm
+    }
+
+    public let mode: Mode
+    /// The size of one terminal cell in pixels.
+    public let cellWidth: Int
+    public let cellHeight: Int
+    /// The sixel palette: adaptive, with no more registers than the terminal has.
+    public let sixelPalette: SixelPalette
+    private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
+
+    /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
+    public init(mode: Mode, cellWidth: Int, cellHeight: Int, sixelColorRegisters: Int? = nil) {
+        self.mode = mode
+        self.cellWidth = max(1, cellWidth)
+        self.cellHeight = max(1, cellHeight)
+        sixelPalette = .adaptive(colors: min(256, max(2, sixelColorRegisters ?? 256)))
+    }
+
+    /// The cells' pixels; for sixel the height is cut to whole 6-pixel bands, since a partial last
+    /// band is drawn differently by different terminals and padding would spill into the next row.
+    public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        let width = max(1, columns) * cellWidth
+        let height = max(1, rows) * cellHeight
+        guard mode == .sixel, height >= 6 else { return (width, height) }
+        return (width, height - height % 6)
+    }
+
+    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
+        let box = pixelSize(columns: columns, rows: rows)
+        let decoded = try ImageDecoder.decode(data, covering: box, maxPixels: JPEGCodec.defaultMaxPixels)
+        let image: RGBImage
+        switch fit {
+        case .crop:
+            image = decoded.aspectFill(width: box.width, height: box.height)
+        case .max:
+            let fitted = decoded.aspectFit(width: box.width, height: box.height)
+            let extra = mode == .sixel && fitted.height > 6 ? fitted.height % 6 : 0
+            // Whole sixel bands: lose at most 5 rows, cropped evenly, rather than distort or pad.
+            image = extra == 0 ? fitted : decoded.aspectFill(width: fitted.width, height: fitted.height - extra)
+        }
+        guard image.width > 0, image.height > 0 else { throw ImageError.empty }
+        // The cells the picture covers: all of them for a thumbnail, fewer for a fitted image.
+        let cells = (columns: min(max(1, columns), (image.width + cellWidth - 1) / cellWidth),
+                     rows: min(max(1, rows), (image.height + cellHeight - 1) / cellHeight))
+        switch mode {
+        case .sixel:
+            let bytes = try SixelEncoder.encode(image, palette: sixelPalette)
+            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .sixel))
+        case .kitty:
+            let id = kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit)
+            let bytes = KittyGraphics.transmitAndPlace(image, id: id, columns: cells.columns, rows: cells.rows)
+            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .kitty(imageID: id)))
+        case .iterm:
+            let bytes = try ITermImage.encode(image, columns: cells.columns, rows: cells.rows)
+            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .iterm))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// What the terminal can draw, found at start-up before curses takes the tty.
+public struct TerminalCapabilities: Equatable, Sendable {
+    /// DEC sixel graphics (DA1 attribute 4).
+    public var sixel: Bool
+    /// kitty graphics protocol (an OK reply to the kitty query).
+    public var kitty: Bool
+    /// iTerm2 inline images (known from TERM_PROGRAM; nothing to ask).
+    public var iterm: Bool
+    /// 24-bit colour (COLORTERM).
+    public var trueColor: Bool
+    /// The size of one character cell in pixels.
+    public var cellPixelSize: PixelSize
+    /// Sixel colour registers the terminal reported (XTSMGRAPHICS), nil when not told.
+    public var sixelColorRegisters: Int?
+
+    /// Used when neither the kernel nor the terminal tells the cell size.
+    public static let defaultCellPixelSize = PixelSize(width: 10, height: 20)
+
+    public init(sixel: Bool = false, kitty: Bool = false, iterm: Bool = false, trueColor: Bool = false,
+                cellPixelSize: PixelSize = defaultCellPixelSize, sixelColorRegisters: Int? = nil) {
+        self.sixel = sixel
+        self.kitty = kitty
+        self.iterm = iterm
+        self.trueColor = trueColor
+        self.cellPixelSize = cellPixelSize
+        self.sixelColorRegisters = sixelColorRegisters
+    }
+
+    /// Whether any pixel protocol is available.
+    public var hasPixelGraphics: Bool { sixel || kitty || iterm }
+
+    // MARK: - From the environment
+
+    /// The guess from the environment alone. Inside tmux or screen nothing but text: they pass
+    /// neither sixel nor kitty images through reliably (and answer DA1 for themselves).
+    public static func guess(environment: [String: String]) -> TerminalCapabilities {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        var capabilities = TerminalCapabilities(
+            trueColor: colorTerm == "truecolor" || colorTerm == "24bit")
+        guard !isMultiplexed(environment) else { return capabilities }
+        capabilities.kitty = term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty"
+        capabilities.iterm = ["iTerm.app", "WezTerm", "mintty"].contains(program)
+        if capabilities.kitty || capabilities.iterm { capabilities.trueColor = true }
+        return capabilities
+    }
+
+    /// Inside tmux or GNU screen.
+    static func isMultiplexed(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
+    }
+
+    /// Whether asking the terminal is worth it (and safe): not through a multiplexer, not on a
+    /// terminal that may not even parse escape sequences, not on the Linux console (no pixels to
+    /// find, and it prints the kitty query's APC string as text).
+    static func shouldProbe(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return !isMultiplexed(environment) && !["", "dumb", "linux"].contains(term)
+    }
+
+    // MARK: - Asking the terminal
+
+    /// The guess, refined by the replies and by the window's pixel size.
+    ///
+    /// The cell size comes from `TIOCGWINSZ` when plausible (xterm includes its 2-pixel border
+    /// on each side, which integer division drops), else from the `CSI 16 t` reply, else the default.
+    public func refined(by replies: CapabilityReplies, window: WindowPixels?) -> TerminalCapabilities {
+        var result = self
+        result.sixel = replies.sixel
+        if let kitty = replies.kittyGraphics { result.kitty = kitty }
+        if result.kitty { result.trueColor = true }
+        result.sixelColorRegisters = replies.sixelColorRegisters
+        if let fromWindow = window?.cellSize, fromWindow.isPlausibleCell {
+            result.cellPixelSize = fromWindow
+        } else if let reported = replies.cellPixelSize {
+            result.cellPixelSize = reported
+        }
+        return result
+    }
+
+    /// The bytes asked, in order: the kitty query (`kittyQuery`, from the encoder that knows the
+    /// protocol), XTSMGRAPHICS colour registers, the cell size, and DA1 last as the sentinel.
+    public static func probeQuery(kittyQuery: [UInt8]) -> [UInt8] {
+        kittyQuery + Array("\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[c".utf8)
+    }
+
+    /// Guesses from `environment`, then (on a terminal worth asking) sends one query burst on the
+    /// tty and reads the replies for at most `timeout`, so a silent terminal never hangs us.
+    /// Call before curses takes the tty: the replies are consumed here, never seen as keys.
+    public static func detect(environment: [String: String], kittyQuery: [UInt8],
+                              timeout: Duration = .milliseconds(150)) -> TerminalCapabilities {
+        var detected = guess(environment: environment)
+        guard let probe = TerminalProbe.standard() else { return detected }
+        // The kernel's window size costs no question, so the cell size is known even where
+        // asking is not worth it (a forced pixel mode inside tmux still needs it).
+        if let cell = probe.windowPixels()?.cellSize, cell.isPlausibleCell { detected.cellPixelSize = cell }
+        guard shouldProbe(environment) else { return detected }
+        let replies = probe.ask(probeQuery(kittyQuery: kittyQuery), timeout: timeout)
+        return detected.refined(by: replies, window: probe.windowPixels())
+    }
+}
+
+/// The window size from `TIOCGWINSZ`, in cells and in pixels (0 where the terminal does not say).
+public struct WindowPixels: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+    public var width: Int
+    public var height: Int
+
+    public init(columns: Int, rows: Int, width: Int, height: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.width = width
+        self.height = height
+    }
+
+    /// One cell's share of the pixels, nil when either is unknown.
+    public var cellSize: PixelSize? {
+        guard columns > 0, rows > 0, width > 0, height > 0 else { return nil }
+        return PixelSize(width: width / columns, height: height / rows)
+    }
+}

@@ -1,0 +1,61 @@
+import CNcurses
+import Glibc
+
+/// One question-and-answer exchange with the terminal on stdin/stdout, in a raw mode of its own
+/// that is undone before returning.
+struct TerminalProbe {
+    let input: Int32
+    let output: Int32
+
+    /// The probe on stdin/stdout, nil unless both are terminals.
+    static func standard() -> TerminalProbe? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
+        return TerminalProbe(input: STDIN_FILENO, output: STDOUT_FILENO)
+    }
+
+    /// Writes `query` and reads replies until they are complete (DA1 arrived) or `timeout` passed.
+    /// Echo and line buffering are off meanwhile, so replies never show on the screen; when the
+    /// terminal did not finish in time, what is left in the input queue is flushed so a late
+    /// partial reply cannot turn into key presses.
+    func ask(_ query: [UInt8], timeout: Duration) -> CapabilityReplies {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return CapabilityReplies() }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return CapabilityReplies() }
+        defer { tcsetattr(input, TCSANOW, &saved) }
+
+        TerminalOutput.write(query, to: output)
+        var received: [UInt8] = []
+        var replies = CapabilityReplies()
+        let deadline = ContinuousClock.now + timeout
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        while !replies.isComplete {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }  // the deadline decides
+            guard ready > 0 else { break }
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += chunk[..<count]
+            replies = CapabilityReplies(parsing: received)
+        }
+        if !replies.isComplete { tcflush(input, TCIFLUSH) }
+        return replies
+    }
+
+    /// The window size in cells and pixels, nil when the kernel does not know it.
+    func windowPixels() -> WindowPixels? {
+        var rows: Int32 = 0, columns: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        guard cn_window_pixels(output, &rows, &columns, &width, &height) == 0 else { return nil }
+        return WindowPixels(columns: Int(columns), rows: Int(rows), width: Int(width), height: Int(height))
+    }
+}

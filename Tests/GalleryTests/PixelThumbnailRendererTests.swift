@@ -1,0 +1,173 @@
+import Imaging
+import Testing
+import TUI
+@testable import Gallery
+
+@Suite struct PixelThumbnailRendererTests {
+    /// A JPEG like the demo catalog serves: a red-to-blue gradient with a green band, `width` x `height`.
+    static func jpeg(width: Int, height: Int, seed: UInt8 = 0) throws -> [UInt8] {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let band = abs(y - height / 2) < height / 8
+                pixels += [UInt8(255 * (width - 1 - x) / max(1, width - 1)), band ? 200 : seed,
+                           UInt8(255 * x / max(1, width - 1))]
+            }
+        }
+        return try JPEGCodec.encode(RGBImage(width: width, height: height, pixels: pixels), quality: 90)
+    }
+
+    /// xterm's default font: 6x13 pixel cells.
+    let sixel = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13)
+
+    func payload(_ thumbnail: Thumbnail) -> (bytes: [UInt8], graphicProtocol: GraphicProtocol)? {
+        if case .graphic(let bytes, let graphicProtocol) = thumbnail.content { return (bytes, graphicProtocol) }
+        return nil
+    }
+
+    @Test func aSixelThumbnailFillsItsCellsInWholeBands() throws {
+        let data = try Self.jpeg(width: 348, height: 228)
+        #expect(sixel.pixelSize(columns: 29, rows: 9) == (174, 114))  // 117 rows cut to whole bands
+        let thumbnail = try sixel.render(data, columns: 29, rows: 9, fit: .crop)
+        #expect(thumbnail.columns == 29 && thumbnail.rows == 9)
+        let graphic = try #require(payload(thumbnail))
+        #expect(graphic.graphicProtocol == .sixel)
+        #expect(thumbnail.byteCount == graphic.bytes.count)
+        let decoded = try SixelDecoder.decode(graphic.bytes)
+        #expect(decoded.width == 174 && decoded.height == 114)
+        // The picture, not just any pixels: close to the source scaled the same way.
+        let source = try ImageDecoder.decode(data).aspectFill(width: 174, height: 114)
+        #expect(decoded.psnr(comparedTo: source) > 28)
+        #expect(decoded[2, 2].r > 200 && decoded[171, 2].b > 200)
+    }
+
+    @Test func aFittedSixelKeepsTheAspectInWholeBandsAndReportsTheCellsItCovers() throws {
+        // Landscape into a tall pane: the width limits, the height is cut to a multiple of 6.
+        let wide = try sixel.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .max)
+        let wideImage = try SixelDecoder.decode(try #require(payload(wide)).bytes)
+        #expect(wideImage.width == 474)
+        #expect(wideImage.height % 6 == 0 && abs(wideImage.height - 474 * 3 / 4) < 6)
+        #expect(wide.columns == 79 && wide.rows == (wideImage.height + 12) / 13)
+
+        // Portrait: the height limits.
+        let tall = try sixel.render(Self.jpeg(width: 300, height: 400), columns: 79, rows: 39, fit: .max)
+        let tallImage = try SixelDecoder.decode(try #require(payload(tall)).bytes)
+        #expect(tallImage.height == 504 && tallImage.height <= 39 * 13)
+        #expect(tallImage.width == 378)
+        #expect(tall.columns == 63 && tall.rows == 39)
+    }
+
+    @Test func theSixelPaletteHasNoMoreColoursThanTheTerminalHasRegisters() throws {
+        let renderer = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13, sixelColorRegisters: 16)
+        let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), columns: 20, rows: 6, fit: .crop)
+        let decoded = try SixelDecoder.decode(try #require(payload(thumbnail)).bytes)
+        let colours = Set((0..<decoded.height).flatMap { y in (0..<decoded.width).map { decoded[$0, y] } })
+        #expect(colours.count <= 16 && colours.count > 4)
+    }
+
+    @Test func kittyIdsAreStablePerContentAndSize() throws {
+        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
+        let a = try Self.jpeg(width: 120, height: 80, seed: 0)
+        let b = try Self.jpeg(width: 120, height: 80, seed: 90)
+        func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
+            guard case .graphic(_, .kitty(let id)) = try kitty.render(data, columns: columns, rows: 4, fit: .crop).content else {
+                Issue.record("not a kitty payload")
+                return 0
+            }
+            return id
+        }
+        let first = try id(a, 8)
+        #expect(try id(a, 8) == first)
+        #expect(try id(b, 8) != first)
+        #expect(try id(a, 6) != first)
+        let thumbnail = try kitty.render(a, columns: 8, rows: 4, fit: .crop)
+        let bytes = try #require(payload(thumbnail)).bytes
+        #expect(String(decoding: bytes.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=T,f=24,s=80,v=80,i=\(first),c=8,r=4"))
+    }
+
+    @Test func kittyIdsSkipTheQueryId() {
+        let ids = KittyImageIDs(reserved: [KittyGraphics.queryID])
+        let handed = (0..<40).map { ids.id(for: [UInt8($0)], columns: 1, rows: 1, fit: .crop) }
+        #expect(!handed.contains(KittyGraphics.queryID))
+        #expect(Set(handed).count == 40 && handed.allSatisfy { $0 >= 1 })
+    }
+
+    @Test func itermPayloadNamesItsCells() throws {
+        let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 8, cellHeight: 16)
+        let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), columns: 10, rows: 4, fit: .crop)
+        let graphic = try #require(payload(thumbnail))
+        #expect(graphic.graphicProtocol == .iterm)
+        let text = String(decoding: graphic.bytes.prefix(80), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains("width=10;height=4;"))
+    }
+
+    @Test func aCorruptImageIsAnError() {
+        #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }
+    }
+
+    @Test func thumbnailsBecomeTerminalGraphics() {
+        let kitty = Thumbnail(columns: 3, rows: 2, content: .graphic([1, 2], .kitty(imageID: 9)))
+        let image = TerminalImage(kitty, id: "p/kitty")
+        #expect(image.size == Size(columns: 3, rows: 2))
+        #expect(image.graphic?.bytes == [1, 2])
+        #expect(image.graphic?.kittyID == 9)
+        #expect(image.graphic?.deleteCommand == KittyGraphics.delete(id: 9))
+        let sixel = TerminalImage(Thumbnail(columns: 3, rows: 2, content: .graphic([3], .sixel)), id: "p/sixel")
+        #expect(sixel.graphic?.kind == .sixel)
+    }
+}
+
+@Suite struct RenderModeTests {
+    @Test func autoPrefersSixelThenKittyThenITermThenText() {
+        let xterm = ["TERM": "xterm-256color"]
+        #expect(RenderMode.best(for: TerminalCapabilities(sixel: true, kitty: true, iterm: true), environment: xterm) == .sixel)
+        #expect(RenderMode.best(for: TerminalCapabilities(kitty: true, iterm: true), environment: xterm) == .kitty)
+        #expect(RenderMode.best(for: TerminalCapabilities(iterm: true), environment: xterm) == .iterm)
+        #expect(RenderMode.best(for: TerminalCapabilities(), environment: xterm) == .halfblock)
+        #expect(RenderMode.best(for: TerminalCapabilities(), environment: ["TERM": "vt100"]) == .ascii)
+        #expect(RenderMode.best(for: TerminalCapabilities(), environment: ["TERM": "xterm", "NO_COLOR": "1"]) == .ascii)
+    }
+
+    @Test func pixelModesGetThePixelRendererWithTheCellSize() throws {
+        let capabilities = TerminalCapabilities(sixel: true, cellPixelSize: PixelSize(width: 7, height: 15), sixelColorRegisters: 64)
+        let renderer = try #require(RenderMode.sixel.makeRenderer(capabilities: capabilities, depth: .trueColor) as? PixelThumbnailRenderer)
+        #expect(renderer.mode == .sixel && renderer.cellWidth == 7 && renderer.cellHeight == 15)
+        #expect(renderer.sixelPalette == .adaptive(colors: 64))
+        #expect(RenderMode.halfblock.makeRenderer(capabilities: capabilities, depth: .trueColor) is ImagingThumbnailRenderer)
+        #expect(!RenderMode.ascii.isPixelMode && RenderMode.kitty.isPixelMode)
+    }
+}
+
+@Suite struct RenderLimiterTests {
+    /// Polls (sleeping the task) until `condition` holds, at most a second.
+    func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+
+    @Test func aCallerWaitsForAFreeSlotAndGetsItOnRelease() async throws {
+        let limiter = RenderLimiter(limit: 2)
+        try await limiter.acquire()
+        try await limiter.acquire()
+        let third = Task { try await limiter.run { 42 } }
+        try await waitUntil { limiter.usage.waiting == 1 }
+        #expect(limiter.usage.running == 2)
+        limiter.release()
+        #expect(try await third.value == 42)
+        limiter.release()
+        #expect(limiter.usage.running == 0 && limiter.usage.waiting == 0)
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueue() async throws {
+        let limiter = RenderLimiter(limit: 1)
+        try await limiter.acquire()
+        let waiting = Task { try await limiter.run { 1 } }
+        try await waitUntil { limiter.usage.waiting == 1 }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(limiter.usage.waiting == 0)
+        limiter.release()
+        #expect(limiter.usage.running == 0)
+    }
+}
