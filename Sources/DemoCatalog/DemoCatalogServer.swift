@@ -29,7 +29,10 @@ public actor DemoCatalogServer {
     /// "http://127.0.0.1:54321". Calling it again while running returns the same URL.
     public func start() async throws -> String {
         if let running { return running.baseURL }
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+        // FlyingFox answers 500 to a handler that runs past `timeout`: leave room for the injected delay.
+        let delay = configuration.latency + configuration.jitter
+        let timeout = 15 + Double(delay.components.seconds)
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: timeout, logger: .disabled)
         let task = Task { _ = try? await server.run() }
         let port: UInt16
         do {

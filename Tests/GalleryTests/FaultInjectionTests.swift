@@ -21,22 +21,22 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(demoCatalog(DemoCatalogFaults(pageErrorRate: 1))) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
             viewModel.viewDidLoad()
-            await eventually { viewModel.errorMessage != nil }
+            await served { viewModel.errorMessage != nil }
             let message = try #require(viewModel.errorMessage)
             #expect(["Network error: HTTP 500", "Network error: HTTP 503"].contains(message))
             #expect(viewModel.statusText == message)
             #expect(viewModel.photos.isEmpty)
 
             viewModel.retry()
-            await eventually { viewModel.photos.count == 10 }
+            await served { viewModel.photos.count == 10 }
             #expect(viewModel.errorMessage == nil)
 
             viewModel.willDisplay(index: 9)
-            await eventually { viewModel.errorMessage != nil }
+            await served { viewModel.errorMessage != nil }
             #expect(viewModel.photos.count == 10)
             // The next trigger (the user scrolling on) asks for the failed page again.
             viewModel.didReachBottom()
-            await eventually { viewModel.photos.count == 20 }
+            await served { viewModel.photos.count == 20 }
             #expect(viewModel.errorMessage == nil)
             #expect(viewModel.photos.map(\.id) == expected)
             let page = { (n: Int) in "GET /photos?page=\(n)&per_page=10" }
@@ -51,7 +51,7 @@ struct FaultInjectionTests {
             let viewModel = harness.photosViewModel(perPage: 10)
             let start = ContinuousClock.now
             viewModel.viewDidLoad()
-            await eventually { viewModel.photos.count == 10 }
+            await served { viewModel.photos.count == 10 }
             #expect(ContinuousClock.now - start >= .seconds(1))
             #expect(viewModel.errorMessage == nil)
             #expect(client.retries.map(\.delay) == [.seconds(1)])
@@ -65,10 +65,10 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(demoCatalog(faults)) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
             viewModel.viewDidLoad()
-            await eventually { viewModel.errorMessage != nil }
+            await served { viewModel.errorMessage != nil }
             #expect(viewModel.errorMessage == "Rate limit reached (HTTP 429): try again later")
             viewModel.retry()
-            await eventually { viewModel.photos.count == 10 }
+            await served { viewModel.photos.count == 10 }
             #expect(viewModel.errorMessage == nil)
         }
     }
@@ -81,9 +81,9 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(configuration) { harness in
             let viewModel = harness.photosViewModel(perPage: 30)
             viewModel.viewDidLoad()
-            await eventually { viewModel.photos.count == 30 }
+            await served { viewModel.photos.count == 30 }
             for index in 0..<30 { viewModel.willDisplay(index: index) }
-            await eventually { (0..<30).allSatisfy { viewModel.thumbnailState(at: $0) != .loading } }
+            await served { (0..<30).allSatisfy { viewModel.thumbnailState(at: $0) != .loading } }
             for (index, damage) in damage.enumerated() {
                 switch (viewModel.thumbnailState(at: index), damage) {
                 case (.loaded(let thumbnail)?, nil):
@@ -103,14 +103,14 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(demoCatalog(DemoCatalogFaults(malformedPages: [2]))) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
             viewModel.viewDidLoad()
-            await eventually { viewModel.photos.count == 10 }
+            await served { viewModel.photos.count == 10 }
             viewModel.willDisplay(index: 9)
-            await eventually { viewModel.errorMessage != nil }
+            await served { viewModel.errorMessage != nil }
             let message = try #require(viewModel.errorMessage)
             #expect(message.hasPrefix("Unexpected response from the server (invalid JSON"), "\(message)")
             viewModel.retry()
             #expect(viewModel.isLoadingMore)
-            await eventually { viewModel.errorMessage != nil && !viewModel.isLoadingMore }
+            await served { viewModel.errorMessage != nil && !viewModel.isLoadingMore }
             #expect(viewModel.errorMessage == message)
             #expect(await harness.requests(to: "/photos?page=2").count == 2)
             #expect(viewModel.photos.count == 10)
@@ -125,9 +125,9 @@ struct FaultInjectionTests {
             let grid = PhotosView(viewModel: viewModel, navigator: navigator, sourceName: "demo", renderMode: "ascii")
             let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
             viewModel.viewDidLoad()
-            await eventually { viewModel.photos.count == 30 }
+            await served { viewModel.photos.count == 30 }
             draw(grid, on: screen)
-            await eventually { viewModel.thumbnailState(at: 1)?.thumbnail != nil }
+            await served { viewModel.thumbnailState(at: 1)?.thumbnail != nil }
             draw(grid, on: screen)
             // The escapes did arrive: only the screen's sanitizing stands between them and the terminal.
             #expect(viewModel.photos[1].description?.contains("\u{1B}]52;") == true)
@@ -141,7 +141,7 @@ struct FaultInjectionTests {
                                          renderMode: "ascii")
             detailModel.viewDidLoad()
             draw(detail, on: screen)
-            await eventually { !detailModel.isLoading && detailModel.image?.thumbnail != nil }
+            await served { !detailModel.isLoading && detailModel.image?.thumbnail != nil }
             draw(detail, on: screen)
             let detailText = screen.text().joined(separator: "\n")
             #expect(detailText.contains("Harbor at dusk"))
@@ -151,9 +151,14 @@ struct FaultInjectionTests {
 
     /// A fast scroll past 300 photos, a screenful of 6 every 20 ms, with 200 ms image latency: the
     /// loads of photos scrolled past are cancelled before the server sends their bytes.
+    ///
+    /// Images get a client of their own. With one client for pages and images, the first image
+    /// reuses the idle keep-alive connection of the last page, and when the whole test suite runs,
+    /// cancelling that transfer was seen to leave the connection open (curl did not close it), so the
+    /// server delivered that one image: a Net matter, kept out of this measurement of cancellation.
     @Test func scrollingFastPastPhotosSpendsAlmostNoImageBytesOnThem() async throws {
         let configuration = DemoCatalogConfiguration(latency: .milliseconds(200))
-        try await DemoCatalogHarness.run(configuration) { harness in
+        try await DemoCatalogHarness.run(configuration, imageClient: HTTPClient()) { harness in
             let viewModel = harness.photosViewModel(perPage: 30)
             // Pages first (they share the latency), so that no screen waits for one and stays up
             // long enough for its images to arrive.
@@ -161,7 +166,7 @@ struct FaultInjectionTests {
             while viewModel.photos.count < 306 {
                 let count = viewModel.photos.count
                 viewModel.didReachBottom()
-                await eventually { viewModel.photos.count > count }
+                await served { viewModel.photos.count > count }
             }
             let screenful = 6
             var shown = 0..<screenful
@@ -173,11 +178,11 @@ struct FaultInjectionTests {
                 for index in next { viewModel.willDisplay(index: index) }
                 shown = next
             }
-            await eventually { shown.allSatisfy { viewModel.thumbnailState(at: $0)?.thumbnail != nil } }
+            await served { shown.allSatisfy { viewModel.thumbnailState(at: $0)?.thumbnail != nil } }
 
             let finalIDs = Set(shown.map { viewModel.photos[$0].id })
             let server = harness.server
-            await eventually { finalIDs.allSatisfy { (server.imageBytesSentByPhotoID[$0] ?? 0) > 0 } }
+            await served { finalIDs.allSatisfy { (server.imageBytesSentByPhotoID[$0] ?? 0) > 0 } }
             try await Task.sleep(for: .milliseconds(300))  // cancelled requests' handlers finish
             let bytes = server.imageBytesSentByPhotoID
             let total = bytes.values.reduce(0, +)
@@ -187,6 +192,12 @@ struct FaultInjectionTests {
             let imageRequests = await harness.requests(to: "/images/").count
             #expect(imageRequests > 30, "\(imageRequests) image requests")
         }
+    }
+
+    /// `eventually`, with room for a loaded machine: every step here is a real request to a real server.
+    @discardableResult
+    private func served(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async -> Bool {
+        await eventually(timeout: .seconds(20), sourceLocation: sourceLocation, condition)
     }
 
     private func draw(_ scene: any Gallery.Scene, on screen: InMemoryScreen) {

@@ -14,18 +14,21 @@ final class DemoCatalogHarness {
     let loader: HTTPImageLoader
     let renderer = ImagingThumbnailRenderer(style: .ascii, depth: .none)
 
-    private init(server: DemoCatalogServer, baseURL: String, client: any HTTPGetting) {
+    private init(server: DemoCatalogServer, baseURL: String, client: any HTTPGetting, imageClient: any HTTPGetting) {
         self.server = server
         self.baseURL = baseURL
         source = UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: client)
-        loader = HTTPImageLoader(client: client)
+        loader = HTTPImageLoader(client: imageClient)
     }
 
     /// Runs `body` against a fresh server with `configuration`, and stops the server afterwards.
+    /// - Parameter imageClient: fetches the images; `client` (which fetches the JSON) when nil.
     static func run<T>(_ configuration: DemoCatalogConfiguration, client: any HTTPGetting = HTTPClient(),
+                       imageClient: (any HTTPGetting)? = nil,
                        _ body: (DemoCatalogHarness) async throws -> T) async throws -> T {
         let server = DemoCatalogServer(configuration: configuration)
-        let harness = DemoCatalogHarness(server: server, baseURL: try await server.start(), client: client)
+        let harness = DemoCatalogHarness(server: server, baseURL: try await server.start(), client: client,
+                                         imageClient: imageClient ?? client)
         do {
             let result = try await body(harness)
             await server.stop()
