@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "DemoCatalog", dependencies: [
             "Imaging",
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(
             name: "GalleryCLI",

@@ -7,6 +7,13 @@ struct CatalogResponder: Sendable {
     let catalog: Catalog
     /// "http://127.0.0.1:PORT", for the absolute URLs in responses.
     let baseURL: String
+    let searchIndex: SearchIndex
+
+    init(catalog: Catalog, baseURL: String) {
+        self.catalog = catalog
+        self.baseURL = baseURL
+        searchIndex = SearchIndex(catalog: catalog)
+    }
 
     /// `GET /photos?page=&per_page=`
     func listPhotos(query: [String: String]) throws -> HTTPResponse {
@@ -14,12 +21,39 @@ struct CatalogResponder: Sendable {
         let photos = request.indexes(total: catalog.count).compactMap(catalog.photo(at:)).map {
             PhotoJSON($0, baseURL: baseURL, detailed: false)
         }
-        var headers = Self.jsonHeaders
-        headers.addValue(String(catalog.count), for: HTTPHeader("X-Total"))
-        headers.addValue(String(request.perPage), for: HTTPHeader("X-Per-Page"))
-        let link = request.linkHeader(listURL: "\(baseURL)/photos", total: catalog.count)
-        if !link.isEmpty { headers.addValue(link, for: HTTPHeader("Link")) }
+        let headers = Self.pageHeaders(request, total: catalog.count, listURL: "\(baseURL)/photos")
         return HTTPResponse(statusCode: .ok, headers: headers, body: try PhotoJSON.encoder().encode(photos))
+    }
+
+    /// `GET /search/photos?query=&page=&per_page=`: the photos whose description or alt description
+    /// has every word of the query (as a word prefix, ignoring case), in feed order, in Unsplash's
+    /// shape `{"total": N, "total_pages": M, "results": [...]}`. A missing query is a 400, as on Unsplash.
+    func searchPhotos(query: [String: String]) throws -> HTTPResponse {
+        guard let text = query["query"], !text.isEmpty else {
+            return errorResponse(.badRequest, "query is missing")
+        }
+        let request = PageRequest(page: query["page"], perPage: query["per_page"])
+        let matches = searchIndex.matches(text)
+        let results = request.indexes(total: matches.count).compactMap { catalog.photo(at: matches[$0]) }.map {
+            PhotoJSON($0, baseURL: baseURL, detailed: false)
+        }
+        let page = SearchResultsJSON(total: matches.count,
+                                     totalPages: matches.isEmpty ? 0 : request.lastPage(total: matches.count),
+                                     results: results)
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let headers = Self.pageHeaders(request, total: matches.count,
+                                       listURL: "\(baseURL)/search/photos?query=\(encoded)")
+        return HTTPResponse(statusCode: .ok, headers: headers, body: try PhotoJSON.encoder().encode(page))
+    }
+
+    /// JSON type, `X-Total`, `X-Per-Page` and `Link` of one page of a list.
+    private static func pageHeaders(_ request: PageRequest, total: Int, listURL: String) -> HTTPHeaders {
+        var headers = jsonHeaders
+        headers.addValue(String(total), for: HTTPHeader("X-Total"))
+        headers.addValue(String(request.perPage), for: HTTPHeader("X-Per-Page"))
+        let link = request.linkHeader(listURL: listURL, total: total)
+        if !link.isEmpty { headers.addValue(link, for: HTTPHeader("Link")) }
+        return headers
     }
 
     /// `GET /photos/:id`
@@ -54,8 +88,13 @@ struct CatalogResponder: Sendable {
     }
 
     func notFound(_ message: String = "Not found") -> HTTPResponse {
+        errorResponse(.notFound, message)
+    }
+
+    /// Unsplash's error shape: `{"errors": ["..."]}`.
+    private func errorResponse(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
         let body = (try? PhotoJSON.encoder().encode(["errors": [message]])) ?? Data()
-        return HTTPResponse(statusCode: .notFound, headers: Self.jsonHeaders, body: body)
+        return HTTPResponse(statusCode: status, headers: Self.jsonHeaders, body: body)
     }
 
     private static let jsonHeaders: HTTPHeaders = [.contentType: "application/json; charset=utf-8"]

@@ -23,10 +23,13 @@ struct PageRequest: Sendable, Equatable {
     func lastPage(total: Int) -> Int { max(1, (total + perPage - 1) / perPage) }
 
     /// `<url>; rel="first", <url>; rel="prev", <url>; rel="last", <url>; rel="next"`, each present
-    /// only when it leads somewhere, in Unsplash's order.
+    /// only when it leads somewhere, in Unsplash's order. `listURL` may carry a query of its own.
     func linkHeader(listURL: String, total: Int) -> String {
         let last = lastPage(total: total)
-        func link(_ page: Int, _ rel: String) -> String { "<\(listURL)?page=\(page)&per_page=\(perPage)>; rel=\"\(rel)\"" }
+        let separator = listURL.contains("?") ? "&" : "?"
+        func link(_ page: Int, _ rel: String) -> String {
+            "<\(listURL)\(separator)page=\(page)&per_page=\(perPage)>; rel=\"\(rel)\""
+        }
         var links: [String] = []
         if page > 1 {
             links.append(link(1, "first"))

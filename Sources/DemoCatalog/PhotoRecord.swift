@@ -7,14 +7,22 @@ struct PhotoRecord: Sendable {
     let width: Int
     let height: Int
     let scene: Scene
-    let description: String?
-    let altDescription: String
+    private(set) var description: String?
+    private(set) var altDescription: String
     let likes: Int
     let downloads: Int
     let views: Int
     let author: Author
 
     var aspect: Double { Double(width) / Double(height) }
+
+    /// The same photo described by other words.
+    func withTexts(_ description: String?, alt altDescription: String) -> PhotoRecord {
+        var copy = self
+        copy.description = description
+        copy.altDescription = altDescription
+        return copy
+    }
 
     /// Width:height ratios, weighted towards landscape like real photo feeds.
     private static let ratios: [(Double, Double)] = [

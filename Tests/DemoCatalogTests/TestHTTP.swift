@@ -44,16 +44,27 @@ func fetch(_ url: String) async throws -> Fetched {
 /// Runs `body` against a freshly started demo catalog and stops it afterwards.
 func withServer<T>(_ configuration: DemoCatalogConfiguration = .init(),
                    _ body: (String) async throws -> T) async throws -> T {
+    try await withServer(configuration) { _, baseURL in try await body(baseURL) }
+}
+
+/// `withServer`, with the server itself for its counters and log.
+func withServer<T>(_ configuration: DemoCatalogConfiguration = .init(),
+                   _ body: (DemoCatalogServer, String) async throws -> T) async throws -> T {
     let server = DemoCatalogServer(configuration: configuration)
     let baseURL = try await server.start()
     do {
-        let result = try await body(baseURL)
+        let result = try await body(server, baseURL)
         await server.stop()
         return result
     } catch {
         await server.stop()
         throw error
     }
+}
+
+/// The catalog with these faults and nothing else changed.
+func faulty(_ faults: DemoCatalogFaults, photoCount: Int = 10_000) -> DemoCatalogConfiguration {
+    DemoCatalogConfiguration(photoCount: photoCount, faults: faults)
 }
 
 /// Variance of pixel brightness: near zero for a flat fill.
@@ -64,4 +75,14 @@ func brightnessVariance(_ image: RGBImage) -> Double {
     }
     let mean = values.reduce(0, +) / Double(values.count)
     return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
+}
+
+/// Polls `condition` every few milliseconds for up to `timeout`; whether it came true.
+func settles(timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
 }
