@@ -32,8 +32,15 @@ logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(sep
 // Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
 let render = settings.render.resolve(environment: processEnvironment)
 
-/// The embedded catalog lives as long as the process.
-let demoServer = DemoCatalogServer()
+/// The embedded catalog lives as long as the process. Its fault injection and latency come from
+/// GALLERY_DEMO_* variables (see `DemoCatalogConfiguration.fromEnvironment`), for trying the app on a bad network.
+let demoServer: DemoCatalogServer
+do {
+    demoServer = DemoCatalogServer(configuration: try DemoCatalogConfiguration.fromEnvironment(processEnvironment))
+} catch {
+    FileOutput.standardError.write("gallery: \(error)\n")
+    exit(64)
+}
 var app: AppCoordinator?
 
 Task { @MainActor in

@@ -118,7 +118,7 @@ import Testing
         #expect(broken.stderr == "gallery: \(file):2: theme must be dark or light, got 'neon'\n")
     }
 
-    @Test(.disabled("needs demo search endpoint"))
+    @Test
     func searchFlowOnTheDemoCatalog() async throws {
         let tmux = try TmuxSession(columns: 120, rows: 40)
         _ = try await startGallery(tmux, environment: ["XDG_STATE_HOME": try temporaryDirectory()])

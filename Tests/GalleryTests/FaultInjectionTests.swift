@@ -122,7 +122,10 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(demoCatalog(DemoCatalogFaults(hostileText: true))) { harness in
             let viewModel = harness.photosViewModel(perPage: 30)
             let navigator = Navigator(requestRedraw: {})
-            let grid = PhotosView(viewModel: viewModel, navigator: navigator, sourceName: "demo", renderMode: "ascii")
+            let environment = AppEnvironment(source: harness.source, loader: harness.loader, renderer: harness.renderer,
+                                             sourceName: "demo", renderMode: "ascii", perPage: 30)
+            let actions = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
+            let grid = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
             let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
             viewModel.viewDidLoad()
             await served { viewModel.photos.count == 30 }
@@ -137,8 +140,8 @@ struct FaultInjectionTests {
 
             let detailModel = PhotoDetailViewModel(photo: viewModel.photos[1], source: harness.source,
                                                    loader: harness.loader, renderer: harness.renderer)
-            let detail = PhotoDetailView(viewModel: detailModel, navigator: navigator, sourceName: "demo",
-                                         renderMode: "ascii")
+            let detail = PhotoDetailView(viewModel: detailModel, navigator: navigator, environment: environment,
+                                         actions: actions)
             detailModel.viewDidLoad()
             draw(detail, on: screen)
             await served { !detailModel.isLoading && detailModel.image?.thumbnail != nil }
