@@ -21,11 +21,17 @@ import Testing
 }
 
 @Suite struct SanitizeTests {
-    @Test func stripsTerminalControlSequencesIntroducers() {
-        let osc52 = sanitize("x\u{1B}]52;c;SGVsbG8=\u{07}y")
-        #expect(osc52 == "x]52;c;SGVsbG8=y")
-        #expect(sanitize("\u{1B}[2Jcleared") == "[2Jcleared")
-        #expect(sanitize("a\u{9B}31mb") == "a31mb")
+    @Test func stripsWholeTerminalControlSequences() {
+        #expect(sanitize("x\u{1B}]52;c;SGVsbG8=\u{07}y") == "xy")
+        #expect(sanitize("x\u{1B}]8;;http://evil\u{1B}\\link\u{1B}]8;;\u{1B}\\y") == "xlinky")
+        #expect(sanitize("\u{1B}[2Jcleared") == "cleared")
+        #expect(sanitize("\u{1B}[38;5;196mred\u{1B}[0m") == "red")
+        #expect(sanitize("a\u{9B}31mb") == "ab")
+        #expect(sanitize("a\u{9D}0;title\u{9C}b") == "ab")
+        #expect(sanitize("a\u{1B}Pq#0;2;0;0;0~\u{1B}\\b") == "ab")
+        #expect(sanitize("save\u{1B}7d") == "saved")
+        // An unterminated string swallows the rest rather than letting any of it through.
+        #expect(sanitize("ok\u{1B}]52;c;AAAA") == "ok")
         #expect(sanitize("line\nbreak\ttab\r\u{7F}") == "linebreaktab")
     }
 
