@@ -7,7 +7,7 @@ import Testing
     // The grid at 120x40 cells (GridLayout): 4 columns of 29-cell-wide cells with 1 gap, cells of
     // 10 rows (9 of thumbnail, 1 of title), 3 rows of cells above the status row.
     static let columns = 120, rows = 40
-    static let gridColumns = 4, gridRows = 3, cellColumns = 29, cellRows = 10, thumbnailRows = 9
+    static let gridColumns = 4, gridRows = 3, cellColumns = 29, cellRows = 13, thumbnailRows = 12
 
     struct Geometry {
         let originX: Int, originY: Int, cellWidth: Int, cellHeight: Int

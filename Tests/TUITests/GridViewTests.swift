@@ -39,7 +39,8 @@ import Testing
         let (grid, _) = makeGrid(items: 30, in: small)
         #expect(grid.columns == 3)
         #expect(grid.visibleRowCount == 2)
-        #expect(grid.thumbnailSize == Size(columns: 26, rows: 9))
+        // Two rows of cells share the spare rows: 11 each instead of the minimum 10.
+        #expect(grid.thumbnailSize == Size(columns: 26, rows: 10))
         #expect(grid.visibleRange == 0..<6)
         #expect(!grid.isLastRowVisible)
     }
@@ -48,8 +49,17 @@ import Testing
         let (grid, _) = makeGrid(items: 100, in: large)
         #expect(grid.columns == 8)
         #expect(grid.visibleRowCount == 5)
-        #expect(grid.thumbnailSize == Size(columns: 24, rows: 9))
+        #expect(grid.thumbnailSize == Size(columns: 24, rows: 10))
         #expect(grid.visibleRange == 0..<40)
+    }
+
+    @Test func spareRowsStretchCellsByAtMostHalf() {
+        // 39 rows: three rows of cells of 13 fill the screen.
+        let (tall, _) = makeGrid(items: 30, in: Rect(row: 0, column: 0, columns: 120, rows: 39))
+        #expect(tall.visibleRowCount == 3 && tall.thumbnailSize.rows == 12)
+        // 19 rows hold one row of cells, which grows to 15 and no further.
+        let (short, _) = makeGrid(items: 30, in: Rect(row: 0, column: 0, columns: 120, rows: 19))
+        #expect(short.visibleRowCount == 1 && short.thumbnailSize.rows == 14)
     }
 
     @Test func narrowerThanOneCellBecomesAList() {
@@ -72,16 +82,16 @@ import Testing
         let threePlaceholders = placeholderRow + String(repeating: " ", count: 10) + placeholderRow
             + String(repeating: " ", count: 10) + placeholderRow
         var expected = Array(repeating: "", count: 24)
-        expected[4] = threePlaceholders
-        expected[9] = "Photo 0" + String(repeating: " ", count: 20) + "Photo 1" + String(repeating: " ", count: 20) + "Photo 2"
-        expected[14] = placeholderRow
-        expected[19] = "Photo 3"
+        expected[5] = threePlaceholders
+        expected[10] = "Photo 0" + String(repeating: " ", count: 20) + "Photo 1" + String(repeating: " ", count: 20) + "Photo 2"
+        expected[16] = placeholderRow
+        expected[21] = "Photo 3"
         #expect(screen.text() == expected)
         // The selected cell's title line is reversed across the cell, and only that one.
-        #expect(screen.style(at: Point(row: 9, column: 25)) == .selection)
-        #expect(screen.style(at: Point(row: 9, column: 26)) == [])
-        #expect(screen.style(at: Point(row: 19, column: 0)) == [])
-        #expect(screen.style(at: Point(row: 4, column: 9)) == .dim)
+        #expect(screen.style(at: Point(row: 10, column: 25)) == .selection)
+        #expect(screen.style(at: Point(row: 10, column: 26)) == [])
+        #expect(screen.style(at: Point(row: 21, column: 0)) == [])
+        #expect(screen.style(at: Point(row: 5, column: 9)) == .dim)
     }
 
     @Test func imagesAreCenteredInTheThumbnailArea() {
@@ -104,7 +114,7 @@ import Testing
         let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
-        #expect(screen.images.first?.0.size == Size(columns: 26, rows: 9))
+        #expect(screen.images.first?.0.size == Size(columns: 26, rows: 10))
         #expect(screen.images.first?.0.id != "big")
     }
 

@@ -28,9 +28,12 @@ struct GridLayout: Equatable {
         }
         columns = max(1, (width + Self.gap) / (minimumWidth + Self.gap))
         let cellWidth = max(0, (width - (columns - 1) * Self.gap) / columns)
-        let cellHeight = min(max(2, minimumCellSize.rows), max(0, rect.size.rows))
-        cellSize = Size(columns: cellWidth, rows: cellHeight)
-        visibleRows = cellHeight > 0 && cellWidth > 0 ? max(1, rect.size.rows / cellHeight) : 0
+        let minimumHeight = min(max(2, minimumCellSize.rows), max(0, rect.size.rows))
+        visibleRows = minimumHeight > 0 && cellWidth > 0 ? max(1, rect.size.rows / minimumHeight) : 0
+        // Spare rows go to the cells, as spare columns do, so the grid fills the screen; at most half
+        // again the minimum, so a lone row of cells does not turn into tall slivers.
+        let stretched = visibleRows > 0 ? rect.size.rows / visibleRows : minimumHeight
+        cellSize = Size(columns: cellWidth, rows: min(stretched, minimumHeight * 3 / 2))
     }
 
     var thumbnailSize: Size { isList ? .zero : Size(columns: cellSize.columns, rows: max(0, cellSize.rows - 1)) }
