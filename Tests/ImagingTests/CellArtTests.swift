@@ -28,6 +28,11 @@ import Testing
         #expect(art.plainLine(row: 0) == "▀▀" && art.plainLine(row: 1) == "▀▀")
     }
 
+    @Test func halfBlocksGolden8x6() {
+        let art = CellArt.halfBlocks(from: Goldens.sixelImage8x6, columns: 8, rows: 3, fit: .fill)
+        #expect((0..<3).map { art.ansiLine(row: $0, depth: .trueColor) } == Goldens.halfBlocks8x6)
+    }
+
     @Test func halfBlocksFillGolden256() {
         let art = CellArt.halfBlocks(from: Self.picture, columns: 2, rows: 2, fit: .fill)
         let e = Self.esc

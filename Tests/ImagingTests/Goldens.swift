@@ -66,5 +66,16 @@ enum Goldens {
     /// `kittyImage4x4` as image 7 in 2x1 cells: one chunk, so keys and `m=0` together.
     static let kitty4x4 = "\u{1B}_Ga=T,f=24,s=4,v=4,i=7,c=2,r=1,q=2,m=0;"
         + "AAUKDxQZHiMoLTI3PEFGS1BVWl9kaW5zeH2Ch4yRlpugpaqvtLm+w8jN0tfc4ebr\u{1B}\\"
-}
 
+    /// `sixelImage8x6` as kitty image 9 in 4x2 cells (base64 of its 144 bytes, worked out apart from our encoder).
+    static let kitty8x6 = "\u{1B}_Ga=T,f=24,s=8,v=6,i=9,c=4,r=2,q=2,m=0;"
+        + "kTlpoa4GBSd5BluH61PLZMkRa7VXbWlYY4aIfGqe7rVppAahLlvupib23e9j1WQFNx+AcyeCCG9RwAxDcgDawWou/PBCNN3eBeFmVRmoXfmFcphbvZiB47Sk5qga5wMe2lS7OwDV312STn1rpQzqlFWrqcD0ae3OyXStHSakPu9XgLSLLp/hqAfGCRFwGDr8\u{1B}\\"
+
+    /// `sixelImage8x6` as 8x3 truecolor half-blocks: no resize at that size, so each cell is the pixel
+    /// pair above and below (worked out apart from our renderer).
+    static let halfBlocks8x6 = [
+        "\u{1B}[38;2;145;57;105;48;2;99;134;136m▀\u{1B}[38;2;161;174;6;48;2;124;106;158m▀\u{1B}[38;2;5;39;121;48;2;238;181;105m▀\u{1B}[38;2;6;91;135;48;2;164;6;161m▀\u{1B}[38;2;235;83;203;48;2;46;91;238m▀\u{1B}[38;2;100;201;17;48;2;166;38;246m▀\u{1B}[38;2;107;181;87;48;2;221;239;99m▀\u{1B}[38;2;109;105;88;48;2;213;100;5m▀\u{1B}[0m",
+        "\u{1B}[38;2;55;31;128;48;2;5;225;102m▀\u{1B}[38;2;115;39;130;48;2;85;25;168m▀\u{1B}[38;2;8;111;81;48;2;93;249;133m▀\u{1B}[38;2;192;12;67;48;2;114;152;91m▀\u{1B}[38;2;114;0;218;48;2;189;152;129m▀\u{1B}[38;2;193;106;46;48;2;227;180;164m▀\u{1B}[38;2;252;240;66;48;2;230;168;26m▀\u{1B}[38;2;52;221;222;48;2;231;3;30m▀\u{1B}[0m",
+        "\u{1B}[38;2;218;84;187;48;2;201;116;173m▀\u{1B}[38;2;59;0;213;48;2;29;38;164m▀\u{1B}[38;2;223;93;146;48;2;62;239;87m▀\u{1B}[38;2;78;125;107;48;2;128;180;139m▀\u{1B}[38;2;165;12;234;48;2;46;159;225m▀\u{1B}[38;2;148;85;171;48;2;168;7;198m▀\u{1B}[38;2;169;192;244;48;2;9;17;112m▀\u{1B}[38;2;105;237;206;48;2;24;58;252m▀\u{1B}[0m",
+    ]
+}

@@ -8,6 +8,11 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == Goldens.kitty4x4)
     }
 
+    @Test func golden8x6() {
+        let bytes = KittyGraphics.transmitAndPlace(Goldens.sixelImage8x6, id: 9, columns: 4, rows: 2)
+        #expect(String(decoding: bytes, as: UTF8.self) == Goldens.kitty8x6)
+    }
+
     /// The `ESC _ G keys;payload ESC \` commands in `bytes`, split at the first `;`.
     static func commands(_ bytes: [UInt8]) -> [(keys: String, payload: String)] {
         let text = String(decoding: bytes, as: UTF8.self)
