@@ -50,9 +50,20 @@ struct UnsplashAPISourceTests {
         let photo = try await source.photo(id: "Dwu85P9SOIk")
         #expect(photo.displayText == "A man drinking a coffee.")
         #expect(photo.likes == 24)
+        // exif strings as Unsplash sends them; a location whose fields are all null is no place.
+        #expect(photo.exif?.summary == "Canon EOS 40D · 1/90 s · f/4.97 · 37 mm · ISO 100")
+        #expect(photo.location != nil && photo.location?.summary == nil)
         _ = try await source.photo(id: "a/b?c")
         #expect(http.requests.map(\.url) == ["https://api.unsplash.com/photos/Dwu85P9SOIk",
                                              "https://api.unsplash.com/photos/a%2Fb%3Fc"])
+    }
+
+    @Test func exifAndLocationSummaries() {
+        #expect(PhotoExif(make: "SONY", model: "ILCE-7M3", exposureTime: "2", aperture: "8.0", iso: nil).summary
+                == "SONY ILCE-7M3 · 2 s · f/8")
+        #expect(PhotoExif().summary == nil)
+        #expect(PhotoLocation(city: "Oslo", country: "Norway").summary == "Oslo, Norway")
+        #expect(PhotoLocation(name: "Bergen, Norway", city: "Bergen").summary == "Bergen, Norway")
     }
 
     @Test func malformedJSONIsAGalleryError() async {

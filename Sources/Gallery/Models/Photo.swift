@@ -16,10 +16,14 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     public let user: User
     public let urls: URLs
     public let links: Links
+    /// Camera settings; only a single photo's full record carries them.
+    public let exif: PhotoExif?
+    /// Where it was taken; only a single photo's full record carries it.
+    public let location: PhotoLocation?
 
     public init(id: String, createdAt: String? = nil, width: Int, height: Int, color: String? = nil,
                 description: String? = nil, altDescription: String? = nil, likes: Int = 0,
-                user: User, urls: URLs, links: Links) {
+                user: User, urls: URLs, links: Links, exif: PhotoExif? = nil, location: PhotoLocation? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.width = width
@@ -31,6 +35,8 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
         self.user = user
         self.urls = urls
         self.links = links
+        self.exif = exif
+        self.location = location
     }
 
     /// The text that describes the photo: its description, else its alt description, else "".
@@ -45,7 +51,7 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, width, height, color, description, likes, user, urls, links
+        case id, width, height, color, description, likes, user, urls, links, exif, location
         case createdAt = "created_at"
         case altDescription = "alt_description"
     }

@@ -73,6 +73,8 @@ import TUI
     private var textLines: [String] {
         var lines = [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes]
         lines += viewModel.extraDetails
+        if let camera = viewModel.photo.exif?.summary { lines.append(camera) }
+        if let place = viewModel.photo.location?.summary { lines.append(place) }
         if let created = viewModel.created { lines.append("taken \(created)") }
         if let color = viewModel.photo.color {
             lines.append("\(environment.colorDepth == .none ? "colour" : Self.swatchPlaceholder) \(color)")
