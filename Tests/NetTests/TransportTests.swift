@@ -72,6 +72,22 @@ struct TransportTests {
         #expect(first.header("X-Connection") == second.header("X-Connection"))
     }
 
+    /// libcurl must not keep a connection whose response was abandoned half-way: the server would go on
+    /// sending the whole body for nobody. The cancelled request reuses a pooled keep-alive connection,
+    /// the case where the connection was seen to survive.
+    @Test func cancellingARequestOnAReusedConnectionClosesIt() async throws {
+        let client = HTTPClient()
+        let pooled = try await client.get(server.url("/keep-alive")).header("X-Connection")
+        let target = "/slow/\(UUID().uuidString)"
+        let task = Task { try await client.get(server.url(target)) }
+        #expect(await eventually { server.received(target) })
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.connection(of: target).map(String.init) == pooled, "the slow request must reuse the pooled connection")
+        #expect(await eventually(timeout: .seconds(3)) { server.slowRouteClosedByClient(id: String(target.dropFirst(6))) })
+    }
+
     @Test func configurationKeepsSaneBounds() {
         let configuration = HTTPClient.Configuration(maxConcurrentTransfersPerHost: 0, maxTotalConnections: -3)
         #expect(configuration.maxConcurrentTransfersPerHost == 1)
