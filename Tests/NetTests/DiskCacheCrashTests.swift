@@ -16,6 +16,7 @@ struct DiskCacheCrashTests {
     static let capacity = 128 << 20
 
     @Test func entriesSurviveTheWriterBeingKilledMidWrite() async throws {
+        var killsMidWrite = 0
         for _ in 0..<4 {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gallery-crash-test-\(UUID().uuidString)", isDirectory: true)
@@ -26,8 +27,11 @@ struct DiskCacheCrashTests {
             let started = await eventually { !entryNames(in: directory).isEmpty || child.poll() != nil }
             try #require(started && child.poll() == nil, "the child stored nothing: \(child.output)")
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...300)))
+            // Most of the child's time goes to computing bodies: aim the kill at a file being written.
+            _ = await eventually(timeout: .seconds(1), pollingEvery: .milliseconds(1)) { hasPartialFile(in: directory) }
             try #require(await child.killHard(), "the child must die of SIGKILL: \(child.output)")
 
+            if hasPartialFile(in: directory) { killsMidWrite += 1 }
             let onDisk = Set(entryNames(in: directory))
             let cache = DiskCache(directory: directory, capacityBytes: Self.capacity)
             var served = 0
@@ -37,11 +41,13 @@ struct DiskCacheCrashTests {
                 #expect((bytes != nil) == onDisk.contains(DiskCache.fileName(for: key)), "\(key)")
                 if let bytes {
                     served += 1
-                    #expect(bytes == Self.body(for: key), "\(key) served \(bytes.count) wrong bytes")
+                    #expect(firstMismatch(bytes, Self.body(for: key)) == nil, "\(key) served wrong bytes")
                 }
             }
             #expect(served == onDisk.count)
         }
+        // Else the test proved nothing: no half-written file was left to be mistaken for an entry.
+        #expect(killsMidWrite > 0, "no kill landed while an entry was being written")
     }
 
     /// The child side: stores the entries over and over until killed (or, should the parent be gone, for 20 s).
@@ -60,7 +66,7 @@ struct DiskCacheCrashTests {
     /// 2 to 8 MB that follow from the key alone, different for every key.
     static func body(for key: String) -> [UInt8] {
         let seed = StableHash.fnv1a64(Array(key.utf8))
-        let words = (2 << 20) / 8 + Int(seed % UInt64((6 << 20) / 8))
+        let words = bodySize(for: key) / 8
         var bytes = [UInt8](repeating: 0, count: words * 8)
         bytes.withUnsafeMutableBytes { buffer in
             for word in 0..<words {
@@ -71,9 +77,27 @@ struct DiskCacheCrashTests {
         return bytes
     }
 
-    /// The entry files of a cache directory, without its temporary files.
+    static func bodySize(for key: String) -> Int {
+        8 * ((2 << 20) / 8 + Int(StableHash.fnv1a64(Array(key.utf8)) % UInt64((6 << 20) / 8)))
+    }
+
+    /// The sizes of whole entry files, header included.
+    static let entryFileSizes = Set(keys.map { 24 + $0.utf8.count + bodySize(for: $0) })
+
+    /// The entry files of a cache directory (its temporary files start with a dot).
     private func entryNames(in directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }
+        fileNames(in: directory).filter { !$0.hasPrefix(".") }
+    }
+
+    /// Whether any file, whatever its name, is shorter or longer than a whole entry: one being written.
+    private func hasPartialFile(in directory: URL) -> Bool {
+        fileNames(in: directory).contains { name in
+            var status = stat()
+            return lstat(directory.path + "/" + name, &status) == 0 && !Self.entryFileSizes.contains(Int(status.st_size))
+        }
+    }
+
+    private func fileNames(in directory: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     }
 }
