@@ -107,11 +107,6 @@ final class CurlEngine: Sendable {
             }
         case .remove(let transfer):
             if transfers.active.removeValue(forKey: transfer.easy) != nil {
-                // Nobody wants the rest of this response, so its connection must not go back to the pool.
-                // libcurl 7.88 already closes an HTTP/1 connection removed mid-response, but keeps a
-                // multiplexed (HTTP/2) one. FORBID_REUSE, read when removal ends the transfer, closes that
-                // too, unless other transfers still use it (libcurl then leaves it to them).
-                _ = ccurl_setopt_long(transfer.easy, CURLOPT_FORBID_REUSE, 1)
                 curl_multi_remove_handle(multi, transfer.easy)
                 releaseSlot(of: transfer.host, in: &transfers)
             } else {

@@ -21,7 +21,7 @@ struct DiskCacheCrashTests {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gallery-crash-test-\(UUID().uuidString)", isDirectory: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let child = try ChildTestProcess(test: "DiskCacheCrashTests/childStoresUntilKilled",
+            let child = try ChildProcess(test: "DiskCacheCrashTests/childStoresUntilKilled",
                                              environment: [Self.directoryVariable: directory.path])
             // Counted from the first entry on disk: starting the child takes longer than the kill delay.
             let started = await eventually { !entryNames(in: directory).isEmpty || child.poll() != nil }

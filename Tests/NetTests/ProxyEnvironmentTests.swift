@@ -43,7 +43,7 @@ struct ProxyEnvironmentTests {
     private func runChild(url: String, environment: [String: String]) async throws -> String? {
         var childEnvironment = environment
         childEnvironment[Self.childURLVariable] = url
-        let child = try ChildTestProcess(test: "ProxyEnvironmentTests/childFetches", environment: childEnvironment)
+        let child = try ChildProcess(test: "ProxyEnvironmentTests/childFetches", environment: childEnvironment)
         guard await child.waitForExit(timeout: .seconds(30)) != nil else { return "timed out: " + child.output }
         return child.passed(test: "childFetches()") ? nil : child.output
     }

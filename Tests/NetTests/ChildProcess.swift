@@ -1,24 +1,29 @@
 import Foundation
 import Glibc
 
-/// One test of this test binary, run in a child process started with posix_spawn (Foundation's
-/// `Process` was seen to hang in `waitUntilExit` here). Its stdout and stderr go to a temporary file.
+/// A child process started with posix_spawn (Foundation's `Process` was seen to hang in
+/// `waitUntilExit` here), its stdout and stderr going to a temporary file. Usually one test of this
+/// test binary (`init(test:environment:)`).
 ///
 /// Waiting never blocks a thread: `waitForExit` polls `waitpid(WNOHANG)` between `Task.sleep`s.
 /// Deinit kills and reaps a child that is still running and deletes the output file.
-final class ChildTestProcess {
+final class ChildProcess {
     let pid: pid_t
     private let outputPath: String
     private var exitStatus: Int32?
 
-    /// Starts the test `name` (`Suite/test()`, as `--filter` takes it) with this process's
-    /// environment, without its `*_proxy` variables, plus `environment`.
-    init(test name: String, environment: [String: String]) throws {
+    /// Starts `arguments` (the first an absolute path) with this process's environment, without its
+    /// `*_proxy` variables, plus `environment`.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("net-child-\(UUID().uuidString).out").path
         var childEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().hasSuffix("_proxy") }
         childEnvironment.merge(environment) { $1 }
-        let arguments = ["/proc/self/exe", "--testing-library", "swift-testing", "--filter", name]
         pid = try Self.spawn(arguments, environment: childEnvironment, output: outputPath)
+    }
+
+    /// Runs the test `name` of this binary (`Suite/test`, as `--filter` takes it).
+    convenience init(test name: String, environment: [String: String]) throws {
+        try self.init(["/proc/self/exe", "--testing-library", "swift-testing", "--filter", name], environment: environment)
     }
 
     deinit {
