@@ -39,6 +39,10 @@ enum CacheFiles {
         return close(descriptor) == 0 && offset == bytes.count
     }
 
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
     static func rename(_ source: String, to destination: String) -> Bool {
         Glibc.rename(source, destination) == 0
     }

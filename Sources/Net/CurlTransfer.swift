@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 
 /// One GET: its easy handle, the bytes and headers received so far, and the waiting continuation.
 ///
@@ -92,6 +93,18 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ccurl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer))
         try setRequestHeaders()
         try installCallbacks()
+        try openSocketsCloseOnExec()
+    }
+
+    /// libcurl's own sockets are inherited by every process started while they are open, and such a
+    /// child keeps the connection alive after libcurl closes it: a cancelled transfer's server then
+    /// went on sending the whole body. Created close-on-exec, in one step, no child ever gets one.
+    private func openSocketsCloseOnExec() throws {
+        try check(ccurl_setopt_opensocket(easy) { _, _, address in
+            guard let address else { return CURL_SOCKET_BAD }
+            let type = address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue)
+            return socket(address.pointee.family, type, address.pointee.protocol)
+        })
     }
 
     private func setRequestHeaders() throws {

@@ -53,7 +53,11 @@ public final class DiskCache: Sendable {
     public func data(for key: String) -> [UInt8]? {
         let name = Self.fileName(for: key)
         guard isUsable, let file = CacheFiles.read(filePath(name)) else {
-            withIndex { $0.remove(name) }
+            // Checked again under the lock: a store may have renamed a new file into place since the
+            // read, and forgetting that one would leave it on disk, uncounted, past the capacity.
+            withIndex { index in
+                if !CacheFiles.exists(filePath(name)) { index.remove(name) }
+            }
             return nil
         }
         switch CacheEntryCoding.decode(file, key: key) {
@@ -61,8 +65,9 @@ public final class DiskCache: Sendable {
             withIndex { index in
                 if index.contains(name) {
                     index.touch(name)
-                } else {
-                    // Written by another instance on the same directory since our index was built.
+                } else if CacheFiles.exists(filePath(name)) {
+                    // Written by another instance on the same directory since our index was built
+                    // (and not evicted by one of our stores since the read).
                     deleteFiles(index.insert(name, size: file.count))
                 }
             }

@@ -159,11 +159,12 @@ func firstMismatch(_ actual: [UInt8], _ expected: [UInt8]) -> String? {
 }
 
 /// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(10), pollingEvery interval: Duration = .milliseconds(20),
+                _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
+        try? await Task.sleep(for: interval)
     }
     return condition()
 }

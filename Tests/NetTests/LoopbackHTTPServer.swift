@@ -32,6 +32,8 @@ final class LoopbackHTTPServer: Sendable {
     private let requestTargets = Mutex<Set<String>>([])
     private let closedByClient = Mutex<Set<String>>([])
     private let proxiedTargets = Mutex<Set<String>>([])
+    /// The number of the connection each request target arrived on.
+    private let connectionOfTarget = Mutex<[String: Int]>([:])
     private let groups = Mutex<[String: GroupCount]>([:])
     private let connectionCount = Atomic<Int>(0)
 
@@ -42,7 +44,8 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     private init() {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec, like the accepted sockets: a child process of a test must not keep them open.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         precondition(listener >= 0, "socket failed")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -69,6 +72,9 @@ final class LoopbackHTTPServer: Sendable {
     /// Whether a request for `target` (path and query) arrived in proxy form, with a scheme and host.
     func receivedThroughProxy(_ target: String) -> Bool { proxiedTargets.withLock { $0.contains(target) } }
 
+    /// The number of the connection a request for `target` arrived on (as in `X-Connection`), or nil.
+    func connection(of target: String) -> Int? { connectionOfTarget.withLock { $0[target] } }
+
     /// Whether the client closed the connection of `/slow/ID` before the body was complete.
     func slowRouteClosedByClient(id: String) -> Bool { closedByClient.withLock { $0.contains(id) } }
 
@@ -89,6 +95,8 @@ final class LoopbackHTTPServer: Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            // Not atomic (Glibc does not export accept4 to Swift), but shrinks the window to nothing much.
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             Thread { self.serve(connection) }.start()
         }
     }
@@ -101,6 +109,7 @@ final class LoopbackHTTPServer: Sendable {
             let target = Self.originForm(requested)
             if target != requested { proxiedTargets.withLock { _ = $0.insert(target) } }
             requestTargets.withLock { _ = $0.insert(target) }
+            connectionOfTarget.withLock { $0[target] = number }
             let (path, query) = Self.split(target)
             let arrival = query["group"].map(enter)
             if let delay = query["delay"].flatMap(Int.init) { usleep(useconds_t(delay * 1000)) }

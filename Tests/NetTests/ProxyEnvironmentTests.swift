@@ -41,28 +41,10 @@ struct ProxyEnvironmentTests {
 
     /// Runs `childFetches` in a new process of this binary. Returns nil on success, else its output.
     private func runChild(url: String, environment: [String: String]) async throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "ProxyEnvironmentTests/childFetches"]
-        var childEnvironment = ProcessInfo.processInfo.environment
-            .filter { !$0.key.lowercased().hasSuffix("_proxy") }
-        childEnvironment.merge(environment) { $1 }
+        var childEnvironment = environment
         childEnvironment[Self.childURLVariable] = url
-        process.environment = childEnvironment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        // A filter that matched nothing also exits 0: make sure the child test really ran.
-        return status == 0 && output.contains("childFetches() passed") ? nil : output
+        let child = try ChildProcess(test: "ProxyEnvironmentTests/childFetches", environment: childEnvironment)
+        guard await child.waitForExit(timeout: .seconds(30)) != nil else { return "timed out: " + child.output }
+        return child.passed(test: "childFetches()") ? nil : child.output
     }
 }

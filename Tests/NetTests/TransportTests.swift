@@ -72,6 +72,26 @@ struct TransportTests {
         #expect(first.header("X-Connection") == second.header("X-Connection"))
     }
 
+    /// A connection whose response was abandoned half-way must close at once, or the server goes on
+    /// sending the whole body for nobody. It was seen to stay ESTABLISHED when a process had been
+    /// started while the connection sat in the pool: the child inherited the socket, so libcurl's
+    /// close did not end the connection. Sockets must be close-on-exec.
+    @Test func cancellingClosesAReusedConnectionThoughAChildProcessWasStartedMeanwhile() async throws {
+        let client = HTTPClient()
+        let pooled = try await client.get(server.url("/keep-alive")).header("X-Connection")
+        // Inherits every descriptor of this process that is not close-on-exec; killed by its deinit.
+        let child = try ChildProcess(["/bin/sleep", "30"])
+        let id = UUID().uuidString
+        let task = Task { try await client.get(server.url("/slow/\(id)")) }
+        #expect(await eventually { server.received("/slow/\(id)") })
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.connection(of: "/slow/\(id)").map(String.init) == pooled, "the slow request must reuse the pooled connection")
+        #expect(await eventually(timeout: .seconds(3)) { server.slowRouteClosedByClient(id: id) })
+        #expect(child.poll() == nil, "the child must still be running, holding what it inherited")
+    }
+
     @Test func configurationKeepsSaneBounds() {
         let configuration = HTTPClient.Configuration(maxConcurrentTransfersPerHost: 0, maxTotalConnections: -3)
         #expect(configuration.maxConcurrentTransfersPerHost == 1)
