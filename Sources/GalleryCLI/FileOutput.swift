@@ -1,17 +1,30 @@
 import Glibc
 
-/// Unbuffered writes to a file descriptor, for messages printed before or after the UI owns the tty.
+/// Unbuffered writes to a file descriptor, for messages printed before or after the UI owns the tty,
+/// and for `gallery view`, which hands each image to the kernel in one call.
 struct FileOutput: Sendable {
     let descriptor: Int32
+    static let standardOutput = FileOutput(descriptor: 1)
     static let standardError = FileOutput(descriptor: 2)
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { return }
-            offset += n
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR; gives up silently on any other error
+    /// (a closed pipe has no reader to tell).
+    @discardableResult
+    func write(bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
         }
     }
 }

@@ -17,6 +17,9 @@ struct GalleryCommand: ParsableCommand {
               Enter               open the detail pane
               Esc, Backspace      back to the grid
               q, Ctrl-C           quit
+
+            To print images to the terminal instead (like chafa or timg), run \
+            'gallery view FILE... [--size COLSxROWS] [--render MODE]'; see 'gallery view --help'.
             """,
         version: "gallery 0.1.0")
 
@@ -59,7 +62,8 @@ extension ParsableCommand {
             let message = self.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            FileOutput.standardError.write("gallery: \(trimmed) (see 'gallery --help')\n")
+            let name = configuration.commandName ?? "gallery"
+            FileOutput.standardError.write("gallery: \(trimmed) (see '\(name) --help')\n")
             Self.exit(withError: ExitCode(code.rawValue))
         }
     }

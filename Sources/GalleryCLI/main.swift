@@ -6,6 +6,11 @@ import Imaging
 import Logging
 import Net
 
+// `gallery view FILE...` prints images and exits before anything of the app is set up.
+if CommandLine.arguments.dropFirst().first == "view" {
+    ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 
 if let path = command.log {
