@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "DemoCatalog", "Net", "Imaging", "TUI"]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging"]),
     ]
 )
