@@ -5,7 +5,10 @@ let package = Package(
     name: "Gallery",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "gallery", targets: ["GalleryCLI"]),
+        // `gallery` is small (`gallery view` plus a launcher); the full-screen app it starts for
+        // everything else is `gallery-app`, installed next to it.
+        .executable(name: "gallery", targets: ["GalleryLauncher"]),
+        .executable(name: "gallery-app", targets: ["GalleryCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,10 +44,15 @@ let package = Package(
             "Imaging",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
+        .target(name: "InlineViewer", dependencies: [
+            "Imaging",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"]),
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
-                "Gallery", "DemoCatalog",
+                "Gallery", "DemoCatalog", "InlineViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Gallery
+import InlineViewer
 
 /// The command line. Parsing only: launching lives in `main.swift`.
 struct GalleryCommand: ParsableCommand {
@@ -46,25 +47,6 @@ struct GalleryCommand: ParsableCommand {
             guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), source.count > "https://".count else {
                 throw ValidationError("--source must be 'demo' or an http(s) URL, got '\(source)'")
             }
-        }
-    }
-}
-
-extension ParsableCommand {
-    /// Parses `arguments`. Help and version print and exit 0; any usage error prints one line on
-    /// stderr and exits 64, before the terminal is touched.
-    static func parseOrExitWithOneLine(_ arguments: [String]) -> Self {
-        do {
-            return try parse(arguments)
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            let message = self.message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-            let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            let name = configuration.commandName ?? "gallery"
-            FileOutput.standardError.write("gallery: \(trimmed) (see '\(name) --help')\n")
-            Self.exit(withError: ExitCode(code.rawValue))
         }
     }
 }

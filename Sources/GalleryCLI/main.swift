@@ -3,13 +3,9 @@ import Dispatch
 import Foundation
 import Gallery
 import Imaging
+import InlineViewer
 import Logging
 import Net
-
-// `gallery view FILE...` prints images and exits before anything of the app is set up.
-if CommandLine.arguments.dropFirst().first == "view" {
-    ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
-}
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 

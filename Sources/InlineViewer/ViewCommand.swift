@@ -8,8 +8,8 @@ import Imaging
 /// Whole-process speed is the point (it is benchmarked against those tools), so this path touches
 /// no Foundation, starts no event loop, never queries the terminal and writes each image with one
 /// `write`.
-struct ViewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ViewCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         // Parsed on its own by `main.swift`, so the name shown in usage is the whole invocation.
         commandName: "gallery view",
         abstract: "Print images inline to stdout, one after the other.",
@@ -35,13 +35,15 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How to draw the images.", valueName: "sixel|kitty|iterm|halfblock|ascii"))
     var render: InlineRenderMode?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE to view") }
     }
 
     /// Parses `arguments` (those after `view`), prints every file and exits: 0 when all were
     /// shown, 1 when any failed, 64 for a usage error.
-    static func runAndExit(_ arguments: [String]) -> Never {
+    public static func runAndExit(_ arguments: [String]) -> Never {
         let command = parseOrExitWithOneLine(arguments)
         Glibc.exit(command.printImages(environment: { name in getenv(name).map { String(cString: $0) } }) ? 0 : 1)
     }
