@@ -1,7 +1,10 @@
 # Gallery — a terminal photo gallery. `make run` and `make test` work on a fresh Debian machine with Swift.
 SWIFT       ?= swift
 CONFIG      ?= release
-BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
+# The Swift runtime and Foundation linked in: dynamic linking of them costs milliseconds at every
+# start, which `gallery view` (benchmarked as whole processes) cannot afford.
+BUILD_FLAGS ?= --static-swift-stdlib
+BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
 # Debian packages the build and the tests need (dev headers; tmux, and Xvfb + xterm + xdotool +
 # ImageMagick for the end-to-end tests in a real sixel terminal).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux xvfb xterm xdotool imagemagick
@@ -19,7 +22,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS)
 
 run: build
 	"$(BIN_DIR)/gallery" --source demo
@@ -31,9 +34,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 
+# gallery view against chafa, img2sixel and timg; writes BENCHMARKS.md. Never part of `make test`.
 bench: deps
-	$(SWIFT) build -c release
-	@echo "benchmarks arrive with the rendering pipeline (issue 3)"
+	$(SWIFT) build -c release $(BUILD_FLAGS)
+	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"
 
 # The man page, generated from the argument parser (swift-argument-parser's generate-manual plugin;
 # works offline). Debug build: it only asks the binary for its help.

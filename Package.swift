@@ -5,7 +5,10 @@ let package = Package(
     name: "Gallery",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "gallery", targets: ["GalleryCLI"]),
+        // `gallery` is small (`gallery view` plus a launcher); the full-screen app it starts for
+        // everything else is `gallery-app`, installed next to it.
+        .executable(name: "gallery", targets: ["GalleryLauncher"]),
+        .executable(name: "gallery-app", targets: ["GalleryCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,10 +46,15 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
+        .target(name: "InlineViewer", dependencies: [
+            "Imaging",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"]),
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
-                "Gallery", "DemoCatalog", "TUI",
+                "Gallery", "DemoCatalog", "TUI", "InlineViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -60,7 +68,7 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import InlineViewer
 
 /// The command line. Parsing only: launching lives in `main.swift`.
 struct GalleryCommand: ParsableCommand {
@@ -35,6 +36,9 @@ struct GalleryCommand: ParsableCommand {
 
             ENVIRONMENT
               NO_COLOR   no colours at all (ASCII thumbnails, no accent colours).
+
+            To print images to the terminal instead (like chafa or timg), run \
+            'gallery view FILE... [--size COLSxROWS] [--render MODE]'; see 'gallery view --help'.
             """,
         version: "gallery 0.1.0")
 
@@ -99,24 +103,6 @@ struct GalleryCommand: ParsableCommand {
         } catch {
             let message = "\(error)"
             return message.hasPrefix("--source ") ? String(message.dropFirst("--source ".count)) : message
-        }
-    }
-}
-
-extension ParsableCommand {
-    /// Parses `arguments`. Help and version print and exit 0; any usage error prints one line on
-    /// stderr and exits 64, before the terminal is touched.
-    static func parseOrExitWithOneLine(_ arguments: [String]) -> Self {
-        do {
-            return try parse(arguments)
-        } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            let message = self.message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-            let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            FileOutput.standardError.write("gallery: \(trimmed) (see 'gallery --help')\n")
-            Self.exit(withError: ExitCode(code.rawValue))
         }
     }
 }

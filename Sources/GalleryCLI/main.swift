@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Gallery
 import Imaging
+import InlineViewer
 import Logging
 import Net
 

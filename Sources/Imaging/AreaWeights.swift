@@ -14,10 +14,17 @@ struct AreaWeights: Sendable {
     let total: Int
 
     init(source: Int, destination: Int) {
-        precondition(source > 0 && destination > 0, "area weights need non-empty axes")
-        let g = Self.gcd(source, destination)
-        let sourceLength = destination / g
-        let outputLength = source / g
+        self.init(eighths: source * 8, destination: destination)
+    }
+
+    /// Weights for a source `eighths / 8` pixels long: when that is not a whole number, the last
+    /// source pixel stands for the fraction that is left (what a reduced JPEG decode produces
+    /// when the picture's size is not a multiple of the scale's block).
+    init(eighths: Int, destination: Int) {
+        precondition(eighths > 0 && destination > 0, "area weights need non-empty axes")
+        let g = Self.gcd(8 * destination, eighths)
+        let sourceLength = 8 * destination / g
+        let outputLength = eighths / g
         var first = [Int](), offsets = [0], weights = [UInt32]()
         first.reserveCapacity(destination)
         offsets.reserveCapacity(destination + 1)

@@ -19,6 +19,13 @@ public enum JPEGCodec {
     /// any pixel memory is allocated: a scaled decode still has to read every coefficient, so a
     /// tiny file that claims a huge picture is refused instead of decoded slowly.
     ///
+    /// A reduced decode has whole pixels only: when the picture's size is not a multiple of the
+    /// scale's block (2667 rows at 1/8 = 333.375), libjpeg-turbo's last row or column stands for a
+    /// fraction of one. Kept as a full pixel it stretches the picture, dropped it shrinks it, each
+    /// costing 3 to 7 dB against an exact downscale of a detailed 4000 px photo at thumbnail size;
+    /// so the decoded pixels are area-averaged, the fraction counted as such, to the whole size
+    /// (333 rows here), which loses only 1 to 2 dB.
+    ///
     /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
     /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
     public static func decode(_ data: [UInt8], covering target: (width: Int, height: Int)? = nil,
@@ -26,9 +33,15 @@ public enum JPEGCodec {
         let decoder = try Decoder()
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-        let (scaledW, scaledH) = scaledSize(width: width, height: height, covering: target)
-        return RGBImage(width: scaledW, height: scaledH,
-                        pixels: try decoder.decompress(data, width: scaledW, height: scaledH))
+        let num = scaleNumerator(width: width, height: height, covering: target)
+        let decodedW = (width * num + 7) / 8, decodedH = (height * num + 7) / 8
+        let decoded = RGBImage(width: decodedW, height: decodedH,
+                               pixels: try decoder.decompress(data, width: decodedW, height: decodedH))
+        let eighthsWide = width * num, eighthsHigh = height * num
+        guard eighthsWide % 8 != 0 || eighthsHigh % 8 != 0 else { return decoded }
+        let whole = wholeSize(width: width, height: height, numerator: num)
+        return decoded.areaResampled(widthEighths: eighthsWide, heightEighths: eighthsHigh,
+                                     width: whole.width, height: whole.height)
     }
 
     /// Encodes RGB pixels as a baseline JPEG with 4:2:0 chroma subsampling.
@@ -48,15 +61,28 @@ public enum JPEGCodec {
         return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }
 
-    /// The output size of the smallest DCT scale factor that covers `target` (both sides ≥ target).
+    /// The output size of the smallest DCT scale factor that covers `target` (both sides ≥ target),
+    /// counting whole scaled pixels only (see `decode`).
     static func scaledSize(width: Int, height: Int, covering target: (width: Int, height: Int)?) -> (Int, Int) {
-        guard let target, target.width > 0, target.height > 0 else { return (width, height) }
-        // libjpeg-turbo's factors num/8 for num in 1...8 are always supported; pick the smallest.
+        let size = wholeSize(width: width, height: height,
+                             numerator: scaleNumerator(width: width, height: height, covering: target))
+        return (size.width, size.height)
+    }
+
+    /// `num` of libjpeg-turbo's smallest factor num/8 (1...8, all always supported) whose whole
+    /// scaled pixels cover `target`; 8 (no scaling) without a target.
+    private static func scaleNumerator(width: Int, height: Int, covering target: (width: Int, height: Int)?) -> Int {
+        guard let target, target.width > 0, target.height > 0 else { return 8 }
         for num in 1...8 {
-            let w = (width * num + 7) / 8, h = (height * num + 7) / 8
-            if w >= target.width && h >= target.height { return (w, h) }
+            let size = wholeSize(width: width, height: height, numerator: num)
+            if size.width >= target.width && size.height >= target.height { return num }
         }
-        return (width, height)
+        return 8
+    }
+
+    /// The size at scale num/8 in whole pixels (a partial last row or column left out), at least 1x1.
+    private static func wholeSize(width: Int, height: Int, numerator num: Int) -> (width: Int, height: Int) {
+        (max(1, width * num / 8), max(1, height * num / 8))
     }
 
     fileprivate static func lastError(_ handle: tjhandle) -> String {

@@ -64,8 +64,22 @@ extension RGBImage {
         }
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= self.width
                      && crop.y + crop.height <= self.height, "crop outside the image")
-        let columns = AreaWeights(source: crop.width, destination: width)
-        let rows = AreaWeights(source: crop.height, destination: height)
+        return areaResampled(crop, columns: AreaWeights(source: crop.width, destination: width),
+                             rows: AreaWeights(source: crop.height, destination: height))
+    }
+
+    /// Area-averages the top-left `widthEighths / 8` x `heightEighths / 8` pixels, whose last
+    /// column and row may count only in part, into `width` x `height` pixels.
+    func areaResampled(widthEighths: Int, heightEighths: Int, width: Int, height: Int) -> RGBImage {
+        precondition(widthEighths > 0 && heightEighths > 0 && widthEighths <= self.width * 8
+                     && heightEighths <= self.height * 8, "content outside the image")
+        let crop = PixelRect(x: 0, y: 0, width: (widthEighths + 7) / 8, height: (heightEighths + 7) / 8)
+        return areaResampled(crop, columns: AreaWeights(eighths: widthEighths, destination: width),
+                             rows: AreaWeights(eighths: heightEighths, destination: height))
+    }
+
+    private func areaResampled(_ crop: PixelRect, columns: AreaWeights, rows: AreaWeights) -> RGBImage {
+        let width = columns.first.count, height = rows.first.count
         let sums = verticalSums(crop, rows: rows)
         return RGBImage(width: width, height: height,
                         pixels: horizontalAverages(sums, sourceWidth: crop.width, columns: columns,

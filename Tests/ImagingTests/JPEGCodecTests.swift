@@ -21,6 +21,18 @@ import Testing
         #expect(taller.width == 200 && taller.height == 150)
     }
 
+    @Test func reducedDecodeDropsPartialScaledPixels() throws {
+        // 100x67 at 1/8 is 12.5 x 8.375 pixels: libjpeg-turbo makes 13x9, whose last column and row
+        // stand for half and three eighths of a pixel; only the whole 12x8 are kept.
+        let jpeg = try JPEGCodec.encode(TestImages.noise(width: 100, height: 67, seed: 9))
+        let image = try JPEGCodec.decode(jpeg, covering: (width: 12, height: 8))
+        #expect(image.width == 12 && image.height == 8)
+        // 13 columns would be needed to cover 13: the next factor, 2/8, gives 25x16 whole pixels.
+        let wider = try JPEGCodec.decode(jpeg, covering: (width: 13, height: 8))
+        #expect(wider.width == 25 && wider.height == 16)
+        #expect(JPEGCodec.scaledSize(width: 100, height: 67, covering: (width: 12, height: 8)) == (12, 8))
+    }
+
     @Test func badInputIsAnErrorValue() {
         #expect(throws: ImageError.empty) { try JPEGCodec.decode([]) }
         #expect(throws: ImageError.self) { try JPEGCodec.decode([0xFF, 0xD8, 0xFF, 0x00, 0x13]) }

@@ -113,4 +113,16 @@ import Testing
         }
         return result
     }
+
+    @Test func partialLastPixelCountsByItsFraction() {
+        // 2.5 source pixels into 2: [0, 1.25) and [1.25, 2.5), in units of a quarter pixel.
+        let weights = AreaWeights(eighths: 20, destination: 2)
+        #expect(weights.first == [0, 1])
+        #expect(weights.weights == [4, 1, 3, 2] && weights.offsets == [0, 2, 4] && weights.total == 5)
+        // Whole pixels weigh as before.
+        #expect(AreaWeights(eighths: 24, destination: 2).weights == AreaWeights(source: 3, destination: 2).weights)
+        // A row of 10, 20, 90 where 90 is only half a pixel, averaged into one: (10 + 20 + 45) / 2.5.
+        let image = RGBImage(width: 3, height: 1, pixels: [10, 10, 10, 20, 20, 20, 90, 90, 90])
+        #expect(image.areaResampled(widthEighths: 20, heightEighths: 8, width: 1, height: 1)[0, 0] == RGB(30, 30, 30))
+    }
 }

@@ -1,0 +1,11 @@
+import InlineViewer
+
+// The `gallery` executable. `gallery view` runs here, in a small binary that loads only the image
+// codecs: it is timed as a whole process per image, and the app's libraries (Foundation, libcurl
+// and its ~30 dependencies, ncurses) cost more to load than decoding a photo. Everything else is
+// the full-screen app, `gallery-app`, which this process becomes.
+let arguments = CommandLine.arguments
+if arguments.dropFirst().first == "view" {
+    ViewCommand.runAndExit(Array(arguments.dropFirst(2)))
+}
+AppExecutable.replaceProcess(arguments: arguments)

@@ -1,0 +1,45 @@
+import Glibc
+
+/// The size of the terminal on a file descriptor, from `TIOCGWINSZ` (no escape sequences: `gallery
+/// view` never waits for the terminal to answer).
+struct TerminalWindow: Equatable {
+    /// Size in cells.
+    let cells: CellBox
+    /// Pixel size of one cell when the terminal reports a plausible one (many report 0).
+    let cellPixels: PixelSize?
+
+    /// The cell pixel size reported by the first of stdout, stderr and stdin that reports a plausible
+    /// one: `gallery view x.jpg > x.six` run in a terminal still sizes pixels for that terminal.
+    static func reportedCellPixels() -> PixelSize? {
+        for descriptor: Int32 in [1, 2, 0] {
+            if let pixels = of(descriptor: descriptor)?.cellPixels { return pixels }
+        }
+        return nil
+    }
+
+    /// The window of the terminal on `descriptor`, nil when it is not a terminal.
+    static func of(descriptor: Int32) -> TerminalWindow? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let cells = CellBox(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        return TerminalWindow(cells: cells, cellPixels: PixelSize.cell(windowWidth: Int(size.ws_xpixel),
+                                                                        windowHeight: Int(size.ws_ypixel),
+                                                                        in: cells))
+    }
+}
+
+/// A width and height in pixels.
+struct PixelSize: Equatable {
+    let width: Int
+    let height: Int
+
+    /// What a cell measures when the terminal does not say: a common 10x20 font cell.
+    static let fallbackCell = PixelSize(width: 10, height: 20)
+
+    /// The cell size implied by a window's pixel size, nil unless it looks like a real font cell.
+    static func cell(windowWidth: Int, windowHeight: Int, in cells: CellBox) -> PixelSize? {
+        let width = windowWidth / cells.columns, height = windowHeight / cells.rows
+        guard (4...64).contains(width), (8...128).contains(height) else { return nil }
+        return PixelSize(width: width, height: height)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Imaging
+import Testing
+
+/// `gallery view FILE...` as a whole process: what it prints, what it reports, how it exits.
+@Suite struct ViewCommandTests {
+    /// A colour terminal's environment, so half-block rows carry colour codes whatever CI has.
+    private let colourTerminal = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
+
+    @Test func halfBlocksFitTheBoxOneLinePerRow() throws {
+        let jpeg = try photo("coffee-1080.jpg"), png = try photo("astronaut.png")
+        let result = try view([jpeg, png, "--size", "20x6", "--render", "halfblock"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 13 && lines.last == "", "\(lines.count) lines")
+        // coffee is 1080x720: a 20x12 pixel box fits 18x12, 6 rows. astronaut is square: 12x12.
+        for (index, line) in lines.dropLast().enumerated() {
+            #expect(line.hasSuffix("\u{1B}[0m"), "line \(index) does not end with a reset")
+            #expect(visibleCharacters(line).count == (index < 6 ? 18 : 12), "line \(index): \(visibleCharacters(line))")
+            #expect(visibleCharacters(line).allSatisfy { $0 == "\u{2580}" })
+            #expect(line.contains("\u{1B}[38;2;"), "line \(index) has no truecolor foreground")
+        }
+    }
+
+    @Test func sixelIsOneDCSStringOfTheFittedPixelSize() throws {
+        let path = try photo("coffee-1080.jpg")
+        let result = try view([path, "--size", "24x8", "--render", "sixel"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = Array(result.stdout.utf8)
+        #expect(bytes.starts(with: [0x1B, 0x50]), "does not start with ESC P")
+        #expect(bytes.suffix(2) == [0x1B, 0x5C], "does not end with ESC \\")
+        // Not a tty: 10x20 pixel cells, so the box is 240x160, which a 3:2 photo fills exactly.
+        let decoded = try SixelDecoder.decode(bytes)
+        #expect(decoded.width == 240 && decoded.height == 160, "\(decoded)")
+        let reference = try ImageDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            .resized(width: 240, height: 160)
+        #expect(decoded.psnr(comparedTo: reference) > 30, "the sixel does not look like the photo")
+    }
+
+    @Test func kittyAndITermCoverTheFittedCells() throws {
+        let path = try photo("astronaut.png")
+        let kitty = try view([path, "--size", "24x8", "--render", "kitty"])
+        #expect(kitty.status == 0)
+        // Square photo in a 240x160 box: 160x160 pixels, 16x8 cells of 10x20.
+        #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,f=24,s=160,v=160,"), "\(kitty.stdout.prefix(60))")
+        #expect(kitty.stdout.contains(",c=16,r=8,"))
+        #expect(kitty.stdout.hasSuffix("\u{1B}\\\n"))
+        let iterm = try view([path, "--size", "24x8", "--render", "iterm"])
+        #expect(iterm.status == 0)
+        #expect(iterm.stdout.hasPrefix("\u{1B}]1337;File=inline=1;"))
+        #expect(iterm.stdout.contains(";width=16;height=8;"))
+    }
+
+    @Test func badFilesAreReportedAndTheOthersStillPrint() throws {
+        let good = try photo("astronaut.png")
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photo("coffee-1080.jpg")))
+        let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString).jpg")
+        try jpeg.prefix(3000).write(to: corrupt)
+        defer { try? FileManager.default.removeItem(at: corrupt) }
+        let missing = "/nonexistent/\(UUID().uuidString).jpg"
+
+        let result = try view([corrupt.path, good, missing, "--size", "20x6", "--render", "halfblock"])
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 2, "\(result.stderr)")
+        #expect(errors.first?.hasPrefix("gallery: \(corrupt.path): corrupt image: ") == true, "\(result.stderr)")
+        #expect(errors.last == "gallery: \(missing): No such file or directory", "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 6, "the good file was not printed")
+    }
+
+    @Test func noFileIsAUsageError() throws {
+        let result = try view([])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("gallery: "), "\(result.stderr)")
+        #expect(try view(["--size", "24", try photo("astronaut.png")]).status == 64)
+        #expect(try view(["--render", "crayon", try photo("astronaut.png")]).status == 64)
+    }
+
+    @Test func defaultsComeFromTheEnvironmentWithoutATerminal() throws {
+        let path = try photo("astronaut.png")
+        // Not a tty: an 80x24 box, 80x48 half-block pixels, so the square photo takes 24 rows.
+        let plain = try view([path])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.split(separator: "\n").count == 24)
+        #expect(plain.stdout.contains("\u{2580}"))
+
+        var kittyEnvironment = colourTerminal
+        kittyEnvironment["TERM"] = "xterm-kitty"
+        #expect(try view([path, "--size", "8x4"], environment: kittyEnvironment).stdout.hasPrefix("\u{1B}_G"))
+
+        var dumb = colourTerminal
+        dumb["TERM"] = "dumb"
+        let ascii = try view([path, "--size", "8x4"], environment: dumb).stdout
+        #expect(!ascii.isEmpty && !ascii.contains("\u{1B}") && !ascii.contains("\u{2580}"), "\(ascii)")
+    }
+
+    // MARK: - helpers
+
+    private func view(_ arguments: [String], environment: [String: String]? = nil) throws
+        -> (status: Int32, stdout: String, stderr: String) {
+        let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
+        return try runProgram([gallery, "view"] + arguments, environment: environment ?? colourTerminal)
+    }
+
+    /// A photo of the shared corpus, which sits beside the repository.
+    private func photo(_ name: String) throws -> String {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/photos/\(name)").path
+        try #require(FileManager.default.fileExists(atPath: path), "missing \(path)")
+        return path
+    }
+
+    /// The characters of a line with its CSI sequences removed.
+    private func visibleCharacters(_ line: Substring) -> [Character] {
+        var result = [Character](), inEscape = false
+        for character in line {
+            if inEscape {
+                if character.isLetter { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
