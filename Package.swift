@@ -60,7 +60,9 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
 
-        .testTarget(name: "NetTests", dependencies: ["Net"]),
+        // posix_spawn for tests that start programs (Foundation's Process hung here).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "GalleryTests", dependencies: [
@@ -68,7 +70,7 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "TestSupport"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A child process started with posix_spawn (Foundation's `Process` was seen to hang in
 /// `waitUntilExit` here), its stdout and stderr going to a temporary file. Usually one test of this
@@ -18,7 +19,7 @@ final class ChildProcess {
         outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("net-child-\(UUID().uuidString).out").path
         var childEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().hasSuffix("_proxy") }
         childEnvironment.merge(environment) { $1 }
-        pid = try Self.spawn(arguments, environment: childEnvironment, output: outputPath)
+        pid = try spawnProgram(arguments, environment: childEnvironment, stdout: outputPath, stderr: outputPath)
     }
 
     /// Runs the test `name` of this binary (`Suite/test`, as `--filter` takes it).
@@ -68,35 +69,5 @@ final class ChildProcess {
         Glibc.kill(pid, SIGKILL)
         guard let status = await waitForExit(timeout: .seconds(5)) else { return false }
         return status & 0x7f == SIGKILL
-    }
-
-    private static func spawn(_ arguments: [String], environment: [String: String], output: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        // No signal blocked and the usual ones at their defaults, whatever the test runner set.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EINVAL) }
-        return pid
     }
 }
