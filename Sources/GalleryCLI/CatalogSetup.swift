@@ -11,14 +11,15 @@ struct CatalogSetup {
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
     @MainActor
+    /// `client` is the app's one HTTP client (one curl thread); downloads use it too.
     static func make(_ choice: CatalogChoice, environment: [String: String], demoServer: DemoCatalogServer,
-                     status: NetworkStatus) async throws -> CatalogSetup {
+                     client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
         case .folder(let path):
             let folder = try DirectorySource(path: path)
             return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name)
         case .demo:
-            let network = Network(status: status)
+            let network = Network(client: client, status: status)
             let baseURL = try await demoServer.start()
             // The demo catalog is generated on a new port each launch: caching its images on disk
             // would only fill the cache with entries nobody asks for again.
@@ -27,15 +28,15 @@ struct CatalogSetup {
         case .unsplash:
             // Checked before anything is set up: a missing key must fail fast and alone.
             let key = try UnsplashAccessKey.from(environment: environment)
-            let network = Network(status: status)
+            let network = Network(client: client, status: status)
             let source = UnsplashAPISource(accessKey: key, client: network.http,
                                            onRateLimit: { status.updateRateLimitRemaining($0) })
             return CatalogSetup(source: source, loader: network.cachedLoader, name: "unsplash")
         case .picsum:
-            let network = Network(status: status)
+            let network = Network(client: client, status: status)
             return CatalogSetup(source: PicsumSource(client: network.http), loader: network.cachedLoader, name: "picsum")
         case .api(let baseURL):
-            let network = Network(status: status)
+            let network = Network(client: client, status: status)
             return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
                                 loader: network.cachedLoader, name: host(of: baseURL))
         }
@@ -46,8 +47,8 @@ struct CatalogSetup {
         let http: RetryingHTTPClient
         let loader: HTTPImageLoader
 
-        init(status: NetworkStatus) {
-            http = RetryingHTTPClient(client: HTTPClient(), onRetry: { status.report($0) })
+        init(client: HTTPClient, status: NetworkStatus) {
+            http = RetryingHTTPClient(client: client, onRetry: { status.report($0) })
             loader = HTTPImageLoader(client: http)
         }
 

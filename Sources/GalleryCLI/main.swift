@@ -52,7 +52,9 @@ Task { @MainActor in
         let status = NetworkStatus()
         let choice = try CatalogChoice.parse(source: command.source ?? (command.folder == nil ? settings.source : nil),
                                              folder: command.folder, home: environment["HOME"])
-        let catalog = try await CatalogSetup.make(choice, environment: environment, demoServer: demoServer, status: status)
+        let client = HTTPClient()
+        let catalog = try await CatalogSetup.make(choice, environment: environment, demoServer: demoServer,
+                                                  client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)"])
         var appEnvironment = AppEnvironment(
             source: catalog.source,
@@ -63,7 +65,7 @@ Task { @MainActor in
             renderMode: render.mode.rawValue,
             perPage: settings.perPage,
             networkStatus: status)
-        appEnvironment.apply(settings, environment: environment, downloads: HTTPClient())
+        appEnvironment.apply(settings, environment: environment, downloads: client)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
         app = coordinator
         try coordinator.start()
