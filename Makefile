@@ -33,8 +33,10 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	python3 -m unittest discover -s scripts -q
 
-# gallery view against chafa, img2sixel and timg; writes BENCHMARKS.md. Never part of `make test`.
+# gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
+# BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"

@@ -8,7 +8,10 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   interleaved run by run so machine load hits them alike) and the child's CPU time (user + sys);
   then each gallery mode's speed-up over the fastest peer, photo by photo;
 - sixel quality: PSNR of each tool's sixel output, decoded back by ImageMagick, against an area
-  (Box filter) downscale of the original to the same pixel size.
+  (Box filter) downscale of the original to the same pixel size;
+- scrolling: the bytes the full-screen app writes to scroll a screen of sixel thumbnails, and
+  whether any was encoded anew (scroll_bench.py). `--only scroll` measures just this and replaces
+  only its section of the report.
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick).
@@ -17,7 +20,6 @@ import argparse
 import datetime
 import os
 import platform
-import pty
 import shutil
 import statistics
 import struct
@@ -27,6 +29,9 @@ import time
 from pathlib import Path
 
 import numpy as np
+
+import scroll_bench
+from terminal_pty import WindowPty
 
 REPO = Path(__file__).resolve().parent.parent
 CELLS = (24, 8)
@@ -80,16 +85,6 @@ def install_peers():
     if subprocess.run(install, env=env).returncode != 0:
         subprocess.run(sudo + ["apt-get", "update", "-qq"], env=env, check=True)
         subprocess.run(install, env=env, check=True)
-
-
-def terminal_stdin():
-    """A pty whose window says 80x24 cells of 10x20 pixels: chafa reads its cell pixel size from
-    stdin when stdout is not a terminal."""
-    import fcntl
-    import termios
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 80 * CELL_PIXELS[0], 24 * CELL_PIXELS[1]))
-    return master, slave
 
 
 def jpeg_size(path):
@@ -287,7 +282,7 @@ def geometric_mean(values):
     return float(np.exp(np.mean(np.log(values))))
 
 
-def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, load_start, load_end):
+def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, load_start, load_end, scroll_section):
     classes = {label: [p for p in photos if p.stem.endswith(f"-{label}")] for label in ("1080", "4000")}
     peers = [t for t in tool_list if not t.ours]
     lines = [
@@ -401,13 +396,31 @@ def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, loa
         "- sixel: libsixel's adaptive palette and encoding take about 6 to 7 ms for 240x160 pixels, more than "
         "decoding a 1080 px photo; a 256-colour palette is what keeps the PSNR at chafa's level.",
         "",
-        "## Scrolling a screen of sixel thumbnails by one row",
-        "",
-        "Not measured: the interactive app's sixel support (placing thumbnails next to ncurses, issue 3) is not "
-        "merged on this branch yet, so there is no frame to count the bytes of. `make bench` reports it once it is.",
-        "",
+        *scroll_section,
     ]
     return "\n".join(lines)
+
+
+def measure_scroll(gallery):
+    """(the scroll section of the report as lines, whether it was measured). A failure is reported
+    in the section rather than thrown, so it cannot cost the rest of a run that took minutes."""
+    print("measuring the bytes of scroll frames", flush=True)
+    try:
+        return scroll_bench.report_section(scroll_bench.measure(gallery)), True
+    except (OSError, RuntimeError) as error:
+        print(f"bench: scrolling not measured: {error}", file=sys.stderr)
+        return scroll_bench.failure_section(error), False
+
+
+def write_scroll_only(gallery, output):
+    """Measures scrolling alone and replaces just its section of `output` (made when missing)."""
+    path = Path(output)
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    section, measured = measure_scroll(gallery)
+    path.write_text(scroll_bench.replace_section(text, scroll_bench.HEADING, section))
+    print("\n".join(section))
+    print(f"written to {output}")
+    return 0 if measured else 1
 
 
 def main():
@@ -417,33 +430,34 @@ def main():
     parser.add_argument("--runs", type=int, default=9, help="timed runs per tool and photo")
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
+    parser.add_argument("--only", choices=["scroll"],
+                        help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
+    if not os.access(args.gallery, os.X_OK):
+        print(f"bench: {args.gallery} is not built (run `make bench`)", file=sys.stderr)
+        return 1
+    if args.only == "scroll":
+        return write_scroll_only(args.gallery, args.output)
     photos = sorted(Path(args.photos).glob("*-1080.jpg")) + sorted(Path(args.photos).glob("*-4000.jpg"))
     if not photos:
         print(f"bench: no photos in {args.photos} (expected NAME-1080.jpg / NAME-4000.jpg): skipped")
         return 0
-    if not os.access(args.gallery, os.X_OK):
-        print(f"bench: {args.gallery} is not built (run `make bench`)", file=sys.stderr)
-        return 1
     install_peers()
     load_start = os.getloadavg()
     tool_list = tools(args.gallery)
-    master, slave = terminal_stdin()
-    try:
-        def stdins(tool, devnull):
-            return slave if tool.tty_stdin else devnull
+    # chafa reads the cell size in pixels from a terminal on stdin when stdout is not one.
+    with WindowPty(80, 24, CELL_PIXELS) as chafa_terminal:
+        def stdin(tool, devnull=subprocess.DEVNULL):
+            return chafa_terminal.slave if tool.tty_stdin else devnull
 
         print(f"timing {len(tool_list)} tools on {len(photos)} photos, {args.runs} runs each", flush=True)
-        timings = time_all(photos, tool_list, stdins, args.runs, args.warmup)
+        timings = time_all(photos, tool_list, stdin, args.runs, args.warmup)
         print("measuring sixel quality", flush=True)
-        quality = {(t.name, p): sixel_quality(p, t, slave if t.tty_stdin else subprocess.DEVNULL)
-                   for p in photos for t in tool_list if t.sixel}
-    finally:
-        os.close(slave)
-        os.close(master)
+        quality = {(t.name, p): sixel_quality(p, t, stdin(t)) for p in photos for t in tool_list if t.sixel}
+    scroll_section, _ = measure_scroll(args.gallery)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
-                          os.getloadavg())
+                          os.getloadavg(), scroll_section)
     Path(args.output).write_text(report)
     print(report)
     print(f"written to {args.output}")
