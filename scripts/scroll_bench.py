@@ -169,8 +169,10 @@ class AppSession:
             self.process.kill()
             status = self.process.wait()
         modes_after = self.window.modes()
-        with self.changed:  # the last bytes may still be on their way through the pty
-            self.changed.wait_for(lambda: time.monotonic() - self.last_output > 0.2, timeout=1)
+        # The reader gets everything the app wrote before exiting, then EIO once no one holds the slave.
+        self.window.close_slave()
+        self.reader.join(timeout=5)
+        with self.changed:
             tail = bytes(self.output[start:])
         return status, tail, modes_after == self.modes_before
 

@@ -26,12 +26,18 @@ class WindowPty:
         changed them put them back."""
         return termios.tcgetattr(self.slave)
 
+    def close_slave(self):
+        """Closes our copy of the terminal end: once the children's copies are closed too, reading
+        `master` returns what is left, then fails (EIO)."""
+        if self.slave is not None:
+            os.close(self.slave)
+            self.slave = None
+
     def close(self):
-        for descriptor in (self.slave, self.master):
-            try:
-                os.close(descriptor)
-            except OSError:
-                pass
+        self.close_slave()
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
 
     def __enter__(self):
         return self
