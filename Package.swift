@@ -36,9 +36,11 @@ let package = Package(
 
         .target(name: "Net", dependencies: ["CCurl"]),
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel"]),
-        .target(name: "TUI", dependencies: ["CNcurses"]),
+        // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
+        .target(name: "TerminalEnvironment"),
+        .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),
         .target(name: "Gallery", dependencies: [
-            "Net", "Imaging", "TUI",
+            "Net", "Imaging", "TUI", "TerminalEnvironment",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "DemoCatalog", dependencies: [
@@ -47,7 +49,7 @@ let package = Package(
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .target(name: "InlineViewer", dependencies: [
-            "Imaging",
+            "Imaging", "TerminalEnvironment",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"]),
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
+        .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "TUI",
             .product(name: "FlyingFox", package: "FlyingFox"),

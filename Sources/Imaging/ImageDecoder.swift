@@ -23,4 +23,46 @@ public enum ImageDecoder {
             throw ImageError.unsupportedFormat
         }
     }
+
+    // MARK: - Decoding for a box
+
+    /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept
+    /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:)`.
+    public static func decode(_ bytes: [UInt8], fittingIn box: (width: Int, height: Int),
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        try decode(bytes, for: box, filling: false, maxPixels: maxPixels)
+    }
+
+    /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
+    /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:)`.
+    public static func decode(_ bytes: [UInt8], filling box: (width: Int, height: Int),
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        try decode(bytes, for: box, filling: true, maxPixels: maxPixels)
+    }
+
+    /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will
+    /// have in `box` (1/8 of a 4000 px photo for a 240x160 box) instead of decoding every pixel
+    /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
+    /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
+    /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
+    /// resampling does that. Other formats decode at full size.
+    private static func decode(_ bytes: [UInt8], for box: (width: Int, height: Int), filling: Bool,
+                               maxPixels: Int) throws -> RGBImage {
+        var covering: (width: Int, height: Int)?
+        if ImageFormat(sniffing: bytes) == .jpeg, let source = try? JPEGCodec.dimensions(of: bytes) {
+            covering = decodeSize(of: source, for: box, filling: filling)
+        }
+        // An unreadable header decodes without a target, so the codec reports what is wrong.
+        return try decode(bytes, covering: covering, maxPixels: maxPixels)
+    }
+
+    /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1.
+    static func decodeSize(of source: (width: Int, height: Int), for box: (width: Int, height: Int),
+                           filling: Bool) -> (width: Int, height: Int) {
+        let across = Double(box.width) / Double(max(1, source.width))
+        let down = Double(box.height) / Double(max(1, source.height))
+        let scale = 2 * (filling ? max(across, down) : min(across, down))
+        return (max(1, Int((Double(source.width) * scale).rounded())),
+                max(1, Int((Double(source.height) * scale).rounded())))
+    }
 }

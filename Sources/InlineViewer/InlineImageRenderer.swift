@@ -23,17 +23,16 @@ struct InlineImageRenderer {
     /// - Parameter imageID: the kitty image id, distinct per image so one does not replace another.
     func render(_ encoded: [UInt8], imageID: UInt32) throws -> [UInt8] {
         let target = pixelBox
-        let decoded = try ImageDecoder.decode(encoded, covering: decodeSize(encoded, fitting: target))
+        let decoded = try ImageDecoder.decode(encoded, fittingIn: (target.width, target.height))
         let image = decoded.aspectFit(width: target.width, height: target.height)
+        let cells = image.cellsCovered(cellWidth: cellPixels.width, cellHeight: cellPixels.height)
         switch mode {
         case .sixel:
             return try SixelEncoder.encode(image)
         case .kitty:
-            let cells = cellsCovered(by: image)
             return KittyGraphics.transmitAndPlace(image, id: imageID, columns: cells.columns, rows: cells.rows)
                 + [newline]
         case .iterm:
-            let cells = cellsCovered(by: image)
             return try ITermImage.encode(image, columns: cells.columns, rows: cells.rows) + [newline]
         case .halfblock:
             return text(CellArt.halfBlocks(from: image, columns: image.width, rows: (image.height + 1) / 2, fit: .fit))
@@ -44,26 +43,6 @@ struct InlineImageRenderer {
     }
 
     private var newline: UInt8 { UInt8(ascii: "\n") }
-
-    /// Twice the size a JPEG will have once fitted to `target`: libjpeg-turbo then decodes at the
-    /// smallest DCT scale that covers it (1/8 of a 4000 px photo for a 240x160 box) instead of
-    /// decoding every pixel and throwing most away. Twice, because the reduced IDCTs between 2/8
-    /// and 7/8 are not area averages: resampling their output from at least twice the size is
-    /// 8 dB closer to an exact downscale (1080 px photos) for ~1 ms. Nil for other formats or an
-    /// unreadable header (the decode then reports what is wrong).
-    private func decodeSize(_ encoded: [UInt8], fitting target: PixelSize) -> (width: Int, height: Int)? {
-        guard ImageFormat(sniffing: encoded) == .jpeg,
-              let source = try? JPEGCodec.dimensions(of: encoded) else { return nil }
-        let scale = 2 * min(Double(target.width) / Double(source.width), Double(target.height) / Double(source.height))
-        return (max(1, Int((Double(source.width) * scale).rounded())),
-                max(1, Int((Double(source.height) * scale).rounded())))
-    }
-
-    /// Whole cells an image of this many pixels covers.
-    private func cellsCovered(by image: RGBImage) -> CellBox {
-        CellBox(columns: max(1, (image.width + cellPixels.width - 1) / cellPixels.width),
-                rows: max(1, (image.height + cellPixels.height - 1) / cellPixels.height))
-    }
 
     private func text(_ art: CellArt) -> [UInt8] {
         var output = ""

@@ -17,9 +17,10 @@ public struct ViewCommand: ParsableCommand {
             Each image is fitted inside the box, aspect kept. Without --size the box is the \
             terminal's width and height (one row less), or 80x24 when stdout is not a terminal. \
             Without --render the mode comes from the environment: kitty graphics in kitty and \
-            Ghostty, iTerm2 images in iTerm2 and WezTerm, sixel where TERM names a sixel \
-            terminal, ASCII with NO_COLOR or TERM=dumb, half-blocks everywhere else (the terminal \
-            is never queried). Sixel, kitty and iTerm2 images are sized in pixels from the \
+            Ghostty, iTerm2 images in iTerm2, WezTerm and mintty, sixel where TERM names a sixel \
+            terminal (foot, mlterm, *-sixel); text inside tmux or screen and everywhere else: \
+            ASCII with NO_COLOR, TERM=dumb, a vt100-like TERM or none, half-blocks otherwise (the \
+            terminal is never queried). Sixel, kitty and iTerm2 images are sized in pixels from the \
             terminal's cell size (TIOCGWINSZ), or 10x20 pixels a cell when it does not say.
 
             A file that cannot be shown is reported on stderr and the others are still printed; \

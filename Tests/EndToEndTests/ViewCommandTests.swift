@@ -97,6 +97,51 @@ import Testing
         #expect(!ascii.isEmpty && !ascii.contains("\u{1B}") && !ascii.contains("\u{2580}"), "\(ascii)")
     }
 
+    /// The default mode is `TerminalGuess`'s, the app's rule: each of these differed in `view`'s old one.
+    @Test func defaultsFollowTheSharedEnvironmentRule() throws {
+        let path = try photo("astronaut.png")
+        var vt220 = colourTerminal
+        vt220["TERM"] = "vt220"
+        let ascii = try view([path, "--size", "8x4"], environment: vt220).stdout
+        #expect(!ascii.isEmpty && !ascii.contains("\u{2580}") && !ascii.contains("\u{1B}]"), "\(ascii)")
+
+        var kittyWithoutColour = colourTerminal
+        kittyWithoutColour["TERM"] = "xterm-kitty"
+        kittyWithoutColour["NO_COLOR"] = "1"
+        #expect(try view([path, "--size", "8x4"], environment: kittyWithoutColour).stdout.hasPrefix("\u{1B}_G"))
+
+        var mintty = colourTerminal
+        mintty["TERM_PROGRAM"] = "mintty"
+        #expect(try view([path, "--size", "8x4"], environment: mintty).stdout.hasPrefix("\u{1B}]1337;File="))
+    }
+
+    /// `view` decodes by `ImageDecoder`'s rule (twice the picture's size), not at the bare box:
+    /// on real 1080 px photos several dB closer to an exact area downscale. iTerm2 payloads are
+    /// lossless PNG, so the pixels compared are exactly what `view` drew.
+    @Test func imagesOfRealPhotosAreDecodedLargeEnoughToResampleWell() throws {
+        let names = ["astronaut-1080.jpg", "brick-1080.jpg", "chelsea-1080.jpg", "coffee-1080.jpg"]
+        let paths = try names.map(photo)
+        let result = try view(paths + ["--size", "24x8", "--render", "iterm"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let images = result.stdout.utf8.split(separator: 0x07).filter { $0.contains(UInt8(ascii: ":")) }
+        try #require(images.count == paths.count, "\(images.count) images")
+        var shown = 0.0, bare = 0.0
+        for (path, image) in zip(paths, images) {
+            let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let base64 = image.drop { $0 != UInt8(ascii: ":") }.dropFirst()
+            let png = try #require(Data(base64Encoded: Data(base64)), "\(path): no base64 PNG")
+            // Not a tty: 10x20 pixel cells, a 240x160 box.
+            let exact = try ImageDecoder.decode(data).aspectFit(width: 240, height: 160)
+            // A reduced decode's whole pixels can round the fitted size by one: compare at the exact one.
+            shown += try PNGCodec.decode([UInt8](png)).resized(width: exact.width, height: exact.height)
+                .psnr(comparedTo: exact)
+            bare += try ImageDecoder.decode(data, covering: (240, 160))
+                .resized(width: exact.width, height: exact.height).psnr(comparedTo: exact)
+        }
+        let count = Double(paths.count)
+        #expect(shown / count > bare / count + 3, "shown \(shown / count) dB, bare-size decode \(bare / count) dB")
+    }
+
     // MARK: - helpers
 
     private func view(_ arguments: [String], environment: [String: String]? = nil) throws

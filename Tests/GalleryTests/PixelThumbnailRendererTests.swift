@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Testing
 import TUI
@@ -102,6 +103,36 @@ import TUI
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains("width=10;height=4;"))
     }
 
+    /// Thumbnails are decoded by `ImageDecoder`'s rule (twice the picture's size), not at the bare
+    /// cells' pixels: on real 1080 px photos that is several dB closer to an exact area downscale.
+    /// iTerm2 payloads are lossless PNG, so the pixels compared are exactly the renderer's.
+    @Test(.enabled(if: !Self.photos.isEmpty, "no *-1080.jpg photos beside the repository"))
+    func thumbnailsOfRealPhotosAreDecodedLargeEnoughToResampleWell() throws {
+        let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 6, cellHeight: 13)
+        let box = iterm.pixelSize(columns: 16, rows: 5)
+        var rendered = 0.0, bare = 0.0
+        for path in Self.photos {
+            let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let exact = try ImageDecoder.decode(data).aspectFill(width: box.width, height: box.height)
+            let payload = try #require(payload(try iterm.render(data, columns: 16, rows: 5, fit: .crop))).bytes
+            let base64 = payload.drop { $0 != UInt8(ascii: ":") }.dropFirst().dropLast()
+            let png = try #require(Data(base64Encoded: Data(base64)), "\(path): no base64 PNG")
+            rendered += try PNGCodec.decode([UInt8](png)).psnr(comparedTo: exact)
+            bare += try ImageDecoder.decode(data, covering: box).aspectFill(width: box.width, height: box.height)
+                .psnr(comparedTo: exact)
+        }
+        let count = Double(Self.photos.count)
+        #expect(rendered / count > bare / count + 3, "rendered \(rendered / count) dB, bare-size decode \(bare / count) dB")
+    }
+
+    /// The shared corpus's 1080 px JPEGs, which sit beside the repository.
+    static let photos: [String] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/photos")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix("-1080.jpg") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
     @Test func aCorruptImageIsAnError() {
         #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }
     }
@@ -127,6 +158,15 @@ import TUI
         #expect(RenderMode.best(for: TerminalCapabilities(), environment: xterm) == .halfblock)
         #expect(RenderMode.best(for: TerminalCapabilities(), environment: ["TERM": "vt100"]) == .ascii)
         #expect(RenderMode.best(for: TerminalCapabilities(), environment: ["TERM": "xterm", "NO_COLOR": "1"]) == .ascii)
+    }
+
+    /// Without pixels the text art is `TerminalGuess`'s: these differed from the app's old rule.
+    @Test func textArtFollowsTheSharedEnvironmentRule() {
+        let none = TerminalCapabilities()
+        #expect(RenderMode.best(for: none, environment: ["TERM": "xterm", "NO_COLOR": ""]) == .halfblock)
+        #expect(RenderMode.best(for: none, environment: ["TERM": "vte-256color"]) == .halfblock)
+        // NO_COLOR does not hide pictures the terminal can draw.
+        #expect(RenderMode.best(for: TerminalCapabilities(kitty: true), environment: ["TERM": "xterm-kitty", "NO_COLOR": "1"]) == .kitty)
     }
 
     @Test func pixelModesGetThePixelRendererWithTheCellSize() throws {

@@ -70,6 +70,21 @@ import Testing
         #expect(plain.cellPixelSize == TerminalCapabilities.defaultCellPixelSize)
     }
 
+    /// The protocols come from `TerminalGuess`: these differed from the app's old rule.
+    @Test func theGuessIsTheSharedEnvironmentRule() {
+        let foot = TerminalCapabilities.guess(environment: ["TERM": "foot"])
+        #expect(foot.sixel && !foot.kitty && !foot.iterm)
+        #expect(TerminalCapabilities.guess(environment: ["TERM": "xterm-ghostty"]).kitty)
+        #expect(!TerminalCapabilities.guess(environment: ["TERM": "dumb", "KITTY_WINDOW_ID": "1"]).hasPixelGraphics)
+    }
+
+    @Test func aSilentProbeKeepsTheGuessedSixelAndAnAnswerDecides() {
+        let foot = TerminalCapabilities.guess(environment: ["TERM": "foot"])
+        #expect(foot.refined(by: CapabilityReplies(), window: nil).sixel)
+        #expect(!foot.refined(by: CapabilityReplies(parsing: Array("\u{1B}[?62;22c".utf8)), window: nil).sixel)
+        #expect(TerminalCapabilities().refined(by: CapabilityReplies(parsing: Array("\u{1B}[?63;4c".utf8)), window: nil).sixel)
+    }
+
     @Test func insideTmuxItIsTextOnlyAndNothingIsAsked() {
         let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "WezTerm"]
         #expect(!TerminalCapabilities.guess(environment: environment).hasPixelGraphics)

@@ -1,4 +1,5 @@
 import Imaging
+import TerminalEnvironment
 import TUI
 
 /// How images are drawn: real pixels through a graphics protocol, or text art.
@@ -6,14 +7,15 @@ public enum RenderMode: String, Sendable, CaseIterable {
     case sixel, kitty, iterm, halfblock, ascii
 
     /// The best mode the terminal can do: sixel, then kitty, then iTerm2 images; without pixel
-    /// graphics half-blocks wherever there is colour, ASCII on dumb terminals, vt* and with NO_COLOR.
+    /// graphics the text art `TerminalGuess` picks from the environment (ASCII without colour).
     public static func best(for capabilities: TerminalCapabilities, environment: [String: String]) -> RenderMode {
         if capabilities.sixel { return .sixel }
         if capabilities.kitty { return .kitty }
         if capabilities.iterm { return .iterm }
-        let term = environment["TERM"] ?? ""
-        if environment["NO_COLOR"] != nil || term.isEmpty || term == "dumb" || term.hasPrefix("vt") { return .ascii }
-        return .halfblock
+        switch TerminalGuess(environment: environment).textArt {
+        case .halfBlocks: return .halfblock
+        case .ascii: return .ascii
+        }
     }
 
     /// Whether this mode draws pixels (and so needs the cell size in pixels).

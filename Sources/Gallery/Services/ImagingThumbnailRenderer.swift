@@ -13,15 +13,18 @@ public struct ImagingThumbnailRenderer: ThumbnailRendering {
         self.depth = depth
     }
 
-    /// Twice the pixels a cell shows in each direction, so the area average has real pixels to average.
+    /// The size to download: twice the pixels a cell shows in each direction, so the area average
+    /// has real pixels to average (the decode picks its own size from the cells).
     public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
         (max(1, columns) * 2, max(1, rows) * 4)
     }
 
     public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
-        let target = pixelSize(columns: columns, rows: rows)
-        let image = try ImageDecoder.decode(data, covering: target, maxPixels: JPEGCodec.defaultMaxPixels)
+        // Both styles show one sample per column and two per row, in square pixels.
+        let samples = (width: max(1, columns), height: max(1, rows) * 2)
         let cellFit: CellArt.Fit = fit == .crop ? .fill : .fit
+        let image = try cellFit == .fill ? ImageDecoder.decode(data, filling: samples)
+                                         : ImageDecoder.decode(data, fittingIn: samples)
         let art: CellArt
         switch style {
         case .halfBlocks: art = CellArt.halfBlocks(from: image, columns: columns, rows: rows, fit: cellFit)

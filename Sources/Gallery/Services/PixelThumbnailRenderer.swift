@@ -35,12 +35,12 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
 
     public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
         let box = pixelSize(columns: columns, rows: rows)
-        let decoded = try ImageDecoder.decode(data, covering: box, maxPixels: JPEGCodec.defaultMaxPixels)
         let image: RGBImage
         switch fit {
         case .crop:
-            image = decoded.aspectFill(width: box.width, height: box.height)
+            image = try ImageDecoder.decode(data, filling: box).aspectFill(width: box.width, height: box.height)
         case .max:
+            let decoded = try ImageDecoder.decode(data, fittingIn: box)
             let fitted = decoded.aspectFit(width: box.width, height: box.height)
             let extra = mode == .sixel && fitted.height > 6 ? fitted.height % 6 : 0
             // Whole sixel bands: lose at most 5 rows, cropped evenly, rather than distort or pad.
@@ -48,8 +48,7 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
         }
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
         // The cells the picture covers: all of them for a thumbnail, fewer for a fitted image.
-        let cells = (columns: min(max(1, columns), (image.width + cellWidth - 1) / cellWidth),
-                     rows: min(max(1, rows), (image.height + cellHeight - 1) / cellHeight))
+        let cells = image.cellsCovered(cellWidth: cellWidth, cellHeight: cellHeight)
         switch mode {
         case .sixel:
             let bytes = try SixelEncoder.encode(image, palette: sixelPalette)

@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// What the terminal can draw, found at start-up before curses takes the tty.
 public struct TerminalCapabilities: Equatable, Sendable {
     /// DEC sixel graphics (DA1 attribute 4).
@@ -31,25 +33,16 @@ public struct TerminalCapabilities: Equatable, Sendable {
 
     // MARK: - From the environment
 
-    /// The guess from the environment alone. Inside tmux or screen nothing but text: they pass
-    /// neither sixel nor kitty images through reliably (and answer DA1 for themselves).
+    /// The guess from the environment alone: the protocol `TerminalGuess` names (nothing inside
+    /// tmux or screen, which pass neither sixel nor kitty images through reliably and answer DA1
+    /// for themselves), which the probe then confirms or corrects.
     public static func guess(environment: [String: String]) -> TerminalCapabilities {
-        let term = environment["TERM"] ?? ""
-        let program = environment["TERM_PROGRAM"] ?? ""
+        let graphics = TerminalGuess(environment: environment).graphics
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        var capabilities = TerminalCapabilities(
-            trueColor: colorTerm == "truecolor" || colorTerm == "24bit")
-        guard !isMultiplexed(environment) else { return capabilities }
-        capabilities.kitty = term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty"
-        capabilities.iterm = ["iTerm.app", "WezTerm", "mintty"].contains(program)
-        if capabilities.kitty || capabilities.iterm { capabilities.trueColor = true }
-        return capabilities
-    }
-
-    /// Inside tmux or GNU screen.
-    static func isMultiplexed(_ environment: [String: String]) -> Bool {
-        let term = environment["TERM"] ?? ""
-        return environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        return TerminalCapabilities(
+            sixel: graphics == .sixel, kitty: graphics == .kitty, iterm: graphics == .iterm,
+            // kitty and iTerm2 images come with 24-bit colour in every terminal that draws them.
+            trueColor: colorTerm == "truecolor" || colorTerm == "24bit" || graphics == .kitty || graphics == .iterm)
     }
 
     /// Whether asking the terminal is worth it (and safe): not through a multiplexer, not on a
@@ -57,7 +50,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// find, and it prints the kitty query's APC string as text).
     static func shouldProbe(_ environment: [String: String]) -> Bool {
         let term = environment["TERM"] ?? ""
-        return !isMultiplexed(environment) && !["", "dumb", "linux"].contains(term)
+        return !TerminalGuess(environment: environment).isMultiplexed && !["", "dumb", "linux"].contains(term)
     }
 
     // MARK: - Asking the terminal
@@ -68,7 +61,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// on each side, which integer division drops), else from the `CSI 16 t` reply, else the default.
     public func refined(by replies: CapabilityReplies, window: WindowPixels?) -> TerminalCapabilities {
         var result = self
-        result.sixel = replies.sixel
+        // DA1 is the truth about sixel once it answered; without an answer the guess stands.
+        if replies.isComplete { result.sixel = replies.sixel }
         if let kitty = replies.kittyGraphics { result.kitty = kitty }
         if result.kitty { result.trueColor = true }
         result.sixelColorRegisters = replies.sixelColorRegisters
