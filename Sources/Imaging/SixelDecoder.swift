@@ -11,7 +11,7 @@ public enum SixelDecoder {
         // libsixel reads anything as sixel data; text would come back as a tiny picture.
         guard bytes.starts(with: [0x1B, 0x50]) else { throw ImageError.unsupportedFormat }
         var allocator: OpaquePointer?
-        try SixelEncoder.check(sixel_allocator_new(&allocator, nil, nil, nil, nil))
+        try check(sixel_allocator_new(&allocator, nil, nil, nil, nil))
         defer { sixel_allocator_unref(allocator) }
         var indices: UnsafeMutablePointer<UInt8>?, palette: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0, colors: Int32 = 0
@@ -24,7 +24,7 @@ public enum SixelDecoder {
             sixel_allocator_free(allocator, indices)
             sixel_allocator_free(allocator, palette)
         }
-        try SixelEncoder.check(status)
+        try check(status)
         guard let indices, let palette, width > 0, height > 0, colors > 0 else {
             throw ImageError.corrupt("sixel: no image")
         }
@@ -38,5 +38,12 @@ public enum SixelDecoder {
             pixels[i * 3 + 2] = palette[entry * 3 + 2]
         }
         return RGBImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    /// Throws for a libsixel failure status, with libsixel's description of it.
+    static func check(_ status: SIXELSTATUS) throws {
+        guard csixel_failed(status) != 0 else { return }
+        let reason = sixel_helper_format_error(status).map { String(cString: $0) } ?? "status \(status)"
+        throw ImageError.corrupt("sixel: \(reason)")
     }
 }

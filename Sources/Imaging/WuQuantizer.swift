@@ -1,0 +1,218 @@
+/// Xiaolin Wu's colour quantiser ("Efficient statistical computations for optimal color
+/// quantization", Graphics Gems II, 1991) over a 5-bit-a-channel histogram: boxes of the RGB cube
+/// are split, always the one with the largest squared error, at the plane that minimises the sum
+/// of the two halves' squared errors, computed in constant time per plane from cumulative moment
+/// tables. Registers are the exact means of the pixels in each box (the moments hold the pixels'
+/// own values, not their histogram cells', so no colour is shifted towards a cell corner).
+struct WuQuantizer {
+    /// Histogram cells a side, plus one: index 0 of each axis is the zero border the cumulative
+    /// tables need.
+    static let side = 33
+    static let cells = side * side * side
+
+    /// The registers: the mean colour of each box.
+    private(set) var registers: [RGB] = []
+    /// For each histogram cell (`cell(r, g, b)`), the box (register) it lies in.
+    private(set) var boxOfCell: [UInt8]
+    /// The cell of a colour in the tables.
+    @inline(__always)
+    static func cell(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        (Int(r >> 3) + 1) * side * side + (Int(g >> 3) + 1) * side + Int(b >> 3) + 1
+    }
+
+    /// Quantises `count` RGB pixels at `pixels` to at most `colors` registers.
+    init(pixels: UnsafePointer<UInt8>, count: Int, colors: Int) {
+        let moments = Moments()
+        defer { moments.deallocate() }
+        moments.add(pixels, count: count)
+        moments.accumulate()
+        let boxes = moments.split(into: max(1, min(256, colors)))
+        registers = boxes.map { moments.mean(of: $0) }
+        boxOfCell = [UInt8](repeating: 0, count: Self.cells)
+        boxOfCell.withUnsafeMutableBufferPointer { boxOfCell in
+            for (number, box) in boxes.enumerated() { box.mark(in: boxOfCell.baseAddress!, as: UInt8(number)) }
+        }
+    }
+
+    /// A box of histogram cells: lower bounds exclusive, upper bounds inclusive.
+    struct Box {
+        var r0 = 0, r1 = side - 1, g0 = 0, g1 = side - 1, b0 = 0, b1 = side - 1
+
+        /// Writes `register` into `table` at every cell of the box.
+        func mark(in table: UnsafeMutablePointer<UInt8>, as register: UInt8) {
+            for r in (r0 + 1)...r1 {
+                for g in (g0 + 1)...g1 {
+                    let row = r * side * side + g * side
+                    for b in (b0 + 1)...b1 { table[row + b] = register }
+                }
+            }
+        }
+    }
+}
+
+/// Wu's histogram and then cumulative moment tables: per cell the pixel count and the sums of r,
+/// g and b (one vector, wrapping 32-bit: exact, since no sum over `SixelEncoder.maxPixels` pixels
+/// reaches 2^32) and the sum of r² + g² + b². Once cumulative, entry (r, g, b) is the sum over all
+/// cells (≤ r, ≤ g, ≤ b), so any box's sums take 8 lookups.
+private struct Moments {
+    typealias Box = WuQuantizer.Box
+    static let side = WuQuantizer.side
+    let sums: UnsafeMutablePointer<SIMD4<UInt32>>
+    let squares: UnsafeMutablePointer<UInt64>
+
+    init() {
+        sums = .allocate(capacity: WuQuantizer.cells)
+        sums.initialize(repeating: .zero, count: WuQuantizer.cells)
+        squares = .allocate(capacity: WuQuantizer.cells)
+        squares.initialize(repeating: 0, count: WuQuantizer.cells)
+    }
+
+    func deallocate() {
+        sums.deallocate()
+        squares.deallocate()
+    }
+
+    func add(_ pixels: UnsafePointer<UInt8>, count: Int) {
+        var p = pixels
+        for _ in 0..<count {
+            let r = p[0], g = p[1], b = p[2]
+            let cell = WuQuantizer.cell(r, g, b)
+            sums[cell] &+= SIMD4(1, UInt32(r), UInt32(g), UInt32(b))
+            let (ri, gi, bi) = (UInt64(r), UInt64(g), UInt64(b))
+            squares[cell] &+= ri * ri + gi * gi + bi * bi
+            p += 3
+        }
+    }
+
+    func accumulate() {
+        let side = Self.side
+        var area = [SIMD4<UInt32>](repeating: .zero, count: side)
+        var areaSquares = [UInt64](repeating: 0, count: side)
+        for r in 1..<side {
+            for i in 0..<side { area[i] = .zero; areaSquares[i] = 0 }
+            for g in 1..<side {
+                var line = SIMD4<UInt32>.zero, lineSquares: UInt64 = 0
+                for b in 1..<side {
+                    let cell = r * side * side + g * side + b
+                    line &+= sums[cell]
+                    lineSquares &+= squares[cell]
+                    area[b] &+= line
+                    areaSquares[b] &+= lineSquares
+                    let below = cell - side * side
+                    sums[cell] = sums[below] &+ area[b]
+                    squares[cell] = squares[below] &+ areaSquares[b]
+                }
+            }
+        }
+    }
+
+    /// Count and sums of r, g, b over `box` (inclusion-exclusion over its 8 corners).
+    @inline(__always)
+    func volume(_ box: Box) -> SIMD4<UInt32> {
+        let s = Self.side
+        @inline(__always) func at(_ r: Int, _ g: Int, _ b: Int) -> SIMD4<UInt32> { sums[r * s * s + g * s + b] }
+        return at(box.r1, box.g1, box.b1) &- at(box.r1, box.g1, box.b0) &- at(box.r1, box.g0, box.b1)
+            &+ at(box.r1, box.g0, box.b0) &- at(box.r0, box.g1, box.b1) &+ at(box.r0, box.g1, box.b0)
+            &+ at(box.r0, box.g0, box.b1) &- at(box.r0, box.g0, box.b0)
+    }
+
+    private func volumeOfSquares(_ box: Box) -> Double {
+        let s = Self.side
+        func at(_ r: Int, _ g: Int, _ b: Int) -> UInt64 { squares[r * s * s + g * s + b] }
+        return Double(at(box.r1, box.g1, box.b1) &- at(box.r1, box.g1, box.b0) &- at(box.r1, box.g0, box.b1)
+            &+ at(box.r1, box.g0, box.b0) &- at(box.r0, box.g1, box.b1) &+ at(box.r0, box.g1, box.b0)
+            &+ at(box.r0, box.g0, box.b1) &- at(box.r0, box.g0, box.b0))
+    }
+
+    /// Σ(r² + g² + b²) / n of a part with these sums: the larger, the smaller its squared error.
+    @inline(__always)
+    private static func spread(_ sums: SIMD4<UInt32>) -> Double {
+        let r = Double(sums[1]), g = Double(sums[2]), b = Double(sums[3])
+        return (r * r + g * g + b * b) / Double(sums[0])
+    }
+
+    /// The sum of squared errors of the pixels in `box` around their mean.
+    func squaredError(_ box: Box) -> Double {
+        let whole = volume(box)
+        guard whole[0] > 0 else { return 0 }
+        return volumeOfSquares(box) - Self.spread(whole)
+    }
+
+    private enum Axis: CaseIterable { case red, green, blue }
+
+    /// The best plane to cut `box` along `axis` and its score (larger: smaller total error), or nil
+    /// when no plane leaves pixels on both sides.
+    private func bestCut(_ box: Box, along axis: Axis, whole: SIMD4<UInt32>) -> (position: Int, score: Double)? {
+        var lower = box
+        let range: Range<Int>
+        switch axis {
+        case .red: range = (box.r0 + 1)..<box.r1
+        case .green: range = (box.g0 + 1)..<box.g1
+        case .blue: range = (box.b0 + 1)..<box.b1
+        }
+        var best: (position: Int, score: Double)?
+        for position in range {
+            switch axis {
+            case .red: lower.r1 = position
+            case .green: lower.g1 = position
+            case .blue: lower.b1 = position
+            }
+            let part = volume(lower)
+            guard part[0] > 0, part[0] < whole[0] else { continue }
+            let score = Self.spread(part) + Self.spread(whole &- part)
+            if score > best?.score ?? 0 { best = (position, score) }
+        }
+        return best
+    }
+
+    /// Splits `box` in two at its best plane, or returns nil if it cannot be split.
+    private func cut(_ box: Box) -> (Box, Box)? {
+        let whole = volume(box)
+        var best: (axis: Axis, position: Int, score: Double)?
+        for axis in Axis.allCases {
+            if let cut = bestCut(box, along: axis, whole: whole), cut.score > best?.score ?? 0 {
+                best = (axis, cut.position, cut.score)
+            }
+        }
+        guard let best else { return nil }
+        var lower = box, upper = box
+        switch best.axis {
+        case .red: lower.r1 = best.position; upper.r0 = best.position
+        case .green: lower.g1 = best.position; upper.g0 = best.position
+        case .blue: lower.b1 = best.position; upper.b0 = best.position
+        }
+        return (lower, upper)
+    }
+
+    /// Up to `count` boxes, each holding pixels: always the box with the largest squared error is
+    /// split next.
+    func split(into count: Int) -> [Box] {
+        var boxes = [Box()]
+        var errors = [squaredError(boxes[0])]
+        boxes.reserveCapacity(count)
+        errors.reserveCapacity(count)
+        while boxes.count < count {
+            var worst = 0
+            for i in errors.indices where errors[i] > errors[worst] { worst = i }
+            guard errors[worst] > 0 else { break }
+            guard let (lower, upper) = cut(boxes[worst]) else {
+                errors[worst] = 0
+                continue
+            }
+            boxes[worst] = lower
+            errors[worst] = squaredError(lower)
+            boxes.append(upper)
+            errors.append(squaredError(upper))
+        }
+        return boxes
+    }
+
+    /// The mean colour of the pixels in `box`, rounded.
+    func mean(of box: Box) -> RGB {
+        let v = volume(box)
+        let w = UInt64(v[0])
+        guard w > 0 else { return RGB(0, 0, 0) }
+        func average(_ sum: UInt32) -> UInt8 { UInt8((UInt64(sum) + w / 2) / w) }
+        return RGB(average(v[1]), average(v[2]), average(v[3]))
+    }
+}
