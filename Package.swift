@@ -65,7 +65,8 @@ let package = Package(
         // posix_spawn for tests that start programs (Foundation's Process hung here).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [

@@ -34,14 +34,22 @@ public enum JPEGCodec {
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
         let num = scaleNumerator(width: width, height: height, covering: target)
-        let decodedW = (width * num + 7) / 8, decodedH = (height * num + 7) / 8
-        let decoded = RGBImage(width: decodedW, height: decodedH,
-                               pixels: try decoder.decompress(data, width: decodedW, height: decodedH))
+        // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
+        let decoded = try (num == 1 ? JPEGEighthDecoder.decode(data) : nil)
+            ?? decoder.decompress(data, width: width, height: height, numerator: num)
         let eighthsWide = width * num, eighthsHigh = height * num
         guard eighthsWide % 8 != 0 || eighthsHigh % 8 != 0 else { return decoded }
         let whole = wholeSize(width: width, height: height, numerator: num)
         return decoded.areaResampled(widthEighths: eighthsWide, heightEighths: eighthsHigh,
                                      width: whole.width, height: whole.height)
+    }
+
+    /// libjpeg-turbo's own decode at scale `numerator`/8, without the fast paths or the whole-pixel
+    /// cropping of `decode`: what tests hold those to.
+    static func libjpegTurboDecode(_ data: [UInt8], numerator: Int) throws -> RGBImage {
+        let decoder = try Decoder()
+        let (width, height) = try decoder.readHeader(data)
+        return try decoder.decompress(data, width: width, height: height, numerator: numerator)
     }
 
     /// Encodes RGB pixels as a baseline JPEG with 4:2:0 chroma subsampling.
@@ -114,8 +122,15 @@ private final class Decoder {
         return (Int(width), Int(height))
     }
 
+    /// The `width` x `height` picture at scale `numerator`/8, as many pixels as libjpeg-turbo makes
+    /// of it (a partial last row or column counts as a whole one), after `readHeader` accepted it.
+    func decompress(_ data: [UInt8], width: Int, height: Int, numerator: Int) throws -> RGBImage {
+        let scaledW = (width * numerator + 7) / 8, scaledH = (height * numerator + 7) / 8
+        return RGBImage(width: scaledW, height: scaledH, pixels: try decompress(data, width: scaledW, height: scaledH))
+    }
+
     /// RGB pixels at one of the decoder's scaled sizes (after `readHeader` accepted the data).
-    func decompress(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    private func decompress(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let rc = data.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in

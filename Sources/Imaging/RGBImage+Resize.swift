@@ -80,10 +80,20 @@ extension RGBImage {
 
     private func areaResampled(_ crop: PixelRect, columns: AreaWeights, rows: AreaWeights) -> RGBImage {
         let width = columns.first.count, height = rows.first.count
-        let sums = verticalSums(crop, rows: rows)
-        return RGBImage(width: width, height: height,
-                        pixels: horizontalAverages(sums, sourceWidth: crop.width, columns: columns,
-                                                   divisor: columns.total * rows.total))
+        let rowBytes = crop.width * 3
+        // One output row at a time: the vertical sums of a row are reused at once, so the buffer
+        // between the passes is one row, not an image of 32-bit sums four times the source's size.
+        var sums = [UInt32](repeating: 0, count: rowBytes)
+        var lanes = [UInt64](repeating: 0, count: max(1, rowBytes / 8 * 4))
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, initialized in
+            for y in 0..<height {
+                verticalSums(crop, rows: rows, row: y, into: &sums, lanes: &lanes)
+                horizontalAverages(sums, columns: columns, divisor: columns.total * rows.total,
+                                   into: UnsafeMutableBufferPointer(rebasing: out[(y * width * 3)..<((y + 1) * width * 3)]))
+            }
+            initialized = width * height * 3
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
     }
 
     // The two passes below use `while` loops and wrapping arithmetic on raw pointers because they
@@ -92,102 +102,87 @@ extension RGBImage {
     // full-size image row by row, which lets it add eight bytes at a time (SWAR: four 64-bit
     // accumulators, each holding two 32-bit lanes) regardless of how channels fall in a word.
 
-    /// For each output row, the weighted (not yet divided) sums of every byte of the cropped rows.
-    private func verticalSums(_ crop: PixelRect, rows: AreaWeights) -> [UInt32] {
+    /// The weighted (not yet divided) sums of every byte of the cropped rows that make output
+    /// row `oy`, into `sums` (one cropped row of bytes); `lanes` is scratch space.
+    private func verticalSums(_ crop: PixelRect, rows: AreaWeights, row oy: Int, into sums: inout [UInt32],
+                              lanes: inout [UInt64]) {
         let rowBytes = crop.width * 3
         let blocks = rowBytes / 8
-        let outH = rows.first.count
-        var sums = [UInt32](repeating: 0, count: outH * rowBytes)
-        var lanes = [UInt64](repeating: 0, count: max(1, blocks * 4))
         let laneMask: UInt64 = 0x0000_00FF_0000_00FF
         pixels.withUnsafeBytes { src in
         lanes.withUnsafeMutableBufferPointer { lanes in
         sums.withUnsafeMutableBufferPointer { dst in
-            guard let src = src.baseAddress, let acc = lanes.baseAddress, let dst = dst.baseAddress else { return }
-            var oy = 0
-            while oy < outH {
-                acc.update(repeating: 0, count: blocks * 4)
-                let out = dst + oy * rowBytes
-                var sourceRow = crop.y + rows.first[oy]
-                var k = rows.offsets[oy]
-                while k < rows.offsets[oy + 1] {
-                    let w = UInt64(rows.weights[k])
-                    let line = src + (sourceRow * self.width + crop.x) * 3
-                    var q = acc, offset = 0
-                    while offset < blocks &* 8 {
-                        let v = line.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        q[0] &+= (v & laneMask) &* w
-                        q[1] &+= ((v &>> 8) & laneMask) &* w
-                        q[2] &+= ((v &>> 16) & laneMask) &* w
-                        q[3] &+= ((v &>> 24) & laneMask) &* w
-                        q += 4
-                        offset &+= 8
-                    }
-                    let w32 = UInt32(truncatingIfNeeded: w)
-                    while offset < rowBytes {
-                        out[offset] &+= UInt32(line.load(fromByteOffset: offset, as: UInt8.self)) &* w32
-                        offset &+= 1
-                    }
-                    sourceRow &+= 1
-                    k &+= 1
+            guard let src = src.baseAddress, let acc = lanes.baseAddress, let out = dst.baseAddress else { return }
+            acc.update(repeating: 0, count: blocks * 4)
+            out.update(repeating: 0, count: rowBytes)
+            var sourceRow = crop.y + rows.first[oy]
+            var k = rows.offsets[oy]
+            while k < rows.offsets[oy + 1] {
+                let w = UInt64(rows.weights[k])
+                let line = src + (sourceRow * self.width + crop.x) * 3
+                var q = acc, offset = 0
+                while offset < blocks &* 8 {
+                    let v = line.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    q[0] &+= (v & laneMask) &* w
+                    q[1] &+= ((v &>> 8) & laneMask) &* w
+                    q[2] &+= ((v &>> 16) & laneMask) &* w
+                    q[3] &+= ((v &>> 24) & laneMask) &* w
+                    q += 4
+                    offset &+= 8
                 }
-                // Lane j of word 4b+i holds byte 8b + i + 4j.
-                var b = 0
-                while b < blocks {
-                    let q = acc + b &* 4, o = out + b &* 8
-                    o[0] = UInt32(truncatingIfNeeded: q[0]); o[4] = UInt32(truncatingIfNeeded: q[0] &>> 32)
-                    o[1] = UInt32(truncatingIfNeeded: q[1]); o[5] = UInt32(truncatingIfNeeded: q[1] &>> 32)
-                    o[2] = UInt32(truncatingIfNeeded: q[2]); o[6] = UInt32(truncatingIfNeeded: q[2] &>> 32)
-                    o[3] = UInt32(truncatingIfNeeded: q[3]); o[7] = UInt32(truncatingIfNeeded: q[3] &>> 32)
-                    b &+= 1
+                let w32 = UInt32(truncatingIfNeeded: w)
+                while offset < rowBytes {
+                    out[offset] &+= UInt32(line.load(fromByteOffset: offset, as: UInt8.self)) &* w32
+                    offset &+= 1
                 }
-                oy &+= 1
+                sourceRow &+= 1
+                k &+= 1
+            }
+            // Lane j of word 4b+i holds byte 8b + i + 4j.
+            var b = 0
+            while b < blocks {
+                let q = acc + b &* 4, o = out + b &* 8
+                o[0] = UInt32(truncatingIfNeeded: q[0]); o[4] = UInt32(truncatingIfNeeded: q[0] &>> 32)
+                o[1] = UInt32(truncatingIfNeeded: q[1]); o[5] = UInt32(truncatingIfNeeded: q[1] &>> 32)
+                o[2] = UInt32(truncatingIfNeeded: q[2]); o[6] = UInt32(truncatingIfNeeded: q[2] &>> 32)
+                o[3] = UInt32(truncatingIfNeeded: q[3]); o[7] = UInt32(truncatingIfNeeded: q[3] &>> 32)
+                b &+= 1
             }
         }}}
-        return sums
     }
 
-    /// Combines the columns of the vertical sums with the horizontal weights and divides,
-    /// rounding to nearest.
-    private func horizontalAverages(_ sums: [UInt32], sourceWidth: Int, columns: AreaWeights,
-                                    divisor: Int) -> [UInt8] {
+    /// Combines the columns of one row of vertical sums with the horizontal weights and divides,
+    /// rounding to nearest, into one output row.
+    private func horizontalAverages(_ sums: [UInt32], columns: AreaWeights, divisor: Int,
+                                    into dst: UnsafeMutableBufferPointer<UInt8>) {
         let outW = columns.first.count
-        let outH = sums.count / (sourceWidth * 3)
-        var result = [UInt8](repeating: 0, count: outH * outW * 3)
         let d = UInt64(divisor), half = UInt64(divisor / 2)
         sums.withUnsafeBufferPointer { sums in
         columns.first.withUnsafeBufferPointer { first in
         columns.offsets.withUnsafeBufferPointer { offsets in
         columns.weights.withUnsafeBufferPointer { weights in
-        result.withUnsafeMutableBufferPointer { dst in
-            guard let sums = sums.baseAddress, let first = first.baseAddress, let offsets = offsets.baseAddress,
+            guard let row = sums.baseAddress, let first = first.baseAddress, let offsets = offsets.baseAddress,
                   let weights = weights.baseAddress, var out = dst.baseAddress else { return }
-            var y = 0
-            while y < outH {
-                let row = sums + y &* sourceWidth &* 3
-                var i = 0
-                while i < outW {
-                    var p = row + first[i] &* 3
-                    var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
-                    var k = offsets[i]
-                    while k < offsets[i &+ 1] {
-                        let w = UInt64(weights[k])
-                        r &+= UInt64(p[0]) &* w
-                        g &+= UInt64(p[1]) &* w
-                        b &+= UInt64(p[2]) &* w
-                        p += 3
-                        k &+= 1
-                    }
-                    out[0] = UInt8(truncatingIfNeeded: (r &+ half) / d)
-                    out[1] = UInt8(truncatingIfNeeded: (g &+ half) / d)
-                    out[2] = UInt8(truncatingIfNeeded: (b &+ half) / d)
-                    out += 3
-                    i &+= 1
+            var i = 0
+            while i < outW {
+                var p = row + first[i] &* 3
+                var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
+                var k = offsets[i]
+                while k < offsets[i &+ 1] {
+                    let w = UInt64(weights[k])
+                    r &+= UInt64(p[0]) &* w
+                    g &+= UInt64(p[1]) &* w
+                    b &+= UInt64(p[2]) &* w
+                    p += 3
+                    k &+= 1
                 }
-                y &+= 1
+                out[0] = UInt8(truncatingIfNeeded: (r &+ half) / d)
+                out[1] = UInt8(truncatingIfNeeded: (g &+ half) / d)
+                out[2] = UInt8(truncatingIfNeeded: (b &+ half) / d)
+                out += 3
+                i &+= 1
             }
-        }}}}}
-        return result
+        }}}}
     }
 }
 

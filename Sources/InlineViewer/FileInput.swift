@@ -23,14 +23,13 @@ enum FileInput {
         while true {
             let count = try append(from: fd, to: &bytes, upTo: want)
             if count == 0 { return bytes }
-            // A short read is usually the end: check with one byte rather than a big new buffer.
-            if count < want {
-                var next: UInt8 = 0
-                let n = read(fd, &next, 1)
-                if n == 0 { return bytes }
-                if n < 0 && errno != EINTR { throw Failure(code: errno) }
-                if n == 1 { bytes.append(next) }
-            }
+            // Usually that was all (a regular file is read whole at once): check with one byte
+            // rather than a big new buffer, which would copy everything read so far.
+            var next: UInt8 = 0
+            let n = read(fd, &next, 1)
+            if n == 0 { return bytes }
+            if n < 0 && errno != EINTR { throw Failure(code: errno) }
+            if n == 1 { bytes.append(next) }
             want = max(want, 1 << 16)
         }
     }

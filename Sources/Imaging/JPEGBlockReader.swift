@@ -1,0 +1,202 @@
+/// The Huffman lookups of one scan, per component in scan order, laid out for `JPEGBlockReader`.
+final class JPEGScanTables: @unchecked Sendable {
+    /// Per component, side by side: its DC lookup, its AC lookup, its AC chains.
+    let lookups: UnsafeMutablePointer<UInt16>
+    let stride: Int
+    /// For the codes longer than the lookups.
+    let dc: [JPEGHuffmanTable]
+    let ac: [JPEGHuffmanTable]
+
+    init(_ header: JPEGBaselineHeader) {
+        let dc = header.components.map { header.dcTables[$0.dcTable]! }
+        let ac = header.components.map { header.acTables[$0.acTable]! }
+        let all = header.components.indices.flatMap { dc[$0].lookup + ac[$0].lookup + ac[$0].acRuns }
+        self.dc = dc
+        self.ac = ac
+        stride = all.count / max(1, header.components.count)
+        lookups = .allocate(capacity: all.count)
+        lookups.initialize(from: all, count: all.count)
+    }
+
+    deinit { lookups.deallocate() }
+}
+
+/// Reads an entropy-coded segment (stuffing taken out, zero-padded) block by block: each block's
+/// DC difference, its AC codes stepped over. It may start at any bit; what it reads from a bit
+/// that is not a block's start is garbage, which `JPEGDCScan` relies on being harmless.
+///
+/// Read-only over memory its owner keeps alive; each reader is used by one thread.
+struct JPEGBlockReader {
+    /// What `block` returns for a bit pattern that is no code, or a DC size above 11.
+    static let failed = Int.min
+
+    private let base: UnsafeRawPointer
+    private let tables: JPEGScanTables
+    /// Bits of the stream consumed so far.
+    private(set) var position = 0
+    /// The next `available` bits after `position`, left-aligned; refilled to at least 57 whenever
+    /// under 32, enough for the longest code with its value bits (16 + 11, or 12 + 15 chained).
+    private var buffer: UInt64 = 0
+    private var available = 0
+
+    init(stream base: UnsafeRawPointer, tables: JPEGScanTables) {
+        self.base = base
+        self.tables = tables
+    }
+
+    /// Continues reading at bit `bit` (a restart interval's first byte, or a guess).
+    mutating func seek(toBit bit: Int) {
+        position = bit
+        available = 0
+    }
+
+    @inline(__always) private mutating func refill() {
+        buffer = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position &>> 3, as: UInt64.self))
+            &<< UInt64(position & 7)
+        available = 64 &- (position & 7)
+    }
+
+    @inline(__always) private mutating func consume(_ bits: Int) {
+        buffer = buffer &<< UInt64(bits)
+        available &-= bits
+        position &+= bits
+    }
+
+    /// Reads the DC code of a block of component `c` (its index in the scan): returns the
+    /// difference from the component's previous block, or `failed`.
+    @inline(__always) private mutating func dcDifference(component c: Int) -> Int {
+        let singleShift = UInt64(64 - JPEGHuffmanTable.lookupBits)
+        let dcLookup = UnsafePointer(tables.lookups + c &* tables.stride)
+        if available < 32 { refill() }
+        let entry = dcLookup[Int(buffer &>> singleShift)]
+        var size: Int
+        if entry != 0 {
+            consume(Int(entry &>> 8))
+            size = Int(entry & 0xFF)
+        } else {
+            guard let long = tables.dc[c].decodeLong(buffer) else { return Self.failed }
+            consume(long.length)
+            size = Int(long.symbol)
+        }
+        guard size <= 11 else { return Self.failed }
+        return size > 0 ? value(bits: size) : 0
+    }
+
+    /// The next `size` bits as a signed coefficient value (JPEG's EXTEND).
+    @inline(__always) private mutating func value(bits size: Int) -> Int {
+        let raw = Int(truncatingIfNeeded: buffer &>> UInt64(64 &- size))
+        consume(size)
+        return raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+    }
+
+    /// The next AC code of component `c`: its length and symbol, or nil for no code.
+    @inline(__always) private func acCode(component c: Int) -> (length: Int, symbol: UInt8)? {
+        let acLookup = UnsafePointer(tables.lookups + c &* tables.stride + (1 << JPEGHuffmanTable.lookupBits))
+        let entry = acLookup[Int(buffer &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
+        return entry != 0 ? (Int(entry &>> 8), UInt8(entry & 0xFF)) : tables.ac[c].decodeLong(buffer)
+    }
+
+    /// Reads one block of component `c`: returns its DC difference, or `failed`.
+    @inline(__always) mutating func block(component c: Int) -> Int {
+        let diff = dcDifference(component: c)
+        guard diff != Self.failed else { return diff }
+        let chainShift = UInt64(64 - JPEGHuffmanTable.runLookupBits)
+        let acRuns = UnsafePointer(tables.lookups + c &* tables.stride + 2 &* (1 << JPEGHuffmanTable.lookupBits))
+        // AC: step over codes, several at a time, until the end of the block.
+        var k = 1
+        while k < 64 {
+            if available < 32 { refill() }
+            let chain = Int(acRuns[Int(buffer &>> chainShift)])
+            let advance = chain & 0x7F, ends = (chain &>> 7) & 1
+            if chain != 0 && k &+ advance &+ ends <= 64 {
+                consume(chain &>> 8)
+                if ends != 0 { break }
+                k &+= advance
+                continue
+            }
+            // Near the block's end a chain could run into the next block: one code.
+            guard let code = acCode(component: c) else { return Self.failed }
+            let step = JPEGHuffmanTable.acStep(length: code.length, symbol: code.symbol)
+            consume(step.bits)
+            k &+= step.advance
+        }
+        return diff
+    }
+
+    /// Reads one block of component `c` with the AC values a 2x2 IDCT needs: returns its DC
+    /// difference (or `failed`) and writes to `terms` the four numbers its 2x2 pixels take
+    /// besides the DC (see `LowFrequencyTerms`). `quantizers` is the component's table in
+    /// natural order; `scratch` has room for 64 coefficients.
+    mutating func lowFrequencyBlock(component c: Int, quantizers: UnsafePointer<Int32>,
+                                    scratch: UnsafeMutablePointer<Int32>,
+                                    terms: UnsafeMutablePointer<Int32>) -> Int {
+        let diff = dcDifference(component: c)
+        guard diff != Self.failed else { return diff }
+        scratch.update(repeating: 0, count: 64)
+        var k = 1
+        while k < 64 {
+            if available < 32 { refill() }
+            guard let code = acCode(component: c) else { return Self.failed }
+            consume(code.length)
+            let run = Int(code.symbol >> 4), size = Int(code.symbol & 15)
+            if size != 0 {
+                k &+= run
+                guard k < 64 else { return Self.failed }
+                scratch[JPEGBaselineHeader.naturalOrder[k]] = Int32(truncatingIfNeeded: value(bits: size))
+                k &+= 1
+            } else if run == 15 {
+                k &+= 16
+            } else {
+                break
+            }
+        }
+        LowFrequencyTerms.compute(scratch, quantizers: quantizers, into: terms)
+        return diff
+    }
+}
+
+/// libjpeg-turbo's 2x2 reduced IDCT (jidctred.c), split in two: what the AC coefficients
+/// contribute, computed when a block is read, and the DC, added once its prediction is known
+/// (later, for blocks the second thread of `JPEGDCScan` read). The split is exact: the first
+/// pass scales the DC by 2^15 before rounding away 13 bits, so the DC passes through it whole.
+enum LowFrequencyTerms {
+    /// The odd part of a 2-point IDCT from rows (or columns) 1, 3, 5, 7, in 13-bit fixed point.
+    @inline(__always) static func odd(_ z1: Int, _ z3: Int, _ z5: Int, _ z7: Int) -> Int {
+        29692 &* z1 &- 10426 &* z3 &+ 6967 &* z5 &- 5906 &* z7
+    }
+
+    /// From dequantised-to-be coefficients in natural order: for each output row r, `a` (what the
+    /// first pass adds to 4 x DC x q for column 0) and `t` (the second pass's odd part), stored
+    /// as a0, a1, t0, t1.
+    static func compute(_ coefficients: UnsafePointer<Int32>, quantizers q: UnsafePointer<Int32>,
+                        into terms: UnsafeMutablePointer<Int32>) {
+        @inline(__always) func z(_ row: Int, _ column: Int) -> Int {
+            Int(coefficients[row &* 8 &+ column]) &* Int(q[row &* 8 &+ column])
+        }
+        let odd0 = odd(z(1, 0), z(3, 0), z(5, 0), z(7, 0))
+        terms[0] = Int32(truncatingIfNeeded: (odd0 &+ 4096) &>> 13)
+        terms[1] = Int32(truncatingIfNeeded: (4096 &- odd0) &>> 13)
+        // Columns 1, 3, 5, 7 through the first pass (no DC in them).
+        var top = (0, 0, 0, 0), bottom = (0, 0, 0, 0)
+        func pass(_ column: Int) -> (Int, Int) {
+            let o = odd(z(1, column), z(3, column), z(5, column), z(7, column))
+            let even = z(0, column) &<< 15
+            return ((even &+ o &+ 4096) &>> 13, (even &- o &+ 4096) &>> 13)
+        }
+        (top.0, bottom.0) = pass(1)
+        (top.1, bottom.1) = pass(3)
+        (top.2, bottom.2) = pass(5)
+        (top.3, bottom.3) = pass(7)
+        terms[2] = Int32(truncatingIfNeeded: odd(top.0, top.1, top.2, top.3))
+        terms[3] = Int32(truncatingIfNeeded: odd(bottom.0, bottom.1, bottom.2, bottom.3))
+    }
+
+    /// The 2x2 pixels (top-left, top-right, bottom-left, bottom-right) of a block whose
+    /// dequantised DC is `dc`.
+    @inline(__always) static func pixels(dc: Int, _ terms: UnsafePointer<Int32>) -> (UInt8, UInt8, UInt8, UInt8) {
+        @inline(__always) func sample(_ x: Int) -> UInt8 { UInt8(clamping: ((x &+ (1 &<< 19)) &>> 20) &+ 128) }
+        let top = (4 &* dc &+ Int(terms[0])) &<< 15, bottom = (4 &* dc &+ Int(terms[1])) &<< 15
+        let t0 = Int(terms[2]), t1 = Int(terms[3])
+        return (sample(top &+ t0), sample(top &- t0), sample(bottom &+ t1), sample(bottom &- t1))
+    }
+}

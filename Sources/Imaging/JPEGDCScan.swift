@@ -1,0 +1,359 @@
+import Glibc
+
+/// Decodes the DC coefficients of a whole baseline scan into per-component planes of samples,
+/// on two threads when the scan is large.
+///
+/// Huffman-coded data cannot be split where one likes: a block's start is only known once every
+/// block before it was read. So the second thread guesses. It starts reading in the middle of the
+/// data as if a block began there, keeping every block's DC difference and, for its first few
+/// thousand blocks, the bit where each began. Its first blocks are garbage, but Huffman codes
+/// resynchronise quickly: soon it is reading real block boundaries. The first thread reads from the
+/// start as usual; past the middle it compares each of its block starts with the second thread's.
+/// Equal bit and equal place in the MCU mean the two decodes are identical from there on (what is
+/// read depends on nothing else), so the first thread stops and the second thread's differences,
+/// summed from the first thread's predictions, give the rest of the picture: exactly the
+/// sequential result. Without a match the first thread simply reads to the end.
+enum JPEGDCScan {
+    /// Scans with fewer blocks are read on one thread: a thread costs more than it saves.
+    static let parallelBlocks = 1 << 16
+    /// How many block starts of the guessing thread are kept for the match.
+    static let recordedStarts = 4096
+
+    /// The planes, or nil for a damaged stream.
+    /// - Parameter report: told how the first thread's read ended when a second thread guessed.
+    static func decode(_ header: JPEGBaselineHeader, _ stream: EntropyStream, parallel: Bool = true,
+                       report: (Outcome) -> Void = { _ in }) -> JPEGEighthDecoder.Planes? {
+        let layout = Layout(header)
+        let tables = JPEGScanTables(header)
+        var samples = [UInt8](unsafeUninitializedCapacity: layout.sampleCount) { $1 = $0.count }
+        var predictions = [Int](repeating: 0, count: header.components.count)
+        let ok = stream.bytes.withUnsafeBytes { bytes -> Bool in
+        samples.withUnsafeMutableBufferPointer { samples -> Bool in
+        predictions.withUnsafeMutableBufferPointer { predictions -> Bool in
+        layout.places.withUnsafeBufferPointer { places -> Bool in
+        layout.scale.withUnsafeBufferPointer { scale -> Bool in
+        layout.quantizers.withUnsafeBufferPointer { quantizers -> Bool in
+            guard let base = bytes.baseAddress, let samples = samples.baseAddress,
+                  let predictions = predictions.baseAddress, let places = places.baseAddress,
+                  let scale = scale.baseAddress, let quantizers = quantizers.baseAddress else { return false }
+            let blocks = BlockSource(quantizers: quantizers)
+            defer { blocks.deallocate() }
+            var writer = SampleWriter(layout: layout, places: places, scale: scale, samples: samples,
+                                      predictions: predictions)
+            var reader = JPEGBlockReader(stream: base, tables: tables)
+            let end = stream.segmentEnds.last! * 8
+            if parallel && header.restartInterval == 0 && layout.blockCount >= parallelBlocks,
+               let guess = Speculation(layout: layout, reader: reader, quantizers: quantizers, fromBit: end / 16 * 8, endBit: end) {
+                let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
+                                  block: 0, matching: guess)
+                guess.wait()
+                report(outcome)
+                switch outcome {
+                case .finished: return true
+                case .failed: return false
+                case .matched(let block, let record):
+                    if guess.complete(from: record, block: block, into: &writer) { return true }
+                    // The guess stopped short (damaged data after the match): read on alone.
+                    return run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
+                               block: block, matching: nil) == .finished
+                }
+            }
+            return run(&reader, &writer, blocks, layout: layout, restartInterval: header.restartInterval,
+                       endBit: end, block: 0, matching: nil, segmentStarts: stream.segmentStarts) == .finished
+        }}}}}}
+        return ok ? JPEGEighthDecoder.Planes(offsets: layout.offsets, widths: layout.widths, samples: samples) : nil
+    }
+
+    /// MCU geometry and where each block of an MCU goes.
+    struct Layout {
+        let mcusWide: Int
+        let mcusHigh: Int
+        /// Per component: its plane's offset in the samples and its width in blocks.
+        let offsets: [Int]
+        let widths: [Int]
+        let sampleCount: Int
+        /// The blocks of one MCU in coding order.
+        let places: [BlockPlace]
+        /// Per component: the DC quantiser, and the whole table (64 entries, natural order).
+        let scale: [Int]
+        let quantizers: [Int32]
+
+        var blocksPerMCU: Int { places.count }
+        var blockCount: Int { mcusWide * mcusHigh * places.count }
+
+        init(_ header: JPEGBaselineHeader) {
+            let components = header.components
+            let maxH = header.maxHorizontal, maxV = header.maxVertical
+            // A scan of one component is coded block by block (its "MCU" is one block).
+            let interleaved = components.count > 1
+            mcusWide = interleaved ? (header.width + 8 * maxH - 1) / (8 * maxH) : (header.width + 7) / 8
+            mcusHigh = interleaved ? (header.height + 8 * maxV - 1) / (8 * maxV) : (header.height + 7) / 8
+            let mcusWide = mcusWide, mcusHigh = mcusHigh
+            widths = components.map { mcusWide * $0.horizontal * $0.reducedSize }
+            let sizes = components.map { mcusWide * $0.horizontal * mcusHigh * $0.vertical * $0.reducedSize * $0.reducedSize }
+            offsets = sizes.indices.map { sizes[..<$0].reduce(0, +) }
+            sampleCount = sizes.reduce(0, +)
+            var places: [BlockPlace] = []
+            for (c, component) in components.enumerated() {
+                let size = component.reducedSize
+                for y in 0..<component.vertical {
+                    for x in 0..<component.horizontal {
+                        places.append(BlockPlace(component: c, offset: offsets[c] + size * (y * widths[c] + x),
+                                                 stepX: size * component.horizontal,
+                                                 stepY: size * component.vertical * widths[c],
+                                                 rowStride: size == 2 ? widths[c] : 0))
+                    }
+                }
+            }
+            self.places = places
+            scale = components.map { $0.quantizers[0] }
+            quantizers = components.flatMap { $0.quantizers.map { Int32($0) } }
+        }
+    }
+
+    /// Where one block of an MCU goes: its component, its offset from the MCU's first block in
+    /// that component's plane, and how far that plane moves per MCU along x and y.
+    struct BlockPlace {
+        let component: Int
+        let offset: Int
+        let stepX: Int
+        let stepY: Int
+        /// For a block that becomes 2x2 pixels (`reducedSize` 2): its plane's width; else 0.
+        let rowStride: Int
+
+        var isReduced: Bool { rowStride != 0 }
+    }
+
+    /// Block-by-block position in the picture and the DC predictions, writing each block's sample.
+    struct SampleWriter {
+        private let blocksPerMCU: Int
+        private let mcusWide: Int
+        let blockCount: Int
+        private let places: UnsafePointer<BlockPlace>
+        private let scale: UnsafePointer<Int>
+        let samples: UnsafeMutablePointer<UInt8>
+        let predictions: UnsafeMutablePointer<Int>
+        /// The next block: its number, its place in its MCU, its MCU's column and row.
+        private(set) var block = 0
+        private(set) var place = 0
+        private(set) var mcuX = 0
+        private(set) var mcuY = 0
+
+        /// Over the layout's `places` and `scale`, which the caller keeps alive.
+        init(layout: Layout, places: UnsafePointer<BlockPlace>, scale: UnsafePointer<Int>,
+             samples: UnsafeMutablePointer<UInt8>, predictions: UnsafeMutablePointer<Int>) {
+            blocksPerMCU = layout.blocksPerMCU
+            mcusWide = layout.mcusWide
+            blockCount = layout.blockCount
+            self.places = places
+            self.scale = scale
+            self.samples = samples
+            self.predictions = predictions
+        }
+
+        var isFinished: Bool { block >= blockCount }
+        var component: Int { places[place].component }
+
+        mutating func move(toBlock n: Int) {
+            block = n
+            place = n % blocksPerMCU
+            let mcu = n / blocksPerMCU
+            mcuX = mcu % mcusWide
+            mcuY = mcu / mcusWide
+        }
+
+        /// Whether the next block becomes 2x2 pixels (read with `lowFrequencyBlock`).
+        var isReduced: Bool { places[place].isReduced }
+
+        /// Adds the next block's DC difference to its component's prediction and stores its
+        /// sample as libjpeg-turbo's 1x1 IDCT rounds it (DESCALE by 3, then +128, clamped), or its
+        /// 2x2 samples from `terms` for a block that becomes 2x2 pixels.
+        @inline(__always) mutating func write(difference: Int, terms: UnsafePointer<Int32>? = nil) {
+            let spot = places[place]
+            let c = spot.component
+            predictions[c] &+= difference
+            let at = spot.offset &+ mcuX &* spot.stepX &+ mcuY &* spot.stepY
+            if let terms {
+                let pixels = LowFrequencyTerms.pixels(dc: predictions[c] &* scale[c], terms)
+                samples[at] = pixels.0
+                samples[at &+ 1] = pixels.1
+                samples[at &+ spot.rowStride] = pixels.2
+                samples[at &+ spot.rowStride &+ 1] = pixels.3
+            } else {
+                let mean = (predictions[c] &* scale[c] &+ 4) &>> 3
+                samples[at] = UInt8(clamping: mean &+ 128)
+            }
+            block &+= 1
+            place &+= 1
+            if place == blocksPerMCU {
+                place = 0
+                mcuX &+= 1
+                if mcuX == mcusWide { mcuX = 0; mcuY &+= 1 }
+            }
+        }
+    }
+
+    enum Outcome: Equatable {
+        case finished, failed
+        /// Block `block` starts where the guess's block `record` does, at the same place in its MCU.
+        case matched(block: Int, record: Int)
+    }
+
+    /// Reads blocks from block number `first` to the end (or a failure, or a match with the guess).
+    private static func run(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
+                            layout: Layout,
+                            restartInterval: Int, endBit: Int, block first: Int, matching guess: Speculation?,
+                            segmentStarts: [Int] = [0]) -> Outcome {
+        writer.move(toBlock: first)
+        var segment = 0
+        var untilRestart = restartInterval
+        var record = 0
+        let matchFrom = guess?.fromBit ?? Int.max
+        let starts = guess?.starts ?? []
+        while !writer.isFinished {
+            if restartInterval > 0 && writer.place == 0 {
+                if untilRestart == 0 {
+                    // Each interval starts on a byte of its own, with predictions back at zero.
+                    segment += 1
+                    guard segment < segmentStarts.count else { return .failed }
+                    reader.seek(toBit: segmentStarts[segment] * 8)
+                    writer.predictions.update(repeating: 0, count: layout.scale.count)
+                    untilRestart = restartInterval
+                }
+                untilRestart -= 1
+            }
+            if reader.position >= matchFrom && record < starts.count {
+                while record < starts.count && starts[record] < reader.position { record += 1 }
+                if record < starts.count && starts[record] == reader.position
+                    && record % layout.blocksPerMCU == writer.place {
+                    return .matched(block: writer.block, record: record)
+                }
+            }
+            let terms = writer.isReduced ? blocks.terms : nil
+            let difference = blocks.read(&reader, component: writer.component, terms: terms)
+            guard difference != JPEGBlockReader.failed, reader.position <= endBit else { return .failed }
+            writer.write(difference: difference, terms: terms.map { UnsafePointer($0) })
+        }
+        return .finished
+    }
+
+    /// Reads a block the way its place needs: the DC alone, or with the terms of a 2x2 IDCT.
+    struct BlockSource {
+        let quantizers: UnsafePointer<Int32>
+        /// 64 coefficients of scratch, then 4 terms.
+        private let work = UnsafeMutablePointer<Int32>.allocate(capacity: 68)
+        var terms: UnsafeMutablePointer<Int32> { work + 64 }
+
+        init(quantizers: UnsafePointer<Int32>) { self.quantizers = quantizers }
+
+        func deallocate() { work.deallocate() }
+
+        /// The DC difference (or `failed`); with `terms`, the block's 2x2 terms are written there.
+        @inline(__always) func read(_ reader: inout JPEGBlockReader, component c: Int,
+                                    terms: UnsafeMutablePointer<Int32>?) -> Int {
+            guard let terms else { return reader.block(component: c) }
+            return reader.lowFrequencyBlock(component: c, quantizers: quantizers + 64 &* c, scratch: work, terms: terms)
+        }
+    }
+
+    /// The guessing read from the middle of the data, its first blocks on the calling thread (so
+    /// their starts are complete before anyone compares with them), the rest on a thread of its own.
+    final class Speculation: @unchecked Sendable {
+        let fromBit: Int
+        private(set) var starts: [Int] = []
+        private var reader: JPEGBlockReader
+        private let endBit: Int
+        private let places: [BlockPlace]
+        private let blocks: BlockSource
+        private let quantizers: UnsafeMutablePointer<Int32>
+        private let differences: UnsafeMutablePointer<Int16>
+        private let capacity: Int
+        private var count = 0
+        /// Four terms per block that becomes 2x2 pixels, in reading order.
+        private let terms: UnsafeMutablePointer<Int32>
+        private var termCount = 0
+        private var thread: pthread_t?
+
+        /// Starts guessing; nil when the guess fails at once or no thread can be made.
+        init?(layout: Layout, reader: JPEGBlockReader, quantizers: UnsafePointer<Int32>, fromBit: Int, endBit: Int) {
+            self.fromBit = fromBit
+            self.reader = reader
+            self.endBit = endBit
+            places = layout.places
+            capacity = layout.blockCount
+            differences = .allocate(capacity: capacity)
+            let reducedPerMCU = places.filter(\.isReduced).count
+            terms = .allocate(capacity: 4 * (capacity / places.count + 1) * reducedPerMCU)
+            self.quantizers = .allocate(capacity: layout.quantizers.count)
+            self.quantizers.initialize(from: quantizers, count: layout.quantizers.count)
+            blocks = BlockSource(quantizers: self.quantizers)
+            self.reader.seek(toBit: fromBit)
+            starts.reserveCapacity(JPEGDCScan.recordedStarts)
+            guard read(recordingStarts: true) else { return nil }
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { context in
+                let guess = Unmanaged<Speculation>.fromOpaque(context!).takeUnretainedValue()
+                _ = guess.read(recordingStarts: false)
+                return nil
+            }, Unmanaged.passUnretained(self).toOpaque())
+            guard started == 0 else { return nil }
+            self.thread = thread
+        }
+
+        deinit {
+            wait()
+            differences.deallocate()
+            terms.deallocate()
+            quantizers.deallocate()
+            blocks.deallocate()
+        }
+
+        /// Reads on until the data ends (or, while recording, until enough starts are kept);
+        /// false when it met a bit pattern that is no code.
+        private func read(recordingStarts: Bool) -> Bool {
+            while reader.position < endBit && count < capacity {
+                if recordingStarts {
+                    guard starts.count < JPEGDCScan.recordedStarts else { return true }
+                    starts.append(reader.position)
+                }
+                let place = places[count % places.count]
+                let blockTerms = place.isReduced ? terms + 4 * termCount : nil
+                let difference = blocks.read(&reader, component: place.component, terms: blockTerms)
+                guard difference != JPEGBlockReader.failed else { return false }
+                differences[count] = Int16(truncatingIfNeeded: difference)
+                count += 1
+                if place.isReduced { termCount += 1 }
+            }
+            return true
+        }
+
+        /// Waits for the thread to finish.
+        func wait() {
+            guard let thread else { return }
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+
+        /// Writes the blocks from `block` on from the guess's records from `record` on; false
+        /// when the guess did not get that far.
+        func complete(from record: Int, block: Int, into writer: inout SampleWriter) -> Bool {
+            guard count - record >= writer.blockCount - block else { return false }
+            writer.move(toBlock: block)
+            // The guess's blocks that became 2x2 pixels before `record`, to find its terms.
+            let reducedPerMCU = places.filter(\.isReduced).count
+            var termIndex = record / places.count * reducedPerMCU
+                + places[..<(record % places.count)].filter(\.isReduced).count
+            var index = record
+            while !writer.isFinished {
+                if writer.isReduced {
+                    writer.write(difference: Int(differences[index]), terms: terms + 4 * termIndex)
+                    termIndex += 1
+                } else {
+                    writer.write(difference: Int(differences[index]))
+                }
+                index += 1
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// One JPEG Huffman table (a DHT segment's BITS and HUFFVAL), ready for the fast lookups the
+/// eighth-scale decoder makes.
+struct JPEGHuffmanTable {
+    /// Codes up to this many bits are resolved by one lookup of the next `lookupBits` bits.
+    static let lookupBits = 10
+
+    /// For each value of the next `lookupBits` bits: `length << 8 | symbol` of the code they start
+    /// with, or 0 when that code is longer (then `decodeLong` resolves it).
+    let lookup: [UInt16]
+    /// Codes that `acRuns` chains are looked up in this many bits.
+    static let runLookupBits = 12
+
+    /// For each value of the next `runLookupBits` bits, the AC codes they hold one after another,
+    /// stepped over at once: `bits used << 8 | end of block << 7 | coefficients advanced`, where a
+    /// code for a run of r zeros and a value advances r + 1 and ZRL 16; the end-of-block code stops
+    /// the chain (its own advance is not counted). The value bits of the last code may run past
+    /// the lookup bits: an AC value is never needed at eighth scale, only how many bits it takes,
+    /// which the code alone says. 0 when the first code is longer than `runLookupBits`.
+    let acRuns: [UInt16]
+    /// Canonical decoding of codes longer than `lookupBits`: the largest code of each length
+    /// (-1 when none), and where that length's symbols start in `values`, offset by its first code.
+    private let maxCode: [Int32]
+    private let valueOffset: [Int32]
+    private let values: [UInt8]
+
+    /// Builds the table from a DHT segment's 16 code counts and its symbols; nil when the counts
+    /// do not make a valid prefix code (more codes of a length than fit).
+    init?(counts: [UInt8], symbols: [UInt8]) {
+        guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }) else { return nil }
+        var lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
+        var maxCode = [Int32](repeating: -1, count: 17)
+        var valueOffset = [Int32](repeating: 0, count: 17)
+        var code = 0, index = 0
+        for length in 1...16 {
+            let count = Int(counts[length - 1])
+            valueOffset[length] = Int32(index - code)
+            for _ in 0..<count {
+                guard code < 1 << length else { return nil }
+                let symbol = symbols[index]
+                if length <= Self.lookupBits {
+                    let spread = Self.lookupBits - length
+                    let first = code << spread
+                    let entry = UInt16(length << 8) | UInt16(symbol)
+                    for fill in first..<(first + (1 << spread)) { lookup[fill] = entry }
+                }
+                code += 1
+                index += 1
+            }
+            if count > 0 { maxCode[length] = Int32(code - 1) }
+            code <<= 1
+        }
+        self.lookup = lookup
+        self.acRuns = Self.chains(lookup)
+        self.maxCode = maxCode
+        self.valueOffset = valueOffset
+        self.values = symbols
+    }
+
+    /// The bits an AC code takes with its value bits, and how far it moves along the block:
+    /// r + 1 for a run of r zeros and a value, 16 for ZRL, 64 (past any block's end) for the
+    /// end-of-block code and, as libjpeg reads them, the other codes with no value bits.
+    static func acStep(length: Int, symbol: UInt8) -> (bits: Int, advance: Int) {
+        let run = Int(symbol >> 4), size = Int(symbol & 15)
+        return (length + size, size != 0 ? run + 1 : (run == 15 ? 16 : 64))
+    }
+
+    /// `acRuns` from the single-code lookup.
+    private static func chains(_ lookup: [UInt16]) -> [UInt16] {
+        let window = runLookupBits, shift = window - lookupBits
+        return (0..<(1 << window)).map { pattern -> UInt16 in
+            var used = 0, advance = 0
+            // Chain codes while the next one lies whole inside the window (the bits after the
+            // window read as zeros, which a code that fits never depends on).
+            while used < window {
+                let entry = lookup[((pattern << used) & ((1 << window) - 1)) >> shift]
+                let length = Int(entry >> 8)
+                guard entry != 0, used + length <= window else { break }
+                let step = acStep(length: length, symbol: UInt8(entry & 0xFF))
+                if step.advance == 64 { return UInt16((used + step.bits) << 8 | 0x80 | advance) }
+                guard advance + step.advance <= 64 else { break }
+                used += step.bits
+                advance += step.advance
+            }
+            return used == 0 ? 0 : UInt16(used << 8 | advance)
+        }
+    }
+
+    /// The length and symbol of a code longer than `lookupBits` at the top of `bits` (the next
+    /// 16 bits of the stream, left-aligned in the word); nil for a bit pattern that is no code.
+    func decodeLong(_ bits: UInt64) -> (length: Int, symbol: UInt8)? {
+        var length = Self.lookupBits + 1
+        while length <= 16 {
+            let code = Int32(truncatingIfNeeded: bits >> UInt64(64 - length))
+            if code <= maxCode[length] {
+                let index = Int(code + valueOffset[length])
+                return index < values.count ? (length, values[index]) : nil
+            }
+            length += 1
+        }
+        return nil
+    }
+}
