@@ -31,6 +31,7 @@ static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_invis(void) { return A_INVIS; }
 static inline attr_t cn_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int cn_mvaddnstr(int y, int x, const char *s, int n) { return mvaddnstr(y, x, s, n); }
 static inline int cn_mvaddwstr(int y, int x, const wchar_t *s) { return mvaddwstr(y, x, s); }

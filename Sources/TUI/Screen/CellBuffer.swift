@@ -3,9 +3,18 @@
 struct Cell: Hashable {
     var glyph: String = " "
     var style: TextStyle = []
+    /// A cell a picture covers. ncurses writes it as a space of its own kind (see `TerminalScreen`),
+    /// never equal to the blank that clearing produces, so ncurses never clears across it.
+    var isUnderImage = false
 
     static let blank = Cell()
+    static let underImage = Cell(isUnderImage: true)
     var isContinuation: Bool { glyph.isEmpty }
+
+    /// Whether ncurses may produce this cell by clearing (clear to end or start of line, to the end
+    /// of the screen, erase characters), as its `can_clear_with` decides: a space may be (a styled
+    /// one counts too, which only over-estimates damage); a cell under a picture never is.
+    var mayBeCleared: Bool { glyph == " " && !isUnderImage }
 }
 
 /// The text layer as a grid of cells: the one implementation of clipping, sanitizing and wide
@@ -51,6 +60,18 @@ struct CellBuffer: Equatable {
         let line = String(repeating: String(character), count: max(0, rect.size.columns) / width)
         for row in rect.origin.row..<max(rect.origin.row, rect.maxRow) {
             put(line, at: Point(row: row, column: rect.origin.column), style: style, maxWidth: rect.size.columns)
+        }
+    }
+
+    /// Marks the cells of `rect` (clipped to the buffer) as covered by a picture, whatever text was
+    /// there: the picture hides it.
+    mutating func markUnderImage(_ rect: Rect) {
+        let visible = rect.intersection(Rect(origin: .zero, size: size))
+        for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
+            for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
+                detachWideCharacter(row: row, column: column)
+                rows[row][column] = .underImage
+            }
         }
     }
 

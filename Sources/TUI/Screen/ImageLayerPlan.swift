@@ -24,6 +24,20 @@ struct PlacedImage: Hashable {
         if shown.graphic != nil && visible.maxRow >= screenSize.rows { shown = shown.blanked() }
         self.init(image: shown, frame: visible)
     }
+
+    /// Whether the picture lives in the text cells, so that text written there erases it: text
+    /// images and sixel/iTerm2 graphics. kitty pictures are on a layer of their own.
+    var sharesTextCells: Bool { image.graphic?.kittyID == nil }
+}
+
+extension CellBuffer {
+    /// Marks the cells of the `images` that share the text cells as under a picture, so that what
+    /// ncurses is told about them differs from a blank and stays put while the picture does: it then
+    /// never clears across them (EL, EL1, ED, ECH) to erase something next to them, nor writes
+    /// them again, and a neighbour's change leaves the picture alone.
+    mutating func markUnder(_ images: [PlacedImage]) {
+        for placed in images where placed.sharesTextCells { markUnderImage(placed.frame) }
+    }
 }
 
 /// What one frame must do about images, given what the previous frame left on the terminal.
@@ -52,7 +66,7 @@ struct ImageLayerPlan: Equatable {
     init(previous: [PlacedImage], current: [PlacedImage], textDamage: TextDamage) {
         let kept = Set(current)
         let gone = previous.filter { !kept.contains($0) }
-        let repaint = Set(gone.filter { $0.image.graphic?.kittyID == nil }
+        let repaint = Set(gone.filter(\.sharesTextCells)
             .flatMap { $0.frame.origin.row..<$0.frame.maxRow })
         // Deleting an id removes every placement of it, so a kept placement of that id goes too.
         var deletes: [UInt32: [UInt8]] = [:]
@@ -120,10 +134,13 @@ struct TextDamage: Equatable {
         guard let first = new.indices.first(where: { new[$0] != old[$0] }),
             let last = new.indices.last(where: { new[$0] != old[$0] })
         else { return nil }
+        // ncurses clears to the line start only with the line's first cell as the blank, to the
+        // line end only with its last one, and only when that cell is one clearing can produce.
         let leadingBlank = new[0]
         let trailingBlank = new[new.count - 1]
-        let start = new[..<first].allSatisfy { $0 == leadingBlank } ? 0 : first
-        let end = new[(last + 1)...].allSatisfy { $0 == trailingBlank } ? new.count - 1 : last
+        let start = leadingBlank.mayBeCleared && new[..<first].allSatisfy { $0 == leadingBlank } ? 0 : first
+        let end = trailingBlank.mayBeCleared && new[(last + 1)...].allSatisfy { $0 == trailingBlank }
+            ? new.count - 1 : last
         return start...end
     }
 

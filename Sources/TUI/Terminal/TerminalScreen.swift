@@ -42,6 +42,7 @@ import Glibc
     }
 
     public func endFrame() {
+        frame.markUnder(placements)
         let plan: ImageLayerPlan
         if needsFullRepaint {
             plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(placements.indices),
@@ -92,12 +93,17 @@ import Glibc
                 }
             }
             chars.append(0)
-            let (attributes, pair) = cursesAttributes(cell.style)
+            let (attributes, pair) = cell.isUnderImage ? Self.underImageAttributes : cursesAttributes(cell.style)
             _ = chars.withUnsafeBufferPointer {
                 cn_mvadd_cell(Int32(row), Int32(column), $0.baseAddress, attributes, pair)
             }
         }
     }
+
+    /// A cell under a picture is an invisible space: it looks like a blank where the picture does
+    /// not reach, but A_INVIS is not among the attributes ncurses' `can_clear_with` ignores, so it is
+    /// never taken for the blank that EL, EL1, ED or ECH produce.
+    private static let underImageAttributes: (attr_t, Int16) = (cn_a_invis(), 0)
 
     private func cursesAttributes(_ style: TextStyle) -> (attr_t, Int16) {
         var attributes = cn_a_normal()
