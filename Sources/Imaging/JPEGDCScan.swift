@@ -16,6 +16,10 @@ import Glibc
 enum JPEGDCScan {
     /// Scans with fewer blocks are read on one thread: a thread costs more than it saves.
     static let parallelBlocks = 1 << 16
+    /// Where the guessing thread starts, in percent of the data. Not half: the first thread also
+    /// writes the samples of the second half once both are done, which costs about a tenth of
+    /// reading it.
+    static let splitPercent = 45
     /// How many block starts of the guessing thread are kept for the match.
     static let recordedStarts = 4096
 
@@ -43,7 +47,8 @@ enum JPEGDCScan {
             var reader = JPEGBlockReader(stream: base, tables: tables)
             let end = stream.segmentEnds.last! * 8
             if parallel && header.restartInterval == 0 && layout.blockCount >= parallelBlocks,
-               let guess = Speculation(layout: layout, reader: reader, quantizers: quantizers, fromBit: end / 16 * 8, endBit: end) {
+               let guess = Speculation(layout: layout, reader: reader, quantizers: quantizers,
+                                       fromBit: end / 8 * splitPercent / 100 * 8, endBit: end) {
                 let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                   block: 0, matching: guess)
                 guess.wait()

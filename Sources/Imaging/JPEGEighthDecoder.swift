@@ -50,31 +50,31 @@ enum JPEGEighthDecoder {
         // Per component: the sample index of output row y, and of output column x within a row.
         let rows = channels.map { channel in (0..<height).map { channel.samples.startIndex + $0 / channel.stepY * channel.width } }
         let columns = channels.map { channel in (0..<width).map { $0 / channel.stepX } }
-        var pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { $1 = $0.count }
-        var o = 0
-        if channels.count == 1 {
-            let luma = channels[0].samples
-            for y in 0..<height {
-                for x in 0..<width {
-                    let v = luma[rows[0][y] + x]
-                    pixels[o] = v; pixels[o + 1] = v; pixels[o + 2] = v
-                    o += 3
-                }
-            }
-            return RGBImage(width: width, height: height, pixels: pixels)
-        }
         let table = YCbCrTable.shared
-        let (ys, cbs, crs) = (channels[0].samples, channels[1].samples, channels[2].samples)
-        for y in 0..<height {
-            for x in 0..<width {
-                let luma = Int(ys[rows[0][y] + columns[0][x]])
-                let cb = Int(cbs[rows[1][y] + columns[1][x]])
-                let cr = Int(crs[rows[2][y] + columns[2][x]])
-                pixels[o] = UInt8(clamping: luma + table.crToRed[cr])
-                pixels[o + 1] = UInt8(clamping: luma + ((table.cbToGreen[cb] + table.crToGreen[cr]) >> 16))
-                pixels[o + 2] = UInt8(clamping: luma + table.cbToBlue[cb])
-                o += 3
-            }
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, initialized in
+            initialized = out.count
+            planes.samples.withUnsafeBufferPointer { samples in
+            table.entries.withUnsafeBufferPointer { entries in
+                guard var o = out.baseAddress, let samples = samples.baseAddress, let t = entries.baseAddress else { return }
+                let gray = channels.count == 1
+                for y in 0..<height {
+                    let luma = samples + rows[0][y], cbRow = samples + rows[gray ? 0 : 1][y]
+                    let crRow = samples + rows[gray ? 0 : 2][y]
+                    let lumaColumns = columns[0], cbColumns = columns[gray ? 0 : 1], crColumns = columns[gray ? 0 : 2]
+                    for x in 0..<width {
+                        let v = Int(luma[lumaColumns[x]])
+                        if gray {
+                            o[0] = UInt8(v); o[1] = UInt8(v); o[2] = UInt8(v)
+                        } else {
+                            let cb = Int(cbRow[cbColumns[x]]), cr = Int(crRow[crColumns[x]])
+                            o[0] = UInt8(clamping: v &+ Int(t[cr]))
+                            o[1] = UInt8(clamping: v &+ Int((t[512 &+ cb] &+ t[768 &+ cr]) &>> 16))
+                            o[2] = UInt8(clamping: v &+ Int(t[256 &+ cb]))
+                        }
+                        o += 3
+                    }
+                }
+            }}
         }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
@@ -99,7 +99,8 @@ enum JPEGEighthDecoder {
 
     /// libjpeg's YCbCr to RGB tables (jdcolor.c): 16-bit fixed point, rounded the same way.
     private struct YCbCrTable {
-        let crToRed: [Int], cbToBlue: [Int], crToGreen: [Int], cbToGreen: [Int]
+        /// Cr to red, Cb to blue, Cb to green, Cr to green (the last two still scaled by 2^16), 256 each.
+        let entries: [Int32]
 
         static let shared = YCbCrTable()
 
@@ -107,10 +108,11 @@ enum JPEGEighthDecoder {
             func fixed(_ x: Double) -> Int { Int(x * 65536 + 0.5) }
             let half = 1 << 15
             let centred = (0..<256).map { $0 - 128 }
-            crToRed = centred.map { (fixed(1.40200) * $0 + half) >> 16 }
-            cbToBlue = centred.map { (fixed(1.77200) * $0 + half) >> 16 }
-            crToGreen = centred.map { -fixed(0.71414) * $0 }
-            cbToGreen = centred.map { -fixed(0.34414) * $0 + half }
+            let crToRed = centred.map { (fixed(1.40200) * $0 + half) >> 16 }
+            let cbToBlue = centred.map { (fixed(1.77200) * $0 + half) >> 16 }
+            let cbToGreen = centred.map { -fixed(0.34414) * $0 + half }
+            let crToGreen = centred.map { -fixed(0.71414) * $0 }
+            entries = (crToRed + cbToBlue + cbToGreen + crToGreen).map { Int32($0) }
         }
     }
 }
