@@ -316,20 +316,29 @@ enum JPEGDCScan {
         /// Reads on until the data ends (or, while recording, until enough starts are kept);
         /// false when it met a bit pattern that is no code.
         private func read(recordingStarts: Bool) -> Bool {
-            while reader.position < endBit && count < capacity {
-                if recordingStarts {
-                    guard starts.count < JPEGDCScan.recordedStarts else { return true }
-                    starts.append(reader.position)
+            // Locals, not properties, in the loop: a class's stored properties would be written
+            // back to memory at every step.
+            var reader = self.reader, count = self.count, termCount = self.termCount
+            var place = count % places.count
+            defer { (self.reader, self.count, self.termCount) = (reader, count, termCount) }
+            return places.withUnsafeBufferPointer { places in
+                while reader.position < endBit && count < capacity {
+                    if recordingStarts {
+                        guard starts.count < JPEGDCScan.recordedStarts else { return true }
+                        starts.append(reader.position)
+                    }
+                    let spot = places[place]
+                    let blockTerms = spot.isReduced ? terms + 4 &* termCount : nil
+                    let difference = blocks.read(&reader, component: spot.component, terms: blockTerms)
+                    guard difference != JPEGBlockReader.failed else { return false }
+                    differences[count] = Int16(truncatingIfNeeded: difference)
+                    count &+= 1
+                    if spot.isReduced { termCount &+= 1 }
+                    place &+= 1
+                    if place == places.count { place = 0 }
                 }
-                let place = places[count % places.count]
-                let blockTerms = place.isReduced ? terms + 4 * termCount : nil
-                let difference = blocks.read(&reader, component: place.component, terms: blockTerms)
-                guard difference != JPEGBlockReader.failed else { return false }
-                differences[count] = Int16(truncatingIfNeeded: difference)
-                count += 1
-                if place.isReduced { termCount += 1 }
+                return true
             }
-            return true
         }
 
         /// Waits for the thread to finish.
