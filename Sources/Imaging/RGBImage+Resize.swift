@@ -156,7 +156,8 @@ extension RGBImage {
     private func horizontalAverages(_ sums: [UInt32], columns: AreaWeights, divisor: Int,
                                     into dst: UnsafeMutableBufferPointer<UInt8>) {
         let outW = columns.first.count
-        let d = UInt64(divisor), half = UInt64(divisor / 2)
+        let half = UInt64(divisor / 2)
+        let divide = ExactDivision(by: UInt64(divisor))
         sums.withUnsafeBufferPointer { sums in
         columns.first.withUnsafeBufferPointer { first in
         columns.offsets.withUnsafeBufferPointer { offsets in
@@ -176,9 +177,9 @@ extension RGBImage {
                     p += 3
                     k &+= 1
                 }
-                out[0] = UInt8(truncatingIfNeeded: (r &+ half) / d)
-                out[1] = UInt8(truncatingIfNeeded: (g &+ half) / d)
-                out[2] = UInt8(truncatingIfNeeded: (b &+ half) / d)
+                out[0] = UInt8(truncatingIfNeeded: divide(r &+ half))
+                out[1] = UInt8(truncatingIfNeeded: divide(g &+ half))
+                out[2] = UInt8(truncatingIfNeeded: divide(b &+ half))
                 out += 3
                 i &+= 1
             }
@@ -195,3 +196,25 @@ struct PixelRect: Equatable {
 
     static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
 }
+
+/// Division of sums of weighted bytes by one divisor, by a multiplication where that is exact: a
+/// hardware division per channel of every output pixel was half of a resize's time.
+struct ExactDivision {
+    private let divisor: UInt64
+    /// ⌊2^64 / divisor⌋ + 1, or 0 where the multiplication would not be exact.
+    private let reciprocal: UInt64
+
+    /// For dividends up to 256 x `divisor` (a weighted mean of bytes, rounded).
+    init(by divisor: UInt64) {
+        precondition(divisor > 0)
+        self.divisor = divisor
+        // With m = ⌊2^64/d⌋ + 1, x·m / 2^64 overshoots x/d by less than x/2^64, which stays under
+        // 1/d (so the floor is right) while x·d < 2^64: true for x ≤ 256·d when d < 2^28.
+        reciprocal = divisor > 1 && divisor < 1 << 28 ? UInt64.max / divisor &+ 1 : 0
+    }
+
+    @inline(__always) func callAsFunction(_ dividend: UInt64) -> UInt64 {
+        reciprocal != 0 ? dividend.multipliedFullWidth(by: reciprocal).high : dividend / divisor
+    }
+}
+
