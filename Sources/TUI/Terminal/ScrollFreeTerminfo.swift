@@ -74,7 +74,7 @@ struct ScrollFreeTerminfo {
     }
 
     /// Runs a program from `PATH` with stdin and stderr on /dev/null; true when it exits 0.
-    private static func run(_ arguments: [String], stdout: String) -> Bool {
+    static func run(_ arguments: [String], stdout: String) -> Bool {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -93,7 +93,7 @@ struct ScrollFreeTerminfo {
         return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
     }
 
-    private static func read(_ path: String) -> String? {
+    static func read(_ path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
