@@ -1,7 +1,9 @@
 /// Follows the bytes a full-screen program wrote to a terminal and records every write or erase that
 /// lands on a sixel image drawn earlier: the cursor is tracked through the moves ncurses uses (CUP,
 /// VPA, CHA, CUU/CUD/CUF/CUB, CR, LF, BS, DECSC/DECRC, DECSTBM), erases are EL, EL1, EL2, ECH and
-/// ED, and an image's cells come from its raster attributes and the cell size in pixels.
+/// ED, and an image's cells come from its raster attributes and the cell size in pixels. Lines
+/// moved by SU, SD, IL, DL, RI, IND, NEL or a LF at the bottom margin move (or drop) the pixels
+/// on them: such a move over an image counts as damage too, and is listed in `lineMoves`.
 struct ImageDamageTracker {
     struct Image: Equatable {
         var row: Int, column: Int, rows: Int, columns: Int
@@ -20,15 +22,22 @@ struct ImageDamageTracker {
     private(set) var sixelCount = 0
     /// What damaged an image, e.g. "EL1 at row 33 (1-based) over the image at 27,1".
     private(set) var damage: [String] = []
+    /// Every line move, e.g. "SD 13 of rows 1-39, 4 pictures on them" (rows 1-based).
+    private(set) var lineMoves: [String] = []
     private var row = 0
     private var column = 0
     private var saved = (row: 0, column: 0)
+    /// Between rmcup and smcup: nothing is tracked.
+    private var onMainScreen = false
+    /// The scrolling margins (DECSTBM), 0-based and inclusive.
+    private var margins: ClosedRange<Int>
 
     init(screenColumns: Int, screenRows: Int, cellWidth: Int, cellHeight: Int) {
         self.screenColumns = screenColumns
         self.screenRows = screenRows
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
+        margins = 0...(screenRows - 1)
     }
 
     mutating func feed(_ bytes: [UInt8]) {
@@ -39,9 +48,14 @@ struct ImageDamageTracker {
                 i = escape(bytes, at: i)
                 continue
             }
+            if onMainScreen {
+                i += 1
+                continue
+            }
             switch byte {
             case 0x0D: column = 0
-            case 0x0A: row += 1
+            case 0x0A:
+                if row == margins.upperBound { moveLines("LF at the bottom margin", rows: margins) } else { row += 1 }
             case 0x08: column = max(0, column - 1)
             case 0x20..<0x7F, 0xC0...0xFF:  // a character (UTF-8 continuation bytes do not move)
                 hit("a character", row: row, columns: column...column)
@@ -73,6 +87,11 @@ struct ImageDamageTracker {
             (row, column) = saved
         case UInt8(ascii: "("), UInt8(ascii: ")"):
             return start + 3
+        case UInt8(ascii: "M") where !onMainScreen:
+            if row == margins.lowerBound { moveLines("RI", rows: margins) } else { row = max(0, row - 1) }
+        case UInt8(ascii: "D") where !onMainScreen, UInt8(ascii: "E") where !onMainScreen:
+            if row == margins.upperBound { moveLines(bytes[start + 1] == UInt8(ascii: "D") ? "IND" : "NEL", rows: margins) } else { row += 1 }
+            if bytes[start + 1] == UInt8(ascii: "E") { column = 0 }
         default: break
         }
         return start + 2
@@ -85,7 +104,22 @@ struct ImageDamageTracker {
     }
 
     private mutating func control(parameters: [UInt8], final: UInt8) {
-        guard parameters.first.map({ (0x30...0x3B).contains($0) }) ?? true else { return }  // private modes
+        if parameters.first == UInt8(ascii: "?") {
+            // Leaving the alternate screen (rmcup): what follows (the shell) is not drawn over the
+            // pictures, which stay listed as they were; entering it again starts a clear screen.
+            let modes = String(decoding: parameters.dropFirst(), as: UTF8.self).split(separator: ";")
+            if modes.contains(where: { ["47", "1047", "1049"].contains($0) }) {
+                if final == UInt8(ascii: "l") { onMainScreen = true }
+                if final == UInt8(ascii: "h") {
+                    onMainScreen = false
+                    images.removeAll()
+                    margins = 0...(screenRows - 1)
+                }
+            }
+            return
+        }
+        guard !onMainScreen else { return }
+        guard parameters.first.map({ (0x30...0x3B).contains($0) }) ?? true else { return }  // other private controls
         let numbers = String(decoding: parameters, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
             .map { Int($0) ?? 0 }
         let first = numbers.first ?? 0
@@ -100,17 +134,22 @@ struct ImageDamageTracker {
         case "D": column = max(0, column - count)
         case "G": column = count - 1
         case "d": row = count - 1
-        case "r": (row, column) = (0, 0)
+        case "r":
+            let top = max(1, first) - 1
+            let bottom = (numbers.count > 1 && numbers[1] > 0 ? numbers[1] : screenRows) - 1
+            margins = top <= bottom ? top...bottom : 0...(screenRows - 1)
+            (row, column) = (0, 0)
         case "K":
             let span = first == 1 ? 0...column : first == 2 ? 0...(screenColumns - 1) : column...(screenColumns - 1)
             hit(["EL", "EL1", "EL2"][min(first, 2)], row: row, columns: span)
         case "X": hit("ECH", row: row, columns: column...(column + count - 1))
         case "J":
             for r in (first == 0 ? row : 0)..<screenRows { hit("ED", row: r, columns: 0...(screenColumns - 1)) }
-        case "S", "T", "L", "M":
-            // Lines moved: every image may have moved with them.
-            damage += images.map { "a scroll (\(Character(UnicodeScalar(final)))) of the image at \($0.row + 1),\($0.column + 1)" }
-            images.removeAll()
+        case "S", "T":
+            moveLines("\(final == UInt8(ascii: "S") ? "SU" : "SD") \(count)", rows: margins)
+        case "L", "M":
+            guard margins.contains(row) else { break }
+            moveLines("\(final == UInt8(ascii: "L") ? "IL" : "DL") \(count)", rows: row...margins.upperBound)
         default: break
         }
     }
@@ -128,6 +167,15 @@ struct ImageDamageTracker {
                           columns: (numbers[2] + cellWidth - 1) / cellWidth)
         images.removeAll { $0 == image }
         images.append(image)
+    }
+
+    /// Lines `rows` moved: the pixels on them moved (or vanished) with them.
+    private mutating func moveLines(_ what: String, rows: ClosedRange<Int>) {
+        let hits = images.filter { rows.overlaps($0.row...($0.row + $0.rows - 1)) }
+        let move = "\(what) of rows \(rows.lowerBound + 1)-\(rows.upperBound + 1)"
+        lineMoves.append(hits.isEmpty ? move : "\(move), \(hits.count) pictures on them")
+        damage += hits.map { "\(move) over the image at \($0.row + 1),\($0.column + 1)" }
+        images.removeAll { hits.contains($0) }
     }
 
     private mutating func hit(_ what: String, row: Int, columns: ClosedRange<Int>) {

@@ -26,6 +26,11 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
+    /// Resizes the window (and its one pane), as a user resizing the terminal would.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// The visible pane as text, one string per row.
     func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")

@@ -40,12 +40,16 @@ public enum TerminalError: Error, Equatable {
         guard !isRunning else { throw TerminalError.alreadyStarted }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         useUTF8Locale()
+        // Built before any signal is ignored: the helper programs must not inherit that.
+        let terminfo = getenv("TERM").flatMap { ScrollFreeTerminfo(terminal: String(cString: $0)) }
+        defer { terminfo?.remove() }
         _ = TerminalGuard.saveTTY(fileDescriptor: STDIN_FILENO)
         // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
         // the dispatch sources made below receive them instead.
         for (signal, _) in handledSignals { cn_ignore_signal(signal) }
         cn_ignore_signal(SIGWINCH)
-        guard cn_newterm_stdio() != nil else {
+        // Without that entry (no infocmp/tic) ncurses may still move lines under the pictures.
+        guard (terminfo.map { $0.whileCurrent(cn_newterm_stdio) } ?? cn_newterm_stdio()) != nil else {
             restoreSignalDefaults()
             let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.unusableTerminal(name)
