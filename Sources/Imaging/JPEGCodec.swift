@@ -19,12 +19,12 @@ public enum JPEGCodec {
     /// any pixel memory is allocated: a scaled decode still has to read every coefficient, so a
     /// tiny file that claims a huge picture is refused instead of decoded slowly.
     ///
-    /// A reduced decode has whole pixels only: when the picture's size is not a multiple of the
-    /// scale's block (2667 rows at 1/8 = 333.375), libjpeg-turbo's last row or column stands for a
-    /// fraction of one. Kept as a full pixel it stretches the picture, dropped it shrinks it, each
-    /// costing 3 to 7 dB against an exact downscale of a detailed 4000 px photo at thumbnail size;
-    /// so the decoded pixels are area-averaged, the fraction counted as such, to the whole size
-    /// (333 rows here), which loses only 1 to 2 dB.
+    /// When the picture's size is not a multiple of the scale's block (2667 rows at 1/8 =
+    /// 333.375), libjpeg-turbo's last row or column stands for a fraction of a pixel. Counted as a
+    /// full pixel it would stretch the picture, dropped it would shrink it, each costing 3 to 7 dB
+    /// against an exact downscale of a detailed 4000 px photo at thumbnail size; so the image keeps
+    /// it and says how much of it is picture (`lastColumnEighths`, `lastRowEighths`), which the
+    /// resize that makes the thumbnail counts exactly, in the same pass (no resampling here).
     ///
     /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
     /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
@@ -35,13 +35,12 @@ public enum JPEGCodec {
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
         let num = scaleNumerator(width: width, height: height, covering: target)
         // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
-        let decoded = try (num == 1 ? JPEGEighthDecoder.decode(data) : nil)
+        var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data) : nil)
             ?? decoder.decompress(data, width: width, height: height, numerator: num)
-        let eighthsWide = width * num, eighthsHigh = height * num
-        guard eighthsWide % 8 != 0 || eighthsHigh % 8 != 0 else { return decoded }
-        let whole = wholeSize(width: width, height: height, numerator: num)
-        return decoded.areaResampled(widthEighths: eighthsWide, heightEighths: eighthsHigh,
-                                     width: whole.width, height: whole.height)
+        let eighthsWide = width * num % 8, eighthsHigh = height * num % 8
+        decoded.lastColumnEighths = eighthsWide == 0 ? 8 : eighthsWide
+        decoded.lastRowEighths = eighthsHigh == 0 ? 8 : eighthsHigh
+        return decoded
     }
 
     /// libjpeg-turbo's own decode at scale `numerator`/8, without the fast paths or the whole-pixel

@@ -29,11 +29,11 @@ extension RGBImage {
         // Crop the source to the box's aspect (width : height * sampleAspect), centred.
         let boxW = width, boxH = height * sampleAspect
         var crop = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
-        if self.width * boxH > self.height * boxW {
-            crop.width = max(1, (self.height * boxW + boxH / 2) / boxH)
+        if widthEighths * boxH > heightEighths * boxW {
+            crop.width = min(self.width, max(1, (heightEighths * boxW + boxH * 4) / (boxH * 8)))
             crop.x = (self.width - crop.width) / 2
         } else {
-            crop.height = max(1, (self.width * boxH + boxW / 2) / boxW)
+            crop.height = min(self.height, max(1, (widthEighths * boxH + boxW * 4) / (boxW * 8)))
             crop.y = (self.height - crop.height) / 2
         }
         return areaResampled(crop, width: width, height: height)
@@ -44,10 +44,10 @@ extension RGBImage {
         guard width > 0, height > 0, !isEmpty else { return areaResampled(.zero, width: width, height: height) }
         let boxH = height * sampleAspect
         var fitW = width, fitH = boxH
-        if self.width * boxH > self.height * width {
-            fitH = max(1, (self.height * width + self.width / 2) / self.width)
+        if widthEighths * boxH > heightEighths * width {
+            fitH = max(1, (heightEighths * width + widthEighths / 2) / widthEighths)
         } else {
-            fitW = max(1, (self.width * boxH + self.height / 2) / self.height)
+            fitW = max(1, (widthEighths * boxH + heightEighths / 2) / heightEighths)
         }
         let rows = max(1, min(height, (fitH + sampleAspect / 2) / sampleAspect))
         return areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
@@ -64,18 +64,11 @@ extension RGBImage {
         }
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= self.width
                      && crop.y + crop.height <= self.height, "crop outside the image")
-        return areaResampled(crop, columns: AreaWeights(source: crop.width, destination: width),
-                             rows: AreaWeights(source: crop.height, destination: height))
-    }
-
-    /// Area-averages the top-left `widthEighths / 8` x `heightEighths / 8` pixels, whose last
-    /// column and row may count only in part, into `width` x `height` pixels.
-    func areaResampled(widthEighths: Int, heightEighths: Int, width: Int, height: Int) -> RGBImage {
-        precondition(widthEighths > 0 && heightEighths > 0 && widthEighths <= self.width * 8
-                     && heightEighths <= self.height * 8, "content outside the image")
-        let crop = PixelRect(x: 0, y: 0, width: (widthEighths + 7) / 8, height: (heightEighths + 7) / 8)
-        return areaResampled(crop, columns: AreaWeights(eighths: widthEighths, destination: width),
-                             rows: AreaWeights(eighths: heightEighths, destination: height))
+        // A crop that reaches a partial last column or row counts it by its fraction.
+        let cropWidthEighths = crop.width * 8 - (crop.x + crop.width == self.width ? 8 - lastColumnEighths : 0)
+        let cropHeightEighths = crop.height * 8 - (crop.y + crop.height == self.height ? 8 - lastRowEighths : 0)
+        return areaResampled(crop, columns: AreaWeights(eighths: cropWidthEighths, destination: width),
+                             rows: AreaWeights(eighths: cropHeightEighths, destination: height))
     }
 
     private func areaResampled(_ crop: PixelRect, columns: AreaWeights, rows: AreaWeights) -> RGBImage {

@@ -6,6 +6,16 @@ public struct RGBImage: Sendable, Equatable {
     public let height: Int
     /// `width * height * 3` bytes: R, G, B of each pixel, rows top to bottom.
     public var pixels: [UInt8]
+    /// How much of the last column and of the last row is picture, in eighths of a pixel (8: all
+    /// of it). A reduced JPEG decode of a picture whose size is not a multiple of the scale's
+    /// block ends in a partial pixel (2667 rows at 1/8 are 333 and 3/8); resizing counts it as the
+    /// part it is, so the picture is neither stretched nor shrunk by it.
+    public internal(set) var lastColumnEighths = 8
+    public internal(set) var lastRowEighths = 8
+
+    /// The picture's width and height in eighths of a pixel.
+    var widthEighths: Int { width * 8 - (8 - lastColumnEighths) }
+    var heightEighths: Int { height * 8 - (8 - lastRowEighths) }
 
     /// Wraps existing pixels; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {

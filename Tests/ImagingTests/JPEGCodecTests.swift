@@ -21,16 +21,22 @@ import Testing
         #expect(taller.width == 200 && taller.height == 150)
     }
 
-    @Test func reducedDecodeDropsPartialScaledPixels() throws {
-        // 100x67 at 1/8 is 12.5 x 8.375 pixels: libjpeg-turbo makes 13x9, whose last column and row
-        // stand for half and three eighths of a pixel; only the whole 12x8 are kept.
+    @Test func reducedDecodeKeepsAPartialLastPixelAsAFraction() throws {
+        // 100x67 at 1/8 is 12.5 x 8.375 pixels: libjpeg-turbo makes 13x9, whose last column and
+        // row stand for half and three eighths of a pixel, and the image says so.
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 100, height: 67, seed: 9))
         let image = try JPEGCodec.decode(jpeg, covering: (width: 12, height: 8))
-        #expect(image.width == 12 && image.height == 8)
-        // 13 columns would be needed to cover 13: the next factor, 2/8, gives 25x16 whole pixels.
+        #expect(image.width == 13 && image.height == 9)
+        #expect(image.lastColumnEighths == 4 && image.lastRowEighths == 3)
+        #expect(image.pixels == (try JPEGCodec.libjpegTurboDecode(jpeg, numerator: 1)).pixels)
+        // 13 whole columns would be needed to cover 13: the next factor, 2/8, gives 25x17
+        // (16.75 rows).
         let wider = try JPEGCodec.decode(jpeg, covering: (width: 13, height: 8))
-        #expect(wider.width == 25 && wider.height == 16)
+        #expect(wider.width == 25 && wider.height == 17 && wider.lastColumnEighths == 8 && wider.lastRowEighths == 6)
         #expect(JPEGCodec.scaledSize(width: 100, height: 67, covering: (width: 12, height: 8)) == (12, 8))
+        // A whole decode has no partial pixel.
+        let whole = try JPEGCodec.decode(jpeg)
+        #expect(whole.width == 100 && whole.lastColumnEighths == 8 && whole.lastRowEighths == 8)
     }
 
     @Test func badInputIsAnErrorValue() {

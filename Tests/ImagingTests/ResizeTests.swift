@@ -122,7 +122,21 @@ import Testing
         // Whole pixels weigh as before.
         #expect(AreaWeights(eighths: 24, destination: 2).weights == AreaWeights(source: 3, destination: 2).weights)
         // A row of 10, 20, 90 where 90 is only half a pixel, averaged into one: (10 + 20 + 45) / 2.5.
-        let image = RGBImage(width: 3, height: 1, pixels: [10, 10, 10, 20, 20, 20, 90, 90, 90])
-        #expect(image.areaResampled(widthEighths: 20, heightEighths: 8, width: 1, height: 1)[0, 0] == RGB(30, 30, 30))
+        var image = RGBImage(width: 3, height: 1, pixels: [10, 10, 10, 20, 20, 20, 90, 90, 90])
+        image.lastColumnEighths = 4
+        #expect(image.resized(width: 1, height: 1)[0, 0] == RGB(30, 30, 30))
+        // A crop away from the partial pixel counts whole pixels only.
+        #expect(image.areaResampled(PixelRect(x: 0, y: 0, width: 2, height: 1), width: 1, height: 1)[0, 0] == RGB(15, 15, 15))
+    }
+
+    @Test func aPartialLastPixelCountsInTheAspect() {
+        // 3.5 x 2 pixels: fitting into 7 x 7 keeps 7:4, not 3:2 (7 x 5) or 2:1.
+        var image = RGBImage(width: 4, height: 2, filledWith: RGB(1, 2, 3))
+        image.lastColumnEighths = 4
+        let fitted = image.aspectFit(width: 7, height: 7)
+        #expect(fitted.width == 7 && fitted.height == 4)
+        #expect(fitted.lastColumnEighths == 8 && fitted.lastRowEighths == 8)
+        // Filling 2 x 2 crops the width to 2 of the 3.5 pixels (whole ones, centred).
+        #expect(image.aspectFill(width: 2, height: 2).width == 2)
     }
 }

@@ -113,6 +113,10 @@ public enum TerminalError: Error, Equatable {
         // Insert/delete character would shift pictures ncurses does not know about.
         idcok(window, false)
         idlok(window, false)
+        // ncurses stops an update part-way when a key is waiting (its typeahead check), but the
+        // image layer draws pictures after doupdate() as if every changed cell had been written;
+        // rows left for the next frame could then land on pictures that are not sent again.
+        typeahead(-1)
         curs_set(0)
         set_escdelay(25)
         mouseinterval(0)
