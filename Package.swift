@@ -48,21 +48,15 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
-        .target(name: "InlineViewer", dependencies: [
-            "Imaging", "TerminalEnvironment",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        // No ArgumentParser here: its reflection cost `gallery view` (timed as a whole process)
+        // about 0.8 ms a run; ViewArguments parses the few options by hand.
+        .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalEnvironment"]),
         // A static executable: `gallery view` is timed as a whole process against chafa and timg,
         // and the dynamic loader's symbol binding and relocations cost ~3 ms of its start-up (half
-        // of a 1080 px photo's total). The libraries named here are what ArgumentParser's
-        // FoundationEssentials needs from the Swift toolchain when linked statically (a debug build
-        // does not strip them away), and zlib for libpng, which static linking does not find alone.
+        // of a 1080 px photo's total). zlib is named for libpng, which static linking does not
+        // find on its own.
         .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"],
-                          linkerSettings: [
-                              .unsafeFlags(["-static-executable"]),
-                              .linkedLibrary("z"), .linkedLibrary("_FoundationCShims"),
-                              .linkedLibrary("_FoundationCollections"), .linkedLibrary("swiftSynchronization"),
-                          ]),
+                          linkerSettings: [.unsafeFlags(["-static-executable"]), .linkedLibrary("z")]),
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
@@ -79,6 +73,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "TUI",
             .product(name: "FlyingFox", package: "FlyingFox"),

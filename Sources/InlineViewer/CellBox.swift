@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// A rectangle of terminal cells that an image must fit inside, written `COLSxROWS` on the command line.
-struct CellBox: Equatable, ExpressibleByArgument {
+struct CellBox: Equatable {
     let columns: Int
     let rows: Int
 
@@ -17,6 +15,4 @@ struct CellBox: Equatable, ExpressibleByArgument {
               (1...10_000).contains(columns), (1...10_000).contains(rows) else { return nil }
         self.init(columns: columns, rows: rows)
     }
-
-    static var defaultValueDescription: String { "COLSxROWS" }
 }

@@ -1,8 +1,7 @@
-import ArgumentParser
 import TerminalEnvironment
 
 /// `gallery view --render`: how each image is printed.
-enum InlineRenderMode: String, ExpressibleByArgument, CaseIterable {
+enum InlineRenderMode: String, CaseIterable {
     case sixel, kitty, iterm, halfblock, ascii
 
     /// The mode the environment asks for, without querying the terminal: the pixel protocol

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import Imaging
 
@@ -8,44 +7,33 @@ import Imaging
 /// Whole-process speed is the point (it is benchmarked against those tools), so this path touches
 /// no Foundation, starts no event loop, never queries the terminal and writes each image with one
 /// `write`.
-public struct ViewCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        // Parsed on its own by `main.swift`, so the name shown in usage is the whole invocation.
-        commandName: "gallery view",
-        abstract: "Print images inline to stdout, one after the other.",
-        discussion: """
-            Each image is fitted inside the box, aspect kept. Without --size the box is the \
-            terminal's width and height (one row less), or 80x24 when stdout is not a terminal. \
-            Without --render the mode comes from the environment: kitty graphics in kitty and \
-            Ghostty, iTerm2 images in iTerm2, WezTerm and mintty, sixel where TERM names a sixel \
-            terminal (foot, mlterm, *-sixel); text inside tmux or screen and everywhere else: \
-            ASCII with NO_COLOR, TERM=dumb, a vt100-like TERM or none, half-blocks otherwise (the \
-            terminal is never queried). Sixel, kitty and iTerm2 images are sized in pixels from the \
-            terminal's cell size (TIOCGWINSZ), or 10x20 pixels a cell when it does not say.
+public struct ViewCommand {
+    let files: [String]
+    let size: CellBox?
+    let render: InlineRenderMode?
 
-            A file that cannot be shown is reported on stderr and the others are still printed; \
-            the exit status is then 1.
-            """)
-
-    @Argument(help: ArgumentHelp("JPEG or PNG files to show.", valueName: "FILE"))
-    var files: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("The box each image must fit in, in cells.", valueName: "COLSxROWS"))
-    var size: CellBox?
-
-    @Option(name: .long, help: ArgumentHelp("How to draw the images.", valueName: "sixel|kitty|iterm|halfblock|ascii"))
-    var render: InlineRenderMode?
-
-    public init() {}
-
-    public func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("no FILE to view") }
+    init(_ arguments: ViewArguments) {
+        files = arguments.files
+        size = arguments.size
+        render = arguments.render
     }
 
     /// Parses `arguments` (those after `view`), prints every file and exits: 0 when all were
-    /// shown, 1 when any failed, 64 for a usage error.
+    /// shown (or help was asked for), 1 when any failed, 64 with one line on stderr for a usage
+    /// error.
     public static func runAndExit(_ arguments: [String]) -> Never {
-        let command = parseOrExitWithOneLine(arguments)
+        let request: ViewArguments.Request
+        do {
+            request = try ViewArguments.parse(arguments)
+        } catch {
+            FileOutput.standardError.write("gallery: \(error) (see 'gallery view --help')\n")
+            Glibc.exit(64)
+        }
+        guard case .view(let parsed) = request else {
+            FileOutput.standardOutput.write(ViewArguments.help)
+            Glibc.exit(0)
+        }
+        let command = ViewCommand(parsed)
         Glibc.exit(command.printImages(environment: { name in getenv(name).map { String(cString: $0) } }) ? 0 : 1)
     }
 

@@ -1,9 +1,10 @@
 import ArgumentParser
+import InlineViewer
 
 extension ParsableCommand {
     /// Parses `arguments`. Help and version print and exit 0; any usage error prints one line on
     /// stderr and exits 64, before the terminal is touched.
-    public static func parseOrExitWithOneLine(_ arguments: [String]) -> Self {
+    static func parseOrExitWithOneLine(_ arguments: [String]) -> Self {
         do {
             return try parse(arguments)
         } catch {
