@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Decodes the DC coefficients of a whole baseline scan into per-component planes of samples,
 /// on two threads when the scan is large.
@@ -17,9 +18,9 @@ enum JPEGDCScan {
     /// Scans with fewer blocks are read on one thread: a thread costs more than it saves.
     static let parallelBlocks = 1 << 16
     /// Where the guessing thread starts, in percent of the data. Not half: the first thread also
-    /// writes the samples of the second half once both are done, which costs about a tenth of
-    /// reading it.
-    static let splitPercent = 45
+    /// writes the samples of the second part (as the guess publishes them), which costs about a
+    /// fifth of reading them.
+    static let splitPercent = 42
     /// How many block starts of the guessing thread are kept for the match.
     static let recordedStarts = 4096
 
@@ -51,12 +52,12 @@ enum JPEGDCScan {
                                        fromBit: end / 8 * splitPercent / 100 * 8, endBit: end) {
                 let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                   block: 0, matching: guess)
-                guess.wait()
                 report(outcome)
                 switch outcome {
                 case .finished: return true
                 case .failed: return false
                 case .matched(let block, let record):
+                    // Written as the guess publishes its blocks, while it still reads the rest.
                     if guess.complete(from: record, block: block, into: &writer) { return true }
                     // The guess stopped short (damaged data after the match): read on alone.
                     return run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
@@ -274,6 +275,12 @@ enum JPEGDCScan {
         private let differences: UnsafeMutablePointer<Int16>
         private let capacity: Int
         private var count = 0
+        /// How many blocks' differences (and terms) the thread has written, and whether it has
+        /// stopped, for `complete` to follow while the thread still reads.
+        private let published = Atomic<Int>(0)
+        private let stopped = Atomic<Bool>(false)
+        /// Blocks the thread reads between two publications.
+        private static let publishEvery = 2048
         /// Four terms per block that becomes 2x2 pixels, in reading order.
         private let terms: UnsafeMutablePointer<Int32>
         private var termCount = 0
@@ -299,6 +306,8 @@ enum JPEGDCScan {
             let started = pthread_create(&thread, nil, { context in
                 let guess = Unmanaged<Speculation>.fromOpaque(context!).takeUnretainedValue()
                 _ = guess.read(recordingStarts: false)
+                guess.published.store(guess.count, ordering: .releasing)
+                guess.stopped.store(true, ordering: .releasing)
                 return nil
             }, Unmanaged.passUnretained(self).toOpaque())
             guard started == 0 else { return nil }
@@ -334,6 +343,9 @@ enum JPEGDCScan {
                     differences[count] = Int16(truncatingIfNeeded: difference)
                     count &+= 1
                     if spot.isReduced { termCount &+= 1 }
+                    if count % Self.publishEvery == 0 && !recordingStarts {
+                        published.store(count, ordering: .releasing)
+                    }
                     place &+= 1
                     if place == places.count { place = 0 }
                 }
@@ -348,10 +360,10 @@ enum JPEGDCScan {
             self.thread = nil
         }
 
-        /// Writes the blocks from `block` on from the guess's records from `record` on; false
-        /// when the guess did not get that far.
+        /// Writes the blocks from `block` on from the guess's records from `record` on, as the
+        /// thread publishes them, then waits for it; false when the guess did not get that far.
         func complete(from record: Int, block: Int, into writer: inout SampleWriter) -> Bool {
-            guard count - record >= writer.blockCount - block else { return false }
+            defer { wait() }
             writer.move(toBlock: block)
             // The guess's blocks that became 2x2 pixels before `record`, to find its terms.
             let reducedPerMCU = places.filter(\.isReduced).count
@@ -359,13 +371,23 @@ enum JPEGDCScan {
                 + places[..<(record % places.count)].filter(\.isReduced).count
             var index = record
             while !writer.isFinished {
-                if writer.isReduced {
-                    writer.write(difference: Int(differences[index]), terms: terms + 4 * termIndex)
-                    termIndex += 1
-                } else {
-                    writer.write(difference: Int(differences[index]))
+                // `stopped` first: once it is seen, `published` is final.
+                let ended = stopped.load(ordering: .acquiring)
+                let ready = published.load(ordering: .acquiring)
+                if index >= ready {
+                    if ended { return false }
+                    sched_yield()
+                    continue
                 }
-                index += 1
+                while index < ready && !writer.isFinished {
+                    if writer.isReduced {
+                        writer.write(difference: Int(differences[index]), terms: terms + 4 * termIndex)
+                        termIndex += 1
+                    } else {
+                        writer.write(difference: Int(differences[index]))
+                    }
+                    index += 1
+                }
             }
             return true
         }
