@@ -64,6 +64,9 @@ public enum SixelEncoder {
     ///
     /// - Parameters:
     ///   - palette: how colours are chosen; see `defaultPalette` for why it is what it is.
+    ///   - quantizedRegisters: the most registers a quantised adaptive palette uses (at most the
+    ///     palette's own limit): `quantizedRegisters` by default, which keeps the bytes that scroll
+    ///     frames re-send down; an image sent once can afford 256 (see `defaultPalette`).
     ///   - padToSixRows: extend the image downwards with `background` to a multiple of 6 pixel
     ///     rows. A sixel band is 6 rows tall and terminals treat a partial last band differently
     ///     (some leave the rest of the band untouched, some clear it), so an image meant to fill
@@ -72,14 +75,8 @@ public enum SixelEncoder {
     ///   - background: the colour of the padding rows.
     /// - Throws: `.empty` for an image without pixels, `.tooLarge` above `maxPixels`.
     public static func encode(_ image: RGBImage, palette: SixelPalette = defaultPalette,
+                              quantizedRegisters: Int = quantizedRegisters,
                               padToSixRows: Bool = false, background: RGB = RGB(0, 0, 0)) throws -> [UInt8] {
-        try encode(image, palette: palette, quantizedRegisters: quantizedRegisters, padToSixRows: padToSixRows,
-                   background: background)
-    }
-
-    /// `encode` with the quantised palette's size open, so tests can compare the alternatives.
-    static func encode(_ image: RGBImage, palette: SixelPalette, quantizedRegisters: Int,
-                       padToSixRows: Bool, background: RGB) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
         guard image.width * image.height <= maxPixels else {
             throw ImageError.tooLarge(width: image.width, height: image.height)

@@ -67,6 +67,19 @@ import TUI
         #expect(colours.count <= 16 && colours.count > 4)
     }
 
+    @Test func theDetailImageSpendsAFullPaletteWhereThumbnailsKeepToTheSmallerOne() throws {
+        // Noise has far more colours than any palette: each gets as many registers as it may.
+        let noise = (0..<(160 * 120 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
+        let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: noise), quality: 95)
+        func registers(_ fit: ImageFit) throws -> Int {
+            let bytes = try #require(payload(try sixel.render(data, columns: 20, rows: 9, fit: fit))).bytes
+            // Each register is defined once, as `#n;2;r;g;b`.
+            return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
+        }
+        #expect(try registers(.crop) <= SixelEncoder.quantizedRegisters)
+        #expect(try registers(.max) > SixelEncoder.quantizedRegisters)
+    }
+
     @Test func kittyIdsAreStablePerContentAndSize() throws {
         let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)

@@ -51,7 +51,11 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
         let cells = image.cellsCovered(cellWidth: cellWidth, cellHeight: cellHeight)
         switch mode {
         case .sixel:
-            let bytes = try SixelEncoder.encode(image, palette: sixelPalette)
+            // A fitted image is the detail pane's, drawn once rather than with every scroll frame:
+            // it spends the bytes of a full 256-register palette (800x600: 39.0 dB against 37.2,
+            // 20% more bytes), where thumbnails keep to the smaller default.
+            let registers = fit == .max ? 256 : SixelEncoder.quantizedRegisters
+            let bytes = try SixelEncoder.encode(image, palette: sixelPalette, quantizedRegisters: registers)
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .sixel))
         case .kitty:
             let id = kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit)
