@@ -21,39 +21,81 @@ final class JPEGScanTables: @unchecked Sendable {
     deinit { lookups.deallocate() }
 }
 
-/// Reads an entropy-coded segment (stuffing taken out, zero-padded) block by block: each block's
-/// DC difference, its AC codes stepped over. It may start at any bit; what it reads from a bit
-/// that is not a block's start is garbage, which `JPEGDCScan` relies on being harmless.
+/// Reads a scan's entropy-coded bytes in place, block by block: each block's DC difference, its
+/// AC codes stepped over. Stuffed bytes are skipped as the bit buffer fills; at a marker (a
+/// restart, or the end of the scan) it reads zeros. It may start at any data byte; what it reads
+/// from a bit that is not a block's start is garbage, which `JPEGDCScan` relies on being harmless.
 ///
 /// Read-only over memory its owner keeps alive; each reader is used by one thread.
 struct JPEGBlockReader {
     /// What `block` returns for a bit pattern that is no code, or a DC size above 11.
     static let failed = Int.min
 
-    private let base: UnsafeRawPointer
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
     private let tables: JPEGScanTables
-    /// Bits of the stream consumed so far.
+    /// Data bits consumed so far (a logical position: stuffing and markers not counted).
     private(set) var position = 0
     /// The next `available` bits after `position`, left-aligned; refilled to at least 57 whenever
     /// under 32, enough for the longest code with its value bits (16 + 11, or 12 + 15 chained).
+    /// Bits past `available` are either zero or the start of the byte at `next`.
     private var buffer: UInt64 = 0
     private var available = 0
+    /// The raw index of the next byte to go into the buffer.
+    private var next = 0
 
-    init(stream base: UnsafeRawPointer, tables: JPEGScanTables) {
-        self.base = base
+    init(stream: EntropyStream, tables: JPEGScanTables) {
+        bytes = stream.bytes
+        count = stream.count
         self.tables = tables
     }
 
-    /// Continues reading at bit `bit` (a restart interval's first byte, or a guess).
-    mutating func seek(toBit bit: Int) {
+    /// Continues reading at raw byte `raw`, which holds data bit `bit` (a restart interval's
+    /// first byte, or a guess).
+    mutating func seek(raw: Int, bit: Int) {
+        next = raw
         position = bit
+        buffer = 0
         available = 0
     }
 
     @inline(__always) private mutating func refill() {
-        buffer = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position &>> 3, as: UInt64.self))
-            &<< UInt64(position & 7)
-        available = 64 &- (position & 7)
+        // Eight bytes with no 0xFF among them (no stuffing, no marker) go in at once.
+        if next &+ 8 <= count {
+            let word = UInt64(bigEndian: UnsafeRawPointer(bytes + next).loadUnaligned(as: UInt64.self))
+            let inverted = ~word
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                buffer |= word &>> UInt64(available)
+                let whole = (63 &- available) &>> 3
+                next &+= whole
+                available &+= whole &* 8
+                return
+            }
+        }
+        refillByBytes()
+    }
+
+    /// One byte at a time, skipping stuffing and fill bytes, zeros from a marker on.
+    private mutating func refillByBytes() {
+        while available <= 56 {
+            var byte: UInt8 = 0
+            if next < count {
+                let raw = bytes[next]
+                if raw != 0xFF {
+                    byte = raw
+                    next += 1
+                } else if next + 1 < count && bytes[next + 1] == 0x00 {
+                    byte = 0xFF
+                    next += 2
+                } else if next + 1 < count && bytes[next + 1] == 0xFF {
+                    next += 1  // a fill byte before a marker
+                    continue
+                }
+                // Otherwise a marker: zeros, without moving past it.
+            }
+            buffer |= UInt64(byte) &<< UInt64(56 &- available)
+            available &+= 8
+        }
     }
 
     @inline(__always) private mutating func consume(_ bits: Int) {

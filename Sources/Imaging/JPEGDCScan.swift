@@ -32,24 +32,24 @@ enum JPEGDCScan {
         let tables = JPEGScanTables(header)
         var samples = [UInt8](unsafeUninitializedCapacity: layout.sampleCount) { $1 = $0.count }
         var predictions = [Int](repeating: 0, count: header.components.count)
-        let ok = stream.bytes.withUnsafeBytes { bytes -> Bool in
-        samples.withUnsafeMutableBufferPointer { samples -> Bool in
+        let ok = samples.withUnsafeMutableBufferPointer { samples -> Bool in
         predictions.withUnsafeMutableBufferPointer { predictions -> Bool in
         layout.places.withUnsafeBufferPointer { places -> Bool in
         layout.scale.withUnsafeBufferPointer { scale -> Bool in
         layout.quantizers.withUnsafeBufferPointer { quantizers -> Bool in
-            guard let base = bytes.baseAddress, let samples = samples.baseAddress,
+            guard let samples = samples.baseAddress,
                   let predictions = predictions.baseAddress, let places = places.baseAddress,
                   let scale = scale.baseAddress, let quantizers = quantizers.baseAddress else { return false }
             let blocks = BlockSource(quantizers: quantizers)
             defer { blocks.deallocate() }
             var writer = SampleWriter(layout: layout, places: places, scale: scale, samples: samples,
                                       predictions: predictions)
-            var reader = JPEGBlockReader(stream: base, tables: tables)
-            let end = stream.segmentEnds.last! * 8
+            var reader = JPEGBlockReader(stream: stream, tables: tables)
+            let end = stream.logicalCount * 8
             if parallel && header.restartInterval == 0 && layout.blockCount >= parallelBlocks,
                let guess = Speculation(layout: layout, reader: reader, quantizers: quantizers,
-                                       fromBit: end / 8 * splitPercent / 100 * 8, endBit: end) {
+                                       from: stream.dataByte(atOrAfter: stream.count / 100 * splitPercent),
+                                       endBit: end) {
                 let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                   block: 0, matching: guess)
                 report(outcome)
@@ -65,8 +65,8 @@ enum JPEGDCScan {
                 }
             }
             return run(&reader, &writer, blocks, layout: layout, restartInterval: header.restartInterval,
-                       endBit: end, block: 0, matching: nil, segmentStarts: stream.segmentStarts) == .finished
-        }}}}}}
+                       endBit: end, block: 0, matching: nil, segments: stream.segments) == .finished
+        }}}}}
         return ok ? JPEGEighthDecoder.Planes(offsets: layout.offsets, widths: layout.widths, samples: samples) : nil
     }
 
@@ -209,7 +209,7 @@ enum JPEGDCScan {
     private static func run(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
                             layout: Layout,
                             restartInterval: Int, endBit: Int, block first: Int, matching guess: Speculation?,
-                            segmentStarts: [Int] = [0]) -> Outcome {
+                            segments: [(raw: Int, logical: Int)] = []) -> Outcome {
         writer.move(toBlock: first)
         var segment = 0
         var untilRestart = restartInterval
@@ -221,8 +221,8 @@ enum JPEGDCScan {
                 if untilRestart == 0 {
                     // Each interval starts on a byte of its own, with predictions back at zero.
                     segment += 1
-                    guard segment < segmentStarts.count else { return .failed }
-                    reader.seek(toBit: segmentStarts[segment] * 8)
+                    guard segment < segments.count else { return .failed }
+                    reader.seek(raw: segments[segment].raw, bit: segments[segment].logical * 8)
                     writer.predictions.update(repeating: 0, count: layout.scale.count)
                     untilRestart = restartInterval
                 }
@@ -287,8 +287,10 @@ enum JPEGDCScan {
         private var thread: pthread_t?
 
         /// Starts guessing; nil when the guess fails at once or no thread can be made.
-        init?(layout: Layout, reader: JPEGBlockReader, quantizers: UnsafePointer<Int32>, fromBit: Int, endBit: Int) {
-            self.fromBit = fromBit
+        /// - Parameter start: the data byte to guess from: its raw index and the data bytes before it.
+        init?(layout: Layout, reader: JPEGBlockReader, quantizers: UnsafePointer<Int32>,
+              from start: (raw: Int, logical: Int), endBit: Int) {
+            fromBit = start.logical * 8
             self.reader = reader
             self.endBit = endBit
             places = layout.places
@@ -299,7 +301,7 @@ enum JPEGDCScan {
             self.quantizers = .allocate(capacity: layout.quantizers.count)
             self.quantizers.initialize(from: quantizers, count: layout.quantizers.count)
             blocks = BlockSource(quantizers: self.quantizers)
-            self.reader.seek(toBit: fromBit)
+            self.reader.seek(raw: start.raw, bit: fromBit)
             starts.reserveCapacity(JPEGDCScan.recordedStarts)
             guard read(recordingStarts: true) else { return nil }
             var thread = pthread_t()
