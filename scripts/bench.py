@@ -394,9 +394,10 @@ def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, loa
         "picture (a separate resample pass cost 1.5 ms).",
         "- 4000 px JPEG: our own 1/8-scale decode from the DC coefficients, bit-exact with libjpeg-turbo's; on "
         "one thread about half libjpeg-turbo's time (astronaut-4000.jpg 12.6 ms against 21.9 ms, in process, "
-        "warm), on two threads (a guessed split of the Huffman data) about 8 ms. What is left is Huffman "
-        "decoding and fresh memory: a page fault costs about 1.6 µs on this VM and a 4000 px photo touches 5 to "
-        "7 MB (the file, its de-stuffed copy, the planes, the pixels).",
+        "warm), on two threads (a guessed split of the Huffman data) about 7 ms. The scan is read in place (no "
+        "de-stuffed copy). What is left is Huffman decoding and fresh memory: a page fault costs about 1.6 µs "
+        "on this VM and a 4000 px photo still touches 3 to 5 MB (the file, the planes, the pixels); cold, in a "
+        "new process, the decode takes about twice its warm time.",
         "- sixel: our own encoder (Wu's quantiser, at most 128 registers), 0.5 to 1 ms for 240x160 pixels; "
         "libsixel took 5 to 7 ms.",
         "",
