@@ -67,6 +67,7 @@ struct DirectorySourceTests {
         #expect(details.contains("Size: \(size) B (\(size) bytes)"))
         #expect(details.contains { $0.hasPrefix("Modified: 20") })
         #expect(source.attribution(for: photo) == nil)
+        #expect(!source.hasLikes)
         await #expect(throws: GalleryError.self) { try await source.photo(id: "../etc/passwd") }
         await #expect(throws: GalleryError.self) { try await source.photo(id: "notes.txt") }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import Gallery
 
 /// A source with fixed answers: every page full, with `lastPage` declared the last; extra detail
-/// lines and no attribution, like a local folder.
+/// lines, no attribution and no likes, like a local folder.
 private struct ScriptedSource: PhotoSource {
     var lastPage = 1
     var extras: [String] = []
@@ -18,6 +18,7 @@ private struct ScriptedSource: PhotoSource {
     func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String { photo.id }
     func extraDetails(for photo: Photo) async throws -> [String] { extras }
     func attribution(for photo: Photo) -> String? { nil }
+    var hasLikes: Bool { false }
 }
 
 @MainActor
@@ -40,6 +41,7 @@ struct SourceExtrasInViewModelsTests {
                                              loader: FakeImageLoader(), renderer: FakeRenderer())
         #expect(viewModel.extraDetails.isEmpty)
         #expect(viewModel.attribution == "")
+        #expect(viewModel.likes == nil)
         #expect(viewModel.link == "")
         #expect(viewModel.author == "by pictures")
         viewModel.viewDidLoad()

@@ -24,6 +24,16 @@ struct UnsplashAPISourceTests {
         #expect(request.headers["Accept-Version"] == "v1")
     }
 
+    @Test func onlyUnsplashItselfIsCreditedAsUnsplash() {
+        let photo = Photo.sample("a")
+        let unsplash = UnsplashAPISource(accessKey: "k", client: FakeHTTP(body: ""))
+        #expect(unsplash.attribution(for: photo) == "Photo by Ann Lee on Unsplash")
+        let demo = UnsplashAPISource(baseURL: "http://127.0.0.1:8080/", accessKey: nil, client: FakeHTTP(body: ""))
+        #expect(demo.attribution(for: photo) == "Photo by Ann Lee")
+        let lookalike = UnsplashAPISource(baseURL: "https://api.unsplash.com.example.org", accessKey: nil, client: FakeHTTP(body: ""))
+        #expect(lookalike.attribution(for: photo) == "Photo by Ann Lee")
+    }
+
     @Test func decodesAListWithNulls() async throws {
         let source = UnsplashAPISource(accessKey: "k", client: FakeHTTP(body: UnsplashFixtures.photoList))
         let photos = try await source.photos(page: 1, perPage: 30)

@@ -65,6 +65,7 @@ public struct DirectorySource: PhotoSource {
 
     /// Local files credit nobody.
     public func attribution(for photo: Photo) -> String? { nil }
+    public var hasLikes: Bool { false }
 
     // MARK: - Photos from files
 

@@ -20,6 +20,8 @@ public protocol PhotoSource: Sendable {
     func extraDetails(for photo: Photo) async throws -> [String]
     /// The credit line the detail pane shows, or nil when there is nobody to credit (a local file).
     func attribution(for photo: Photo) -> String?
+    /// Whether photos here have likes to show (a catalog's do, a local file's do not). True by default.
+    var hasLikes: Bool { get }
 }
 
 extension PhotoSource {
@@ -37,7 +39,9 @@ extension PhotoSource {
     }
 
     public func trackDownload(_ photo: Photo) async throws {}
+    public var hasLikes: Bool { true }
     public func extraDetails(for photo: Photo) async throws -> [String] { [] }
-    /// "Photo by NAME on Unsplash": Unsplash, Picsum and the demo catalog all serve Unsplash-licensed photos.
+    /// "Photo by NAME on Unsplash": Picsum serves photos from Unsplash (`UnsplashAPISource` says
+    /// where its photos come from itself).
     public func attribution(for photo: Photo) -> String? { "Photo by \(photo.user.name) on Unsplash" }
 }

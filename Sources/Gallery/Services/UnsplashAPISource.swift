@@ -31,6 +31,14 @@ public struct UnsplashAPISource: PhotoSource {
 
     public var supportsSearch: Bool { true }
 
+    /// "Photo by NAME on Unsplash", as Unsplash's guidelines ask, for photos from Unsplash itself.
+    /// A server that only speaks its API (the demo catalog's generated pictures, or any other)
+    /// is not Unsplash and gets "Photo by NAME".
+    public func attribution(for photo: Photo) -> String? {
+        let host = baseURL.split(separator: "/").dropFirst().first?.split(separator: ":").first?.lowercased()
+        return host == "api.unsplash.com" ? "Photo by \(photo.user.name) on Unsplash" : "Photo by \(photo.user.name)"
+    }
+
     public func photos(page: Int, perPage: Int) async throws -> [Photo] {
         try await listPage(page: page, perPage: perPage).photos
     }

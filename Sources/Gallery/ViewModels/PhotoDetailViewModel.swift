@@ -21,7 +21,9 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         photo.user.username.isEmpty ? "by \(photo.user.name)" : "by \(photo.user.name) (@\(photo.user.username))"
     }
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
-    public var likes: String { "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" }
+    public var likes: String? {
+        source.hasLikes ? "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" : nil
+    }
     public var attribution: String { source.attribution(for: photo) ?? "" }
     /// The creation date ("2024-01-02") when the source gave one.
     public var created: String? {

@@ -11,8 +11,8 @@ public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
     var author: String { get }
     /// "W × H" in pixels.
     var dimensions: String { get }
-    /// "N likes".
-    var likes: String { get }
+    /// "N likes"; nil where photos have no likes (a local file).
+    var likes: String? { get }
     /// "Photo by NAME on Unsplash", the attribution the Unsplash guidelines ask for; "" for a local file.
     var attribution: String { get }
     /// The photo's web page, tagged as a referral from this app; "" when it has none.

@@ -71,7 +71,8 @@ import TUI
     private static let swatchPlaceholder = String(repeating: "█", count: swatchWidth)
 
     private var textLines: [String] {
-        var lines = [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px", viewModel.likes]
+        var lines = [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px"]
+        if let likes = viewModel.likes { lines.append(likes) }
         lines += viewModel.extraDetails
         if let camera = viewModel.photo.exif?.summary { lines.append(camera) }
         if let place = viewModel.photo.location?.summary { lines.append(place) }
