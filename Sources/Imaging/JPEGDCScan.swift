@@ -5,11 +5,12 @@ import Synchronization
 /// on two threads when the scan is large.
 ///
 /// Huffman-coded data cannot be split where one likes: a block's start is only known once every
-/// block before it was read. So the second thread guesses. It starts reading in the middle of the
-/// data as if a block began there, keeping every block's DC difference and, for its first few
-/// thousand blocks, the bit where each began. Its first blocks are garbage, but Huffman codes
-/// resynchronise quickly: soon it is reading real block boundaries. The first thread reads from the
-/// start as usual; past the middle it compares each of its block starts with the second thread's.
+/// block before it was read. So the second thread guesses. It starts reading part-way into the
+/// data (`splitPercent`) as if a block began there, keeping every block's DC difference and, for
+/// its first few thousand blocks, the bit where each began. Its first blocks are garbage, but
+/// Huffman codes resynchronise quickly: soon it is reading real block boundaries. The first thread
+/// reads from the start as usual; past that point it compares each of its block starts with the
+/// second thread's.
 /// Equal bit and equal place in the MCU mean the two decodes are identical from there on (what is
 /// read depends on nothing else), so the first thread stops and the second thread's differences,
 /// summed from the first thread's predictions, give the rest of the picture: exactly the

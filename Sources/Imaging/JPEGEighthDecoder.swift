@@ -5,9 +5,9 @@
 /// arithmetic but still runs its full per-block machinery (zeroing each block, storing every AC
 /// value, a 1x1 IDCT call per block, per-row buffering), and for a 4000 px photo that machinery,
 /// not the file, is most of the time. Here each AC code costs one table lookup that also says how
-/// many value bits follow, and usually steps over several codes at once (`JPEGHuffmanTable.acRuns`),
-/// on a stream whose stuffed bytes were taken out beforehand, so refilling the bit buffer is one
-/// unaligned load.
+/// many value bits follow, and usually steps over several codes at once (`JPEGHuffmanTable.acRuns`);
+/// the bit buffer takes eight bytes at a time wherever no stuffing or marker is among them
+/// (`JPEGBlockReader`).
 ///
 /// The output is libjpeg-turbo's own 1/8 output, bit for bit: the same rounding of the DC mean;
 /// chroma subsampled both ways made, as libjpeg-turbo makes it, by a 2x2 IDCT of its blocks (their
