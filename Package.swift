@@ -35,7 +35,7 @@ let package = Package(
             providers: [.apt(["libsixel-dev"])]),
 
         .target(name: "Net", dependencies: ["CCurl"]),
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel"]),
+        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),

@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// How many colours the terminal can show, which decides the SGR codes `CellArt.ansiLine` emits.
 public enum ColorDepth: Sendable, Equatable, CaseIterable {
     /// 24-bit colour: `38;2;r;g;b`.
@@ -9,13 +11,13 @@ public enum ColorDepth: Sendable, Equatable, CaseIterable {
     /// No colour codes at all.
     case none
 
-    /// The depth a terminal with this environment supports. `NO_COLOR` (non-empty, see
-    /// no-color.org) and `TERM=dumb` win over everything; then `COLORTERM=truecolor|24bit`,
-    /// then a `TERM` naming `256color`; anything else gets the 16 basic colours.
+    /// The depth a terminal with this environment supports. No colour where the shared rule
+    /// (`TerminalGuess.hasColor`) says so: `NO_COLOR` (non-empty, see no-color.org), a dumb or DEC
+    /// VT terminal, no `TERM`. Then `COLORTERM=truecolor|24bit`, then a `TERM` naming `256color`;
+    /// anything else gets the 16 basic colours.
     public static func fromEnvironment(_ env: [String: String]) -> ColorDepth {
+        guard TerminalGuess(environment: env).hasColor else { return .none }
         let term = env["TERM"]?.lowercased() ?? ""
-        if let noColor = env["NO_COLOR"], !noColor.isEmpty { return .none }
-        if term == "dumb" { return .none }
         if let colorTerm = env["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
             return .trueColor
         }

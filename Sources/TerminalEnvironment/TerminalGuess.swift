@@ -25,6 +25,9 @@ public struct TerminalGuess: Equatable, Sendable {
 
     /// The pixel protocol the environment names; nil when it names none or inside a multiplexer.
     public let graphics: Graphics?
+    /// Whether text may be coloured: not with `NO_COLOR`, on a dumb or DEC VT terminal, or without
+    /// `TERM`. `ColorDepth` and the text art both follow it.
+    public let hasColor: Bool
     /// The text art for when no pixels are drawn.
     public let textArt: TextArt
     /// Inside tmux or GNU screen.
@@ -39,7 +42,8 @@ public struct TerminalGuess: Equatable, Sendable {
         let parsesEscapes = !term.isEmpty && term != "dumb"
         isMultiplexed = variable("TMUX") != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
         let noColor = !(variable("NO_COLOR") ?? "").isEmpty
-        textArt = noColor || !parsesEscapes || Self.isDECTerminal(term) ? .ascii : .halfBlocks
+        hasColor = !noColor && parsesEscapes && !Self.isDECTerminal(term)
+        textArt = hasColor ? .halfBlocks : .ascii
         guard parsesEscapes, !isMultiplexed else {
             graphics = nil
             return

@@ -46,10 +46,14 @@ import Testing
 
     @Test(arguments: [
         (["COLORTERM": "truecolor", "TERM": "xterm-256color"], ColorDepth.trueColor),
-        (["COLORTERM": "24bit"], .trueColor),
+        (["COLORTERM": "24bit", "TERM": "xterm"], .trueColor),
         (["TERM": "screen-256color"], .palette256),
         (["TERM": "xterm", "COLORTERM": "yes"], .palette16),
-        ([:], .palette16),
+        // The shared rule (TerminalGuess.hasColor): no colour without TERM or on a DEC VT.
+        ([:], ColorDepth.none),
+        (["COLORTERM": "truecolor"], ColorDepth.none),
+        (["TERM": "vt220"], ColorDepth.none),
+        (["TERM": "vte-256color"], .palette256),
         (["NO_COLOR": "1", "COLORTERM": "truecolor"], ColorDepth.none),
         (["NO_COLOR": "", "TERM": "xterm-256color"], .palette256),
         (["TERM": "dumb"], ColorDepth.none),
