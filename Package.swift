@@ -71,11 +71,11 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer"]),
         .testTarget(name: "GalleryTests", dependencies: [
-            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI",
+            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI", "TerminalEnvironment",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),

@@ -1,4 +1,5 @@
 import Imaging
+import TerminalEnvironment
 
 /// Turns one encoded image into the bytes that show it at the cursor, fitted inside a box of cells
 /// with its aspect kept: what `gallery view` prints for each file.

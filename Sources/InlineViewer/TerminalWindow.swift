@@ -1,4 +1,5 @@
 import Glibc
+import TerminalEnvironment
 
 /// The size of the terminal on a file descriptor, from `TIOCGWINSZ` (no escape sequences: `gallery
 /// view` never waits for the terminal to answer).
@@ -24,22 +25,6 @@ struct TerminalWindow: Equatable {
         let cells = CellBox(columns: Int(size.ws_col), rows: Int(size.ws_row))
         return TerminalWindow(cells: cells, cellPixels: PixelSize.cell(windowWidth: Int(size.ws_xpixel),
                                                                         windowHeight: Int(size.ws_ypixel),
-                                                                        in: cells))
-    }
-}
-
-/// A width and height in pixels.
-struct PixelSize: Equatable {
-    let width: Int
-    let height: Int
-
-    /// What a cell measures when the terminal does not say: a common 10x20 font cell.
-    static let fallbackCell = PixelSize(width: 10, height: 20)
-
-    /// The cell size implied by a window's pixel size, nil unless it looks like a real font cell.
-    static func cell(windowWidth: Int, windowHeight: Int, in cells: CellBox) -> PixelSize? {
-        let width = windowWidth / cells.columns, height = windowHeight / cells.rows
-        guard (4...64).contains(width), (8...128).contains(height) else { return nil }
-        return PixelSize(width: width, height: height)
+                                                                        columns: cells.columns, rows: cells.rows))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TerminalEnvironment
 import Testing
 import TUI
 @testable import Gallery

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import TUI
 

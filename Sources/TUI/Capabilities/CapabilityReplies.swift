@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// What a terminal answered to the capability probe, parsed strictly from raw input bytes.
 ///
 /// Recognised: the kitty graphics reply (`ESC _ G i=…;OK ESC \`), `XTSMGRAPHICS` colour

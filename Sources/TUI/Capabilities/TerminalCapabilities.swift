@@ -16,7 +16,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var sixelColorRegisters: Int?
 
     /// Used when neither the kernel nor the terminal tells the cell size.
-    public static let defaultCellPixelSize = PixelSize(width: 10, height: 20)
+    public static let defaultCellPixelSize = PixelSize.fallbackCell
 
     public init(sixel: Bool = false, kitty: Bool = false, iterm: Bool = false, trueColor: Bool = false,
                 cellPixelSize: PixelSize = defaultCellPixelSize, sixelColorRegisters: Int? = nil) {
