@@ -48,12 +48,9 @@ public enum ImageDecoder {
     /// resampling does that. Other formats decode at full size.
     private static func decode(_ bytes: [UInt8], for box: (width: Int, height: Int), filling: Bool,
                                maxPixels: Int) throws -> RGBImage {
-        var covering: (width: Int, height: Int)?
-        if ImageFormat(sniffing: bytes) == .jpeg, let source = try? JPEGCodec.dimensions(of: bytes) {
-            covering = decodeSize(of: source, for: box, filling: filling)
-        }
-        // An unreadable header decodes without a target, so the codec reports what is wrong.
-        return try decode(bytes, covering: covering, maxPixels: maxPixels)
+        guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
+        return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
+                                    maxPixels: maxPixels)
     }
 
     /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1.

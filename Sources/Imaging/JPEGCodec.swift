@@ -30,10 +30,17 @@ public enum JPEGCodec {
     /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
     public static func decode(_ data: [UInt8], covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
+        try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels)
+    }
+
+    /// `decode(_:covering:maxPixels:)` with the size to cover worked out from the picture's own
+    /// size (`target` gets it from the header, which is read once).
+    public static func decode(_ data: [UInt8], coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
+                              maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         let decoder = try Decoder()
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-        let num = scaleNumerator(width: width, height: height, covering: target)
+        let num = scaleNumerator(width: width, height: height, covering: target((width, height)))
         // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
         var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data) : nil)
             ?? decoder.decompress(data, width: width, height: height, numerator: num)
@@ -43,8 +50,8 @@ public enum JPEGCodec {
         return decoded
     }
 
-    /// libjpeg-turbo's own decode at scale `numerator`/8, without the fast paths or the whole-pixel
-    /// cropping of `decode`: what tests hold those to.
+    /// libjpeg-turbo's own decode at scale `numerator`/8, without `decode`'s eighth-scale fast path
+    /// or its partial-pixel fractions: what tests hold those to.
     static func libjpegTurboDecode(_ data: [UInt8], numerator: Int) throws -> RGBImage {
         let decoder = try Decoder()
         let (width, height) = try decoder.readHeader(data)
