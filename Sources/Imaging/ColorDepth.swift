@@ -16,12 +16,10 @@ public enum ColorDepth: Sendable, Equatable, CaseIterable {
     /// VT terminal, no `TERM`. Then `COLORTERM=truecolor|24bit`, then a `TERM` naming `256color`;
     /// anything else gets the 16 basic colours.
     public static func fromEnvironment(_ env: [String: String]) -> ColorDepth {
-        guard TerminalGuess(environment: env).hasColor else { return .none }
-        let term = env["TERM"]?.lowercased() ?? ""
-        if let colorTerm = env["COLORTERM"]?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit" {
-            return .trueColor
-        }
-        if term.contains("256color") { return .palette256 }
+        let guess = TerminalGuess(environment: env)
+        guard guess.hasColor else { return .none }
+        if guess.declaresTrueColor { return .trueColor }
+        if (env["TERM"] ?? "").lowercased().contains("256color") { return .palette256 }
         return .palette16
     }
 

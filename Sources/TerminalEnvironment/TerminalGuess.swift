@@ -28,6 +28,8 @@ public struct TerminalGuess: Equatable, Sendable {
     /// Whether text may be coloured: not with `NO_COLOR`, on a dumb or DEC VT terminal, or without
     /// `TERM`. `ColorDepth` and the text art both follow it.
     public let hasColor: Bool
+    /// `COLORTERM` declares 24-bit colour (`truecolor` or `24bit`).
+    public let declaresTrueColor: Bool
     /// The text art for when no pixels are drawn.
     public let textArt: TextArt
     /// Inside tmux or GNU screen.
@@ -43,6 +45,7 @@ public struct TerminalGuess: Equatable, Sendable {
         isMultiplexed = variable("TMUX") != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
         let noColor = !(variable("NO_COLOR") ?? "").isEmpty
         hasColor = !noColor && parsesEscapes && !Self.isDECTerminal(term)
+        declaresTrueColor = ["truecolor", "24bit"].contains((variable("COLORTERM") ?? "").lowercased())
         textArt = hasColor ? .halfBlocks : .ascii
         guard parsesEscapes, !isMultiplexed else {
             graphics = nil

@@ -55,4 +55,11 @@ import Testing
         #expect(!TerminalGuess(environment: ["TERM": "xterm-kitty"]).isMultiplexed)
     }
 
+
+    @Test func colortermDeclaresTrueColour() {
+        #expect(TerminalGuess(environment: ["TERM": "xterm", "COLORTERM": "truecolor"]).declaresTrueColor)
+        #expect(TerminalGuess(environment: ["TERM": "xterm", "COLORTERM": "24BIT"]).declaresTrueColor)
+        #expect(!TerminalGuess(environment: ["TERM": "xterm", "COLORTERM": "yes"]).declaresTrueColor)
+        #expect(!TerminalGuess(environment: ["TERM": "xterm-256color"]).declaresTrueColor)
+    }
 }

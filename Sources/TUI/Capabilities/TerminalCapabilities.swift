@@ -37,12 +37,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// tmux or screen, which pass neither sixel nor kitty images through reliably and answer DA1
     /// for themselves), which the probe then confirms or corrects.
     public static func guess(environment: [String: String]) -> TerminalCapabilities {
-        let graphics = TerminalGuess(environment: environment).graphics
-        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        let environmentGuess = TerminalGuess(environment: environment)
+        let graphics = environmentGuess.graphics
         return TerminalCapabilities(
             sixel: graphics == .sixel, kitty: graphics == .kitty, iterm: graphics == .iterm,
             // kitty and iTerm2 images come with 24-bit colour in every terminal that draws them.
-            trueColor: colorTerm == "truecolor" || colorTerm == "24bit" || graphics == .kitty || graphics == .iterm)
+            trueColor: environmentGuess.declaresTrueColor || graphics == .kitty || graphics == .iterm)
     }
 
     /// Whether asking the terminal is worth it (and safe): not through a multiplexer, not on a
