@@ -1,4 +1,5 @@
 import ArgumentParser
+import InlineViewer
 
 /// `--thumb-size COLSxROWS`: the smallest grid cell, thumbnail plus its title line.
 struct ThumbSize: Equatable, ExpressibleByArgument, CustomStringConvertible {
@@ -17,10 +18,8 @@ struct ThumbSize: Equatable, ExpressibleByArgument, CustomStringConvertible {
 
     /// "24x10" (also "24X10"); nil for anything else or sizes out of range.
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              Self.columnRange.contains(columns), Self.rowRange.contains(rows) else { return nil }
-        self.init(columns: columns, rows: rows)
+        guard let box = CellBox(argument: argument, columns: Self.columnRange, rows: Self.rowRange) else { return nil }
+        self.init(columns: box.columns, rows: box.rows)
     }
 
     var description: String { "\(columns)x\(rows)" }
