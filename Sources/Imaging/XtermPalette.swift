@@ -6,7 +6,7 @@ enum XtermPalette {
             (0, 0, 0), (128, 0, 0), (0, 128, 0), (128, 128, 0), (0, 0, 128), (128, 0, 128), (0, 128, 128), (192, 192, 192),
             (128, 128, 128), (255, 0, 0), (0, 255, 0), (255, 255, 0), (0, 0, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
         ]
-        let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+        let levels = TerminalPalette.cubeLevels.map { UInt8($0) }
         let cube = levels.flatMap { r in levels.flatMap { g in levels.map { b in RGB(r, g, b) } } }
         let greys = (0..<24).map { UInt8(8 + 10 * $0) }.map { RGB($0, $0, $0) }
         return ansi.map { RGB($0.0, $0.1, $0.2) } + cube + greys
