@@ -11,16 +11,18 @@ public enum ImageDecoder {
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
-    public static func decode(_ bytes: [UInt8], covering: (width: Int, height: Int)? = nil,
+    public static func decode(_ bytes: some EncodedBytes, covering: (width: Int, height: Int)? = nil,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        guard !bytes.isEmpty else { throw ImageError.empty }
-        switch ImageFormat(sniffing: bytes) {
-        case .jpeg:
-            return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
-        case .png:
-            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
-        case nil:
-            throw ImageError.unsupportedFormat
+        try bytes.withEncodedBytes { bytes in
+            guard !bytes.isEmpty else { throw ImageError.empty }
+            switch ImageFormat(sniffing: bytes) {
+            case .jpeg:
+                return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
+            case .png:
+                return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+            case nil:
+                throw ImageError.unsupportedFormat
+            }
         }
     }
 
@@ -28,14 +30,14 @@ public enum ImageDecoder {
 
     /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept
     /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:)`.
-    public static func decode(_ bytes: [UInt8], fittingIn box: (width: Int, height: Int),
+    public static func decode(_ bytes: some EncodedBytes, fittingIn box: (width: Int, height: Int),
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try decode(bytes, for: box, filling: false, maxPixels: maxPixels)
     }
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
     /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:)`.
-    public static func decode(_ bytes: [UInt8], filling box: (width: Int, height: Int),
+    public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try decode(bytes, for: box, filling: true, maxPixels: maxPixels)
     }
@@ -46,11 +48,13 @@ public enum ImageDecoder {
     /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
     /// resampling does that. Other formats decode at full size.
-    private static func decode(_ bytes: [UInt8], for box: (width: Int, height: Int), filling: Bool,
+    private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
                                maxPixels: Int) throws -> RGBImage {
-        guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
-        return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
-                                    maxPixels: maxPixels)
+        try bytes.withEncodedBytes { bytes in
+            guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
+            return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
+                                        maxPixels: maxPixels)
+        }
     }
 
     /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1.

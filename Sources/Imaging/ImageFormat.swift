@@ -7,7 +7,7 @@ public enum ImageFormat: Sendable, Equatable {
     case png
 
     /// The format whose signature starts `bytes`, or nil when none matches.
-    public init?(sniffing bytes: [UInt8]) {
+    public init?(sniffing bytes: some Sequence<UInt8>) {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
         } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {

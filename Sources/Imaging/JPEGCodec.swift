@@ -8,7 +8,7 @@ public enum JPEGCodec {
     /// Reads width and height from the header without decoding.
     public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
         let decoder = try Decoder()
-        return try decoder.readHeader(data)
+        return try data.withUnsafeBufferPointer { try decoder.readHeader($0) }
     }
 
     /// Decodes a JPEG. When `target` is given, uses libjpeg-turbo's DCT scaling (1/8…1/1) to decode
@@ -28,15 +28,21 @@ public enum JPEGCodec {
     ///
     /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
     /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
-    public static func decode(_ data: [UInt8], covering target: (width: Int, height: Int)? = nil,
+    public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels)
     }
 
     /// `decode(_:covering:maxPixels:)` with the size to cover worked out from the picture's own
     /// size (`target` gets it from the header, which is read once).
-    public static func decode(_ data: [UInt8], coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
+    public static func decode(_ data: some EncodedBytes, coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
+        try data.withEncodedBytes { try decode($0, coveringFor: target, maxPixels: maxPixels) }
+    }
+
+    private static func decode(_ data: UnsafeBufferPointer<UInt8>,
+                               coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
+                               maxPixels: Int) throws -> RGBImage {
         let decoder = try Decoder()
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
@@ -53,9 +59,11 @@ public enum JPEGCodec {
     /// libjpeg-turbo's own decode at scale `numerator`/8, without `decode`'s eighth-scale fast path
     /// or its partial-pixel fractions: what tests hold those to.
     static func libjpegTurboDecode(_ data: [UInt8], numerator: Int) throws -> RGBImage {
-        let decoder = try Decoder()
-        let (width, height) = try decoder.readHeader(data)
-        return try decoder.decompress(data, width: width, height: height, numerator: numerator)
+        try data.withUnsafeBufferPointer { data in
+            let decoder = try Decoder()
+            let (width, height) = try decoder.readHeader(data)
+            return try decoder.decompress(data, width: width, height: height, numerator: numerator)
+        }
     }
 
     /// Encodes RGB pixels as a baseline JPEG with 4:2:0 chroma subsampling.
@@ -123,12 +131,10 @@ private final class Decoder {
     deinit { tjDestroy(handle) }
 
     /// Width and height from the header; nothing else is read or allocated.
-    func readHeader(_ data: [UInt8]) throws -> (width: Int, height: Int) {
+    func readHeader(_ data: UnsafeBufferPointer<UInt8>) throws -> (width: Int, height: Int) {
         guard !data.isEmpty else { throw ImageError.empty }
         var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
-        let rc = data.withUnsafeBufferPointer { buf in
-            tjDecompressHeader3(handle, buf.baseAddress, UInt(buf.count), &width, &height, &subsamp, &colorspace)
-        }
+        let rc = tjDecompressHeader3(handle, data.baseAddress, UInt(data.count), &width, &height, &subsamp, &colorspace)
         guard rc == 0 else { throw ImageError.corrupt(JPEGCodec.lastError(handle)) }
         guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
         return (Int(width), Int(height))
@@ -136,19 +142,17 @@ private final class Decoder {
 
     /// The `width` x `height` picture at scale `numerator`/8, as many pixels as libjpeg-turbo makes
     /// of it (a partial last row or column counts as a whole one), after `readHeader` accepted it.
-    func decompress(_ data: [UInt8], width: Int, height: Int, numerator: Int) throws -> RGBImage {
+    func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, numerator: Int) throws -> RGBImage {
         let scaledW = (width * numerator + 7) / 8, scaledH = (height * numerator + 7) / 8
         return RGBImage(width: scaledW, height: scaledH, pixels: try decompress(data, width: scaledW, height: scaledH))
     }
 
     /// RGB pixels at one of the decoder's scaled sizes (after `readHeader` accepted the data).
-    private func decompress(_ data: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    private func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        let rc = data.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
-                tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress,
-                              Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
-            }
+        let rc = pixels.withUnsafeMutableBufferPointer { dst in
+            tjDecompress2(handle, data.baseAddress, UInt(data.count), dst.baseAddress,
+                          Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
         }
         guard rc != 0 else { return pixels }
         let message = JPEGCodec.lastError(handle)

@@ -23,9 +23,9 @@ enum JPEGEighthDecoder {
     /// - Parameters:
     ///   - parallel: let a large scan be read on two threads (see `JPEGDCScan`).
     ///   - report: see `JPEGDCScan.decode`.
-    static func decode(_ data: [UInt8], parallel: Bool = true,
+    static func decode(_ data: some EncodedBytes, parallel: Bool = true,
                        report: (JPEGDCScan.Outcome) -> Void = { _ in }) -> RGBImage? {
-        data.withUnsafeBufferPointer { data -> RGBImage? in
+        data.withEncodedBytes { data -> RGBImage? in
             guard let header = JPEGBaselineHeader(data) else { return nil }
             guard let stream = EntropyStream(data, from: header.scanStart) else { return nil }
             guard let planes = JPEGDCScan.decode(header, stream, parallel: parallel, report: report) else { return nil }

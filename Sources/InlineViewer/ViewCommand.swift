@@ -58,8 +58,9 @@ public struct ViewCommand {
         var shownSixel = false
         for (index, file) in files.enumerated() {
             do {
-                var output = try renderer.render(try FileInput.readAll(file),
-                                                 imageID: idBase | UInt32(index % 255 + 1))
+                var output = try FileInput.withContents(of: file) { bytes in
+                    try renderer.render(bytes, imageID: idBase | UInt32(index % 255 + 1))
+                }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.
                 if renderer.mode == .sixel {

@@ -1,0 +1,45 @@
+import Glibc
+import Testing
+@testable import InlineViewer
+
+@Suite struct FileInputTests {
+    /// A file in a fresh temporary directory, removed by `cleanUp`.
+    private static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        var template = Array("/tmp/gallery-fileinput-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        try #require(fd >= 0)
+        defer { close(fd) }
+        if !bytes.isEmpty { try #require(write(fd, bytes, bytes.count) == bytes.count) }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    @Test func aRegularFileIsMappedWithAllItsBytes() throws {
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let path = try Self.temporaryFile(bytes)
+        defer { unlink(path) }
+        let read = try FileInput.withContents(of: path) { Array($0) }
+        #expect(read == bytes)
+    }
+
+    @Test func anEmptyFileGivesNoBytes() throws {
+        let path = try Self.temporaryFile([])
+        defer { unlink(path) }
+        #expect(try FileInput.withContents(of: path) { $0.count } == 0)
+    }
+
+    @Test func aPipeIsReadToItsEnd() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let bytes = [UInt8](repeating: 7, count: 5000)
+        #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+        close(ends[1])
+        defer { close(ends[0]) }
+        #expect(try FileInput.withContents(of: "/proc/self/fd/\(ends[0])") { Array($0) } == bytes)
+    }
+
+    @Test(arguments: [("/nonexistent/photo.jpg", "No such file or directory"), ("/tmp", "Is a directory")])
+    func anUnreadablePathIsAnErrorInTheCLibrarysWords(path: String, message: String) {
+        let error = #expect(throws: FileInput.Failure.self) { try FileInput.withContents(of: path) { $0.count } }
+        #expect(error?.description == message)
+    }
+}
