@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Huffman-coded data cannot be split where one likes: a block's start is only known once every
 /// block before it was read. So the second thread guesses. It starts reading part-way into the
-/// data (`splitPercent`) as if a block began there, keeping every block's DC difference and, for
+/// data (`JPEGScanSplit`) as if a block began there, keeping every block's DC difference and, for
 /// its first few thousand blocks, the bit where each began. Its first blocks are garbage, but
 /// Huffman codes resynchronise quickly: soon it is reading real block boundaries. The first thread
 /// reads from the start as usual; past that point it compares each of its block starts with the
@@ -18,9 +18,9 @@ import Synchronization
 enum JPEGDCScan {
     /// Scans with fewer blocks are read on one thread: a thread costs more than it saves.
     static let parallelBlocks = 1 << 16
-    /// Where the guessing thread starts, in percent of the data. Not half: the first thread also
-    /// writes the samples of the second part (as the guess publishes them), which costs about a
-    /// fifth of reading them.
+    /// Where the guessing thread starts when the data could not be sampled, in percent of the
+    /// data. Not half: the first thread also writes the samples of the second part (as the guess
+    /// publishes them), which costs about a fifth of reading them.
     static let splitPercent = 42
     /// How many block starts of the guessing thread are kept for the match.
     static let recordedStarts = 4096
@@ -49,7 +49,7 @@ enum JPEGDCScan {
             let end = stream.logicalCount * 8
             if parallel && header.restartInterval == 0 && layout.blockCount >= parallelBlocks,
                let guess = Speculation(layout: layout, reader: reader, quantizers: quantizers,
-                                       from: stream.dataByte(atOrAfter: stream.count / 100 * splitPercent),
+                                       from: stream.dataByte(atOrAfter: splitByte(stream, reader, layout, places, blocks)),
                                        endBit: end) {
                 let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                   block: 0, matching: guess)
@@ -69,6 +69,14 @@ enum JPEGDCScan {
                        endBit: end, block: 0, matching: nil, segments: stream.segments) == .finished
         }}}}}
         return ok ? JPEGEighthDecoder.Planes(offsets: layout.offsets, widths: layout.widths, samples: samples) : nil
+    }
+
+    /// Where the second thread starts: balanced by sampling (`JPEGScanSplit`), or at
+    /// `splitPercent` of the data if a sample could not be read.
+    private static func splitByte(_ stream: EntropyStream, _ reader: JPEGBlockReader, _ layout: Layout,
+                                  _ places: UnsafePointer<BlockPlace>, _ blocks: BlockSource) -> Int {
+        let split = JPEGScanSplit(stream, reader: reader, places: places, blocksPerMCU: layout.blocksPerMCU, blocks: blocks)
+        return split?.balancedByte ?? stream.count / 100 * splitPercent
     }
 
     /// MCU geometry and where each block of an MCU goes.
