@@ -5,9 +5,10 @@ struct ImageLayer {
     struct Frame: Equatable {
         /// Rows ncurses must rewrite entirely because an image that covered them is gone.
         var rowsToRepaint: [Int]
-        /// kitty frees and transmissions, written before the screen update: they change nothing
-        /// on the screen, and kept out of the synchronized update they cannot overflow what the
-        /// terminal buffers of one (kitty then ends it early and warns at its end).
+        /// kitty frees and transmissions, which change nothing on the screen: written before the
+        /// synchronized update, so they cannot overflow what the terminal buffers of one (kitty
+        /// then ends it early and warns at its end). After a full repaint's text, though (see
+        /// `frame`).
         var storage: [UInt8]
         /// The pictures, written straight after ncurses' update (`ImageLayerBytes`).
         var pictures: [UInt8]
@@ -17,7 +18,7 @@ struct ImageLayer {
     private var store: KittyImageStore
     /// Placement deletes of the kitty pictures shown before the screen was invalidated.
     private var pendingDeletes: [[UInt8]] = []
-    /// Frees of the kitty images forgotten since the last frame.
+    /// Frees of the kitty images forgotten this frame.
     private var pendingFrees: [UInt8] = []
 
     init(kittyBudget: Int = KittyImageStore.defaultBudget) {
@@ -26,6 +27,11 @@ struct ImageLayer {
 
     /// The next frame, showing `current`. `textDamage` is what ncurses will write; nil when it
     /// redraws the whole screen, after which every picture is drawn anew.
+    ///
+    /// ncurses redraws the whole screen by clearing it first (ED 2), and kitty then frees every
+    /// image left without a placement, which is all of them (its `grman_clear`; scrolling does the
+    /// same): they are forgotten, freed in case the terminal kept them, and transmitted again, so a
+    /// full repaint's storage must be written after its text.
     mutating func frame(_ current: [PlacedImage], textDamage: TextDamage?) -> Frame {
         let plan: ImageLayerPlan
         if let textDamage {
@@ -33,6 +39,7 @@ struct ImageLayer {
         } else {
             plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(current.indices), kittyDeletes: pendingDeletes)
             pendingDeletes.removeAll()
+            pendingFrees += store.releaseAll()
         }
         let sent = plan.imagesToSend.map { current[$0] }
         // The pictures leaving with this frame stay until its synchronized update deletes them.
@@ -44,21 +51,16 @@ struct ImageLayer {
                      pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
     }
 
-    /// The screen will be redrawn from scratch (new size, back from suspension). kitty pictures
-    /// outlive that on their own layer: the next frame deletes their placements. With
-    /// `imagesLost` the terminal may have dropped its images too: they are transmitted again when
-    /// needed, and freed in case it did not.
-    mutating func invalidate(imagesLost: Bool) {
+    /// The screen will be redrawn from scratch (new size, back from suspension): the next frame
+    /// is a full repaint. Pictures on kitty's layer may outlive that: it deletes their placements.
+    mutating func invalidate() {
         pendingDeletes += shown.compactMap { $0.image.graphic?.kitty?.deletePlacements }
         shown.removeAll()
-        if imagesLost { pendingFrees += store.releaseAll() }
     }
 
     /// Frees every kitty image the terminal holds for us, for the end of the session.
     mutating func release() -> [UInt8] {
-        let frees = pendingFrees + store.releaseAll()
-        pendingFrees.removeAll()
         shown.removeAll()
-        return frees
+        return store.releaseAll()
     }
 }

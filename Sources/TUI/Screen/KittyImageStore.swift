@@ -13,24 +13,26 @@ struct KittyImageStore {
 
     let budget: Int
     /// Raw bytes of all held images.
-    private(set) var heldBytes = 0
+    private var heldBytes = 0
     private var held: [UInt32: Entry] = [:]
     /// Counts uses, so a larger `lastUse` is more recent.
     private var clock: UInt64 = 0
 
+    /// What is kept of a held image: not its transmission, whose memory is the thumbnail cache's
+    /// to give back.
     private struct Entry {
-        let image: KittyImage
+        let id: UInt32
+        let free: [UInt8]
+        let storedBytes: Int
         var lastUse: UInt64
 
         /// Least recently used first; the id breaks ties so the order never depends on hashing.
-        static func olderFirst(_ a: Entry, _ b: Entry) -> Bool { (a.lastUse, a.image.id) < (b.lastUse, b.image.id) }
+        static func olderFirst(_ a: Entry, _ b: Entry) -> Bool { (a.lastUse, a.id) < (b.lastUse, b.id) }
     }
 
     init(budget: Int = defaultBudget) {
         self.budget = budget
     }
-
-    func holds(_ id: UInt32) -> Bool { held[id] != nil }
 
     /// The bytes that make the terminal hold every image in `placing` (which are about to be
     /// placed) while staying within the budget: frees of images not in `showing` (every kitty
@@ -41,7 +43,7 @@ struct KittyImageStore {
         var transmissions: [UInt8] = []
         for image in placing where held[image.id] == nil {
             transmissions += image.transmission
-            held[image.id] = Entry(image: image, lastUse: clock)
+            held[image.id] = Entry(id: image.id, free: image.free, storedBytes: image.storedBytes, lastUse: clock)
             heldBytes += image.storedBytes
         }
         for image in showing { held[image.id]?.lastUse = clock }
@@ -49,10 +51,9 @@ struct KittyImageStore {
     }
 
     /// Frees every held image and forgets it: for the end of the session, or when the terminal
-    /// may have dropped them (the alternate screen entered anew clears its images in kitty), where
-    /// freeing what is already gone does no harm.
+    /// may have dropped them (see `ImageLayer.frame`), where freeing what is gone does no harm.
     mutating func releaseAll() -> [UInt8] {
-        let frees = held.values.sorted(by: Entry.olderFirst).flatMap(\.image.free)
+        let frees = held.values.sorted(by: Entry.olderFirst).flatMap(\.free)
         held.removeAll()
         heldBytes = 0
         return frees
@@ -61,12 +62,12 @@ struct KittyImageStore {
     private mutating func evictPastBudget(keeping onScreen: Set<UInt32>) -> [UInt8] {
         guard heldBytes > budget else { return [] }
         var frees: [UInt8] = []
-        let candidates = held.values.filter { !onScreen.contains($0.image.id) }.sorted(by: Entry.olderFirst)
+        let candidates = held.values.filter { !onScreen.contains($0.id) }.sorted(by: Entry.olderFirst)
         for entry in candidates {
             guard heldBytes > budget else { break }
-            frees += entry.image.free
-            held[entry.image.id] = nil
-            heldBytes -= entry.image.storedBytes
+            frees += entry.free
+            held[entry.id] = nil
+            heldBytes -= entry.storedBytes
         }
         return frees
     }

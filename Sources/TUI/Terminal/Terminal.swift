@@ -149,9 +149,8 @@ public enum TerminalError: Error, Equatable {
             }
         }
         addSignalSource(SIGWINCH) { $0.terminalDidResize(force: true) }
-        // After a Ctrl-Z, curses repaints its text; the pictures are ours to send again, kitty's
-        // transmitted anew since curses entered the alternate screen again.
-        addSignalSource(SIGCONT) { $0.terminalDidResize(force: true, imagesLost: true) }
+        // After a Ctrl-Z, curses repaints its text; the pictures are ours to send again.
+        addSignalSource(SIGCONT) { $0.terminalDidResize(force: true) }
 
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { [weak self] in
@@ -212,9 +211,8 @@ public enum TerminalError: Error, Equatable {
         return clicks.press(at: position, time: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
     }
 
-    /// SIGWINCH (force: repaint even at the same size) or a KEY_RESIZE from curses; `imagesLost`
-    /// after a suspension.
-    private func terminalDidResize(force: Bool, imagesLost: Bool = false) {
+    /// SIGWINCH (force: repaint even at the same size) or a KEY_RESIZE from curses.
+    private func terminalDidResize(force: Bool) {
         guard !stopped else { return }
         var rows: Int32 = 0
         var columns: Int32 = 0
@@ -225,7 +223,7 @@ public enum TerminalError: Error, Equatable {
         }
         let size = Self.currentSize()
         guard force || size != screen.size else { return }
-        screen.invalidate(size: size, imagesLost: imagesLost)
+        screen.invalidate(size: size)
         onResize?(size)
         onKey?(.resize)
         setNeedsRedraw()

@@ -52,22 +52,30 @@ import Glibc
         for row in images.rowsToRepaint { wredrawln(window, Int32(row), 1) }
         wnoutrefresh(window)
 
-        TerminalOutput.write(images.storage + Array("\u{1B}[?2026h".utf8))
-        doupdate()
-        TerminalOutput.write(images.pictures + Array("\u{1B}[?2026l".utf8))
+        let begin = Array("\u{1B}[?2026h".utf8)
+        let end = Array("\u{1B}[?2026l".utf8)
+        if needsFullRepaint && !images.storage.isEmpty {
+            // The storage must follow the text, which clears the screen (ImageLayer.frame); kept out
+            // of the update all the same, as two updates: the text, then the pictures.
+            TerminalOutput.write(begin)
+            doupdate()
+            TerminalOutput.write(end + images.storage + begin + images.pictures + end)
+        } else {
+            TerminalOutput.write(images.storage + begin)
+            doupdate()
+            TerminalOutput.write(images.pictures + end)
+        }
 
         shown = frame
         needsFullRepaint = false
     }
 
     /// After the terminal changed size (or came back from suspension): everything is drawn anew.
-    /// `imagesLost`: the terminal may have dropped the kitty images it held (kitty clears the
-    /// alternate screen's images when it is entered again, as curses does after a suspension).
-    func invalidate(size newSize: Size, imagesLost: Bool = false) {
+    func invalidate(size newSize: Size) {
         size = newSize
         frame = CellBuffer(size: newSize)
         shown = CellBuffer(size: newSize)
-        imageLayer.invalidate(imagesLost: imagesLost)
+        imageLayer.invalidate()
         placements.removeAll()
         needsFullRepaint = true
     }
