@@ -13,28 +13,30 @@ public enum KittyGraphics {
     /// each: the first carries all keys and `m=1` (more follows), later ones only `m`, the last
     /// `m=0`. Transmitting under an id that is already in use replaces that image.
     public static func transmitAndPlace(_ image: RGBImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        let keys = "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2"
-        let payload = Base64.encode(image.pixels)
-        var output = [UInt8]()
-        output.reserveCapacity(payload.count + payload.count / maxChunkLength * 16 + keys.utf8.count + 16)
-        var start = 0
-        repeat {
-            let end = min(payload.count, start + maxChunkLength)
-            let more = end < payload.count ? "m=1" : "m=0"
-            appendCommand(start == 0 ? "\(keys),\(more)" : more, payload: payload[start..<end], to: &output)
-            start = end
-        } while start < payload.count
-        return output
+        chunked(image, keys: "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
     }
 
-    /// Shows the already transmitted image `id` again at the cursor, scaled to `columns` x `rows`
-    /// cells, without sending its pixels.
+    /// Transmits `image` as raw 24-bit RGB under `id` without showing it (`a=t`), chunked like
+    /// `transmitAndPlace`; `place` shows it afterwards, as often as wanted.
+    public static func transmit(_ image: RGBImage, id: UInt32) -> [UInt8] {
+        chunked(image, keys: "a=t,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2")
+    }
+
+    /// Shows the already transmitted image `id` (again) at the cursor, scaled to `columns` x `rows`
+    /// cells, without sending its pixels. The cursor stays put (`C=1`): moved below a picture on
+    /// the bottom rows it would scroll the screen.
     public static func place(id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        command("a=p,i=\(id),c=\(columns),r=\(rows),q=2")
+        command("a=p,i=\(id),c=\(columns),r=\(rows),C=1,q=2")
+    }
+
+    /// Removes every placement of image `id` from the screen; the terminal keeps its data, so
+    /// `place` can show it again.
+    public static func deletePlacements(id: UInt32) -> [UInt8] {
+        command("a=d,d=i,i=\(id),q=2")
     }
 
     /// Removes every placement of image `id` from the screen and frees its data in the terminal.
-    public static func delete(id: UInt32) -> [UInt8] {
+    public static func free(id: UInt32) -> [UInt8] {
         command("a=d,d=I,i=\(id),q=2")
     }
 
@@ -50,6 +52,21 @@ public enum KittyGraphics {
         appendCommand("i=\(queryID),s=1,v=1,a=q,t=d,f=24", payload: Base64.encode([0, 0, 0])[...], to: &output)
         return output
     }()
+
+    /// `image`'s pixels in base64 chunks, the first one carrying `keys`.
+    private static func chunked(_ image: RGBImage, keys: String) -> [UInt8] {
+        let payload = Base64.encode(image.pixels)
+        var output = [UInt8]()
+        output.reserveCapacity(payload.count + payload.count / maxChunkLength * 16 + keys.utf8.count + 16)
+        var start = 0
+        repeat {
+            let end = min(payload.count, start + maxChunkLength)
+            let more = end < payload.count ? "m=1" : "m=0"
+            appendCommand(start == 0 ? "\(keys),\(more)" : more, payload: payload[start..<end], to: &output)
+            start = end
+        } while start < payload.count
+        return output
+    }
 
     private static func command(_ keys: String) -> [UInt8] {
         var output = [UInt8]()

@@ -5,10 +5,10 @@ public struct TerminalGraphic: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// DEC sixel (`ESC P q … ESC \`): pixels land in the cells, text written over them erases them.
         case sixel
-        /// kitty graphics protocol, transmitted and placed under image `id`. Pictures live on their
-        /// own layer and stay until deleted: `delete` is the command that deletes image `id`
-        /// (`ESC _ G a=d,d=I,i=id … ESC \`), made by whoever encoded the payload.
-        case kitty(id: UInt32, delete: [UInt8])
+        /// kitty graphics protocol: the payload only places `image` (`ESC _ G a=p,i=id,… ESC \`);
+        /// the screen transmits its pixels first when the terminal does not hold them. Pictures
+        /// live on their own layer and stay until their placements are deleted.
+        case kitty(KittyImage)
         /// iTerm2 inline image (`ESC ] 1337 ; File=… BEL`): like sixel, overwritten by text.
         case iterm
     }
@@ -21,15 +21,9 @@ public struct TerminalGraphic: Hashable, Sendable {
         self.kind = kind
     }
 
-    /// The kitty image id, nil for the other protocols.
-    public var kittyID: UInt32? {
-        if case .kitty(let id, _) = kind { return id }
-        return nil
-    }
-
-    /// The bytes that remove the picture; nil when text written over its cells does.
-    public var deleteCommand: [UInt8]? {
-        if case .kitty(_, let delete) = kind { return delete }
+    /// The kitty image, nil for the other protocols.
+    public var kitty: KittyImage? {
+        if case .kitty(let image) = kind { return image }
         return nil
     }
 

@@ -86,7 +86,7 @@ import TUI
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)
         let b = try Self.jpeg(width: 120, height: 80, seed: 90)
         func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
-            guard case .graphic(_, .kitty(let id)) = try kitty.render(data, columns: columns, rows: 4, fit: .crop).content else {
+            guard case .graphic(_, .kitty(let id, _)) = try kitty.render(data, columns: columns, rows: 4, fit: .crop).content else {
                 Issue.record("not a kitty payload")
                 return 0
             }
@@ -96,9 +96,11 @@ import TUI
         #expect(try id(a, 8) == first)
         #expect(try id(b, 8) != first)
         #expect(try id(a, 6) != first)
+        // The payload transmits the pixels only; the terminal stores them raw.
         let thumbnail = try kitty.render(a, columns: 8, rows: 4, fit: .crop)
-        let bytes = try #require(payload(thumbnail)).bytes
-        #expect(String(decoding: bytes.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=T,f=24,s=80,v=80,i=\(first),c=8,r=4"))
+        let graphic = try #require(payload(thumbnail))
+        #expect(String(decoding: graphic.bytes.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=80,v=80,i=\(first),q=2,"))
+        #expect(graphic.graphicProtocol == .kitty(imageID: first, storedBytes: 80 * 80 * 3))
     }
 
     @Test func kittyIdsSkipTheQueryId() {
@@ -151,13 +153,16 @@ import TUI
         #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }
     }
 
-    @Test func thumbnailsBecomeTerminalGraphics() {
-        let kitty = Thumbnail(columns: 3, rows: 2, content: .graphic([1, 2], .kitty(imageID: 9)))
+    @Test func thumbnailsBecomeTerminalGraphics() throws {
+        // A kitty thumbnail's payload is its transmission; the graphic places it over its cells.
+        let kitty = Thumbnail(columns: 3, rows: 2, content: .graphic([1, 2], .kitty(imageID: 9, storedBytes: 18)))
         let image = TerminalImage(kitty, id: "p/kitty")
         #expect(image.size == Size(columns: 3, rows: 2))
-        #expect(image.graphic?.bytes == [1, 2])
-        #expect(image.graphic?.kittyID == 9)
-        #expect(image.graphic?.deleteCommand == KittyGraphics.delete(id: 9))
+        #expect(image.graphic?.bytes == KittyGraphics.place(id: 9, columns: 3, rows: 2))
+        let held = try #require(image.graphic?.kitty)
+        #expect(held.id == 9 && held.transmission == [1, 2] && held.storedBytes == 18)
+        #expect(held.deletePlacements == KittyGraphics.deletePlacements(id: 9))
+        #expect(held.free == KittyGraphics.free(id: 9))
         let sixel = TerminalImage(Thumbnail(columns: 3, rows: 2, content: .graphic([3], .sixel)), id: "p/sixel")
         #expect(sixel.graphic?.kind == .sixel)
     }

@@ -41,10 +41,23 @@ import Testing
         #expect([UInt8](payload) == image.pixels)
     }
 
+    @Test func transmitSendsThePixelsWithoutPlacingThem() throws {
+        let image = TestImages.noise(width: 65, height: 64, seed: 3)
+        let commands = Self.commands(KittyGraphics.transmit(image, id: 42))
+        #expect(commands.count == 5)
+        #expect(commands.first?.keys == "a=t,f=24,s=65,v=64,i=42,q=2,m=1")
+        #expect(commands.last?.keys == "m=0")
+        let payload = try #require(Data(base64Encoded: commands.map(\.payload).joined()))
+        #expect([UInt8](payload) == image.pixels)
+    }
+
     @Test func placeDeleteAndQuery() {
+        // The cursor stays (C=1); a placement delete keeps the data (d=i), a free does not (d=I).
         #expect(String(decoding: KittyGraphics.place(id: 9, columns: 12, rows: 5), as: UTF8.self)
-                == "\u{1B}_Ga=p,i=9,c=12,r=5,q=2\u{1B}\\")
-        #expect(String(decoding: KittyGraphics.delete(id: 9), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
+                == "\u{1B}_Ga=p,i=9,c=12,r=5,C=1,q=2\u{1B}\\")
+        #expect(String(decoding: KittyGraphics.deletePlacements(id: 9), as: UTF8.self)
+                == "\u{1B}_Ga=d,d=i,i=9,q=2\u{1B}\\")
+        #expect(String(decoding: KittyGraphics.free(id: 9), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
         #expect(String(decoding: KittyGraphics.supportQuery, as: UTF8.self)
                 == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\")
     }

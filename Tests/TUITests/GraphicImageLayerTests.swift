@@ -3,7 +3,7 @@ import Testing
 
 /// Bitmap images (sixel, kitty, iTerm2) in the image layer.
 @Suite struct GraphicImageLayerTests {
-    static func kittyDelete(_ id: UInt32) -> [UInt8] { Array("<del \(id)>".utf8) }
+    static func kittyDelete(_ id: UInt32) -> [UInt8] { KittyFixture.image(id).deletePlacements }
 
     func graphic(_ id: String, _ kind: TerminalGraphic.Kind, row: Int, column: Int = 0,
                  columns: Int = 4, rows: Int = 2) -> PlacedImage {
@@ -13,7 +13,7 @@ import Testing
     }
 
     func kitty(_ id: UInt32, row: Int, column: Int = 0) -> PlacedImage {
-        graphic("k\(id)", .kitty(id: id, delete: Self.kittyDelete(id)), row: row, column: column)
+        graphic("k\(id)", .kitty(KittyFixture.image(id)), row: row, column: column)
     }
 
     @Test func anUnchangedSixelIsNotResentButTextUnderItResendsIt() {
@@ -33,14 +33,14 @@ import Testing
         #expect(ImageLayerPlan(previous: [iterm], current: [], textDamage: TextDamage(columns: 20)).rowsToRepaint == [5])
     }
 
-    @Test func aVanishedKittyImageIsDeletedNotRepainted() {
+    @Test func aVanishedKittyImageHasItsPlacementsDeletedNotRepainted() {
         let a = kitty(7, row: 0)
         let b = kitty(8, row: 4)
         let plan = ImageLayerPlan(previous: [a, b], current: [b], textDamage: TextDamage(columns: 20))
         #expect(plan == ImageLayerPlan(rowsToRepaint: [], imagesToSend: [], kittyDeletes: [Self.kittyDelete(7)]))
     }
 
-    @Test func aMovedKittyImageIsDeletedThenSentAgain() {
+    @Test func aMovedKittyImageHasItsPlacementsDeletedThenIsPlacedAgain() {
         let a = kitty(7, row: 0)
         let moved = kitty(7, row: 3)
         let plan = ImageLayerPlan(previous: [a], current: [moved], textDamage: TextDamage(columns: 20))
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func deletingAnIdResendsItsOtherPlacements() {
-        // Two placements of image 7; one leaves. d=I removes both, so the other is sent again.
+        // Two placements of image 7; one leaves. d=i removes both, so the other is placed again.
         let a = kitty(7, row: 0)
         let b = kitty(7, row: 0, column: 10)
         let plan = ImageLayerPlan(previous: [a, b], current: [b], textDamage: TextDamage(columns: 20))
@@ -104,7 +104,7 @@ import Testing
         // An overlay (help box) drawn after the grid's pictures must not end up under them.
         let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
         screen.beginFrame()
-        let kind = TerminalGraphic.Kind.kitty(id: 2, delete: [])
+        let kind = TerminalGraphic.Kind.kitty(KittyFixture.image(2))
         screen.place(TerminalImage(id: "a", size: Size(columns: 3, rows: 2), content: .graphic(TerminalGraphic(bytes: [], kind: kind))), at: .zero)
         screen.place(TerminalImage(id: "b", size: Size(columns: 3, rows: 2), lines: ["bbb", "bbb"]), at: Point(row: 0, column: 8))
         screen.fill(Rect(row: 1, column: 2, columns: 3, rows: 2), with: " ", style: .reverse)

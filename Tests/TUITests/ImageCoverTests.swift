@@ -72,7 +72,7 @@ import Testing
         buffer.put("漢字xy", at: Point(row: 0, column: 0), style: .bold, maxWidth: nil)
         let text = PlacedImage(image: TerminalImage(id: "t", size: Size(columns: 2, rows: 1), lines: ["##"]),
                                frame: Rect(row: 0, column: 1, columns: 2, rows: 1))
-        let kitty = image("k", column: 6, columns: 4, kind: .kitty(id: 1, delete: []))
+        let kitty = image("k", column: 6, columns: 4, kind: .kitty(KittyFixture.image(1)))
         buffer.markUnder([text, kitty])
         // Both wide characters were cut: their halves outside the picture become spaces.
         #expect(buffer.rows[0].map(\.glyph) == [" ", " ", " ", " ", "x", "y", " ", " ", " ", " "])

@@ -4,7 +4,8 @@ public struct Thumbnail: Sendable, Equatable {
         /// ANSI-coded rows (colour escapes included) and the same rows without escapes, for
         /// monochrome output and headless snapshots.
         case text(lines: [String], plain: [String])
-        /// A complete escape sequence that draws the picture with the cursor at its top-left cell.
+        /// A complete escape sequence that draws the picture with the cursor at its top-left cell;
+        /// for kitty, one that transmits it, to be placed by id (`GraphicProtocol.kitty`).
         case graphic([UInt8], GraphicProtocol)
     }
 
@@ -49,7 +50,8 @@ public struct Thumbnail: Sendable, Equatable {
 /// The terminal graphics protocol a thumbnail's payload speaks.
 public enum GraphicProtocol: Sendable, Equatable {
     case sixel
-    /// kitty graphics, transmitted under `imageID` (what deletes it later).
-    case kitty(imageID: UInt32)
+    /// kitty graphics, transmitted under `imageID` (what places and deletes it later); the terminal
+    /// stores `storedBytes` for it.
+    case kitty(imageID: UInt32, storedBytes: Int)
     case iterm
 }

@@ -59,8 +59,10 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .sixel))
         case .kitty:
             let id = kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit)
-            let bytes = KittyGraphics.transmitAndPlace(image, id: id, columns: cells.columns, rows: cells.rows)
-            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .kitty(imageID: id)))
+            // Transmitted once, then placed by id wherever it is shown (TerminalImage(_:id:)).
+            let bytes = KittyGraphics.transmit(image, id: id)
+            let kitty = GraphicProtocol.kitty(imageID: id, storedBytes: image.pixels.count)
+            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, kitty))
         case .iterm:
             let bytes = try ITermImage.encode(image, columns: cells.columns, rows: cells.rows)
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .iterm))

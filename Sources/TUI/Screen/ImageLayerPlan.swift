@@ -27,7 +27,7 @@ struct PlacedImage: Hashable {
 
     /// Whether the picture lives in the text cells, so that text written there erases it: text
     /// images and sixel/iTerm2 graphics. kitty pictures are on a layer of their own.
-    var sharesTextCells: Bool { image.graphic?.kittyID == nil }
+    var sharesTextCells: Bool { image.graphic?.kitty == nil }
 }
 
 extension CellBuffer {
@@ -48,13 +48,14 @@ extension CellBuffer {
 /// and ECH). So an image that left (or moved) has its rows repainted by ncurses, and an image is
 /// (re)sent when it is new or when ncurses is about to write over any of its cells.
 /// kitty pictures live on a layer of their own that text neither erases nor hides: one that left
-/// is deleted by id, and text damage is no reason to send one again.
+/// has its placements deleted by id (the terminal keeps the image to place again), and text damage
+/// is no reason to place one again.
 struct ImageLayerPlan: Equatable {
     /// Rows ncurses must rewrite entirely because an image that covered them is gone.
     var rowsToRepaint: [Int]
     /// Indices into the current images, in drawing order.
     var imagesToSend: [Int]
-    /// Delete commands of the kitty images that left, one per image id, to send before anything else.
+    /// Placement deletes of the kitty images that left, one per image id, to send before anything else.
     var kittyDeletes: [[UInt8]]
 
     init(rowsToRepaint: [Int], imagesToSend: [Int], kittyDeletes: [[UInt8]] = []) {
@@ -68,10 +69,10 @@ struct ImageLayerPlan: Equatable {
         let gone = previous.filter { !kept.contains($0) }
         let repaint = Set(gone.filter(\.sharesTextCells)
             .flatMap { $0.frame.origin.row..<$0.frame.maxRow })
-        // Deleting an id removes every placement of it, so a kept placement of that id goes too.
+        // Deleting an id's placements removes all of them, so a kept placement of that id goes too.
         var deletes: [UInt32: [UInt8]] = [:]
         for placed in gone {
-            if let graphic = placed.image.graphic, let id = graphic.kittyID { deletes[id] = graphic.deleteCommand }
+            if let kitty = placed.image.graphic?.kitty { deletes[kitty.id] = kitty.deletePlacements }
         }
         var damage = textDamage
         for row in repaint { damage.markWholeRow(row) }
@@ -80,7 +81,7 @@ struct ImageLayerPlan: Equatable {
         var sent: [Rect] = []
         var toSend: [Int] = []
         for (index, placed) in current.enumerated() {
-            let kittyID = placed.image.graphic?.kittyID
+            let kittyID = placed.image.graphic?.kitty?.id
             let mustSend = !stillOnScreen.contains(placed)
                 || (kittyID == nil && damage.touches(placed.frame))
                 || kittyID.map { deletes[$0] != nil } == true

@@ -84,6 +84,7 @@ public enum TerminalError: Error, Equatable {
         stopped = true
         sources.forEach { $0.cancel() }
         sources.removeAll()
+        screen.releaseImages()
         mousemask(0, nil)
         endwin()
         TerminalGuard.disarm()

@@ -4,16 +4,15 @@ import Glibc
 /// The ncurses-backed screen. The frame is drawn into a cell buffer; `endFrame` hands the rows that
 /// changed to ncurses (`wnoutrefresh`/`doupdate`), then writes the images straight to the terminal,
 /// re-sending only those ncurses drew over or that are new, all inside one synchronized update.
+/// kitty images are transmitted before that update, once, and then only placed.
 @MainActor public final class TerminalScreen: Screen {
     public private(set) var size: Size
     private var frame: CellBuffer
     private var shown: CellBuffer
     private var placements: [PlacedImage] = []
-    private var shownImages: [PlacedImage] = []
+    private var imageLayer = ImageLayer()
     private var needsFullRepaint = true
     private let pairs: ThemePairs
-    /// kitty pictures outlive a resize on their own layer; deleted with the next full repaint.
-    private var pendingKittyDeletes: [[UInt8]] = []
 
     /// `pairs` are the curses colour pairs of the themed styles (none without colours).
     init(size: Size, pairs: ThemePairs) {
@@ -43,30 +42,31 @@ import Glibc
 
     public func endFrame() {
         frame.markUnder(placements)
-        let plan: ImageLayerPlan
-        if needsFullRepaint {
-            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(placements.indices),
-                                  kittyDeletes: pendingKittyDeletes)
-            pendingKittyDeletes.removeAll()
-            clearok(cn_curscr(), true)
-        } else {
-            plan = ImageLayerPlan(
-                previous: shownImages, current: placements, textDamage: TextDamage(from: shown, to: frame))
-        }
+        let images = imageLayer.frame(
+            placements, textDamage: needsFullRepaint ? nil : TextDamage(from: shown, to: frame))
+        if needsFullRepaint { clearok(cn_curscr(), true) }
         let window = cn_stdscr()
         for row in 0..<size.rows where needsFullRepaint || frame.rows[row] != shown.rows[row] {
             copyRow(row)
         }
-        for row in plan.rowsToRepaint { wredrawln(window, Int32(row), 1) }
+        for row in images.rowsToRepaint { wredrawln(window, Int32(row), 1) }
         wnoutrefresh(window)
 
-        TerminalOutput.write(Array("\u{1B}[?2026h".utf8))
-        doupdate()
-        let images = ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: plan.imagesToSend.map { placements[$0] })
-        TerminalOutput.write(images + Array("\u{1B}[?2026l".utf8))
+        let begin = Array("\u{1B}[?2026h".utf8)
+        let end = Array("\u{1B}[?2026l".utf8)
+        if needsFullRepaint && !images.storage.isEmpty {
+            // The storage must follow the text, which clears the screen (ImageLayer.frame); kept out
+            // of the update all the same, as two updates: the text, then the pictures.
+            TerminalOutput.write(begin)
+            doupdate()
+            TerminalOutput.write(end + images.storage + begin + images.pictures + end)
+        } else {
+            TerminalOutput.write(images.storage + begin)
+            doupdate()
+            TerminalOutput.write(images.pictures + end)
+        }
 
         shown = frame
-        shownImages = placements
         needsFullRepaint = false
     }
 
@@ -75,10 +75,15 @@ import Glibc
         size = newSize
         frame = CellBuffer(size: newSize)
         shown = CellBuffer(size: newSize)
-        pendingKittyDeletes += shownImages.compactMap { $0.image.graphic?.deleteCommand }
-        shownImages.removeAll()
+        imageLayer.invalidate()
         placements.removeAll()
         needsFullRepaint = true
+    }
+
+    /// Frees the kitty images the terminal holds for us: at the end of the session, while still on
+    /// the alternate screen they were sent to.
+    func releaseImages() {
+        TerminalOutput.write(imageLayer.release())
     }
 
     private func copyRow(_ row: Int) {

@@ -1,0 +1,66 @@
+/// The image layer from one frame to the next: the pictures on the screen and the kitty images
+/// the terminal holds, turned into what each frame must write.
+struct ImageLayer {
+    /// What one frame does about images.
+    struct Frame: Equatable {
+        /// Rows ncurses must rewrite entirely because an image that covered them is gone.
+        var rowsToRepaint: [Int]
+        /// kitty frees and transmissions, which change nothing on the screen: written before the
+        /// synchronized update, so they cannot overflow what the terminal buffers of one (kitty
+        /// then ends it early and warns at its end). After a full repaint's text, though (see
+        /// `frame`).
+        var storage: [UInt8]
+        /// The pictures, written straight after ncurses' update (`ImageLayerBytes`).
+        var pictures: [UInt8]
+    }
+
+    private(set) var shown: [PlacedImage] = []
+    private var store: KittyImageStore
+    /// Placement deletes of the kitty pictures shown before the screen was invalidated.
+    private var pendingDeletes: [[UInt8]] = []
+    /// Frees of the kitty images forgotten this frame.
+    private var pendingFrees: [UInt8] = []
+
+    init(kittyBudget: Int = KittyImageStore.defaultBudget) {
+        store = KittyImageStore(budget: kittyBudget)
+    }
+
+    /// The next frame, showing `current`. `textDamage` is what ncurses will write; nil when it
+    /// redraws the whole screen, after which every picture is drawn anew.
+    ///
+    /// ncurses redraws the whole screen by clearing it first (ED 2), and kitty then frees every
+    /// image left without a placement, which is all of them (its `grman_clear`; scrolling does the
+    /// same): they are forgotten, freed in case the terminal kept them, and transmitted again, so a
+    /// full repaint's storage must be written after its text.
+    mutating func frame(_ current: [PlacedImage], textDamage: TextDamage?) -> Frame {
+        let plan: ImageLayerPlan
+        if let textDamage {
+            plan = ImageLayerPlan(previous: shown, current: current, textDamage: textDamage)
+        } else {
+            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(current.indices), kittyDeletes: pendingDeletes)
+            pendingDeletes.removeAll()
+            pendingFrees += store.releaseAll()
+        }
+        let sent = plan.imagesToSend.map { current[$0] }
+        // The pictures leaving with this frame stay until its synchronized update deletes them.
+        let kept = (shown + current).compactMap(\.image.graphic?.kitty)
+        let storage = pendingFrees + store.prepare(placing: sent.compactMap(\.image.graphic?.kitty), showing: kept)
+        pendingFrees.removeAll()
+        shown = current
+        return Frame(rowsToRepaint: plan.rowsToRepaint, storage: storage,
+                     pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
+    }
+
+    /// The screen will be redrawn from scratch (new size, back from suspension): the next frame
+    /// is a full repaint. Pictures on kitty's layer may outlive that: it deletes their placements.
+    mutating func invalidate() {
+        pendingDeletes += shown.compactMap { $0.image.graphic?.kitty?.deletePlacements }
+        shown.removeAll()
+    }
+
+    /// Frees every kitty image the terminal holds for us, for the end of the session.
+    mutating func release() -> [UInt8] {
+        shown.removeAll()
+        return store.releaseAll()
+    }
+}
