@@ -10,7 +10,14 @@ final class JPEGScanTables: @unchecked Sendable {
     init(_ header: JPEGBaselineHeader) {
         let dc = header.components.map { header.dcTables[$0.dcTable]! }
         let ac = header.components.map { header.acTables[$0.acTable]! }
-        let all = header.components.indices.flatMap { dc[$0].lookup + ac[$0].lookup + ac[$0].acRuns }
+        // Components often share an AC table: its chains are made once.
+        var chains: [Int: [UInt16]] = [:]
+        for component in header.components where chains[component.acTable] == nil {
+            chains[component.acTable] = header.acTables[component.acTable]!.acRuns
+        }
+        let all = header.components.indices.flatMap {
+            dc[$0].lookup + ac[$0].lookup + chains[header.components[$0].acTable]!
+        }
         self.dc = dc
         self.ac = ac
         stride = all.count / max(1, header.components.count)

@@ -16,7 +16,9 @@ struct JPEGHuffmanTable {
     /// the chain (its own advance is not counted). The value bits of the last code may run past
     /// the lookup bits: an AC value is never needed at eighth scale, only how many bits it takes,
     /// which the code alone says. 0 when the first code is longer than `runLookupBits`.
-    let acRuns: [UInt16]
+    ///
+    /// Made on each use (4096 entries, ~50 µs): only AC tables need it, once per scan.
+    var acRuns: [UInt16] { Self.chains(lookup) }
     /// Canonical decoding of codes longer than `lookupBits`: the largest code of each length
     /// (-1 when none), and where that length's symbols start in `values`, offset by its first code.
     private let maxCode: [Int32]
@@ -50,7 +52,6 @@ struct JPEGHuffmanTable {
             code <<= 1
         }
         self.lookup = lookup
-        self.acRuns = Self.chains(lookup)
         self.maxCode = maxCode
         self.valueOffset = valueOffset
         self.values = symbols
