@@ -76,7 +76,7 @@ enum JPEGDCScan {
     private static func splitByte(_ stream: EntropyStream, _ reader: JPEGBlockReader, _ layout: Layout,
                                   _ places: UnsafePointer<BlockPlace>, _ blocks: BlockSource) -> Int {
         let split = JPEGScanSplit(stream, reader: reader, places: places, blocksPerMCU: layout.blocksPerMCU, blocks: blocks)
-        return split?.balancedByte ?? stream.count / 100 * splitPercent
+        return split?.balancedByte ?? stream.logicalCount / 100 * splitPercent
     }
 
     /// MCU geometry and where each block of an MCU goes.

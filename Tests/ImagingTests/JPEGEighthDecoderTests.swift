@@ -41,11 +41,12 @@ import Testing
         #expect(record < 64)
         #expect(block > 0 && block < reference.width * reference.height * 3)
         // The split balanced the threads' work, which is mostly per block: the first thread, which
-        // also writes the second part's samples, read a little under half the blocks. (A fixed
-        // split at 42% of the bytes gave from 38% of them, on motorcycle_left, to 55%, on rocket.)
+        // also writes the second part's samples, read a little under half the blocks (42% to 48%
+        // when this was written). A fixed split at 42% of the bytes gave from 38% of them, on
+        // motorcycle_left, to 55%, on rocket.
         let blocks = data.withUnsafeBufferPointer { JPEGBaselineHeader($0).map { JPEGDCScan.Layout($0).blockCount } }
         let share = Double(block) / Double(try #require(blocks))
-        #expect(share > 0.42 && share < 0.49, "first thread read \(share) of the blocks")
+        #expect(share > 0.40 && share < 0.50, "first thread read \(share) of the blocks")
     }
 
     /// Restart intervals (5 and 7 MCUs, so they end mid-row), grey, 4:2:0 (chroma from a 2x2 IDCT
