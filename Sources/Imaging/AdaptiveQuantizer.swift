@@ -1,6 +1,6 @@
 /// The adaptive palette of one image: its own colours if they fit in the registers, else Wu's
 /// quantiser with each pixel given the register of the box its colour lies in (see
-/// `SixelEncoder.defaultPalette` for the measurements behind both choices).
+/// `SixelEncoder.quantizedRegisters` for the measurements behind both choices).
 enum AdaptiveQuantizer {
     /// `image` with at most `colors` registers, of which a quantised palette uses at most
     /// `quantizedColors`.

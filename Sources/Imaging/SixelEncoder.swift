@@ -1,18 +1,8 @@
-/// The colour registers a sixel image is quantised to.
-public enum SixelPalette: Sendable, Equatable {
-    /// A palette built from the image itself, in at most `colors` (2...256) registers, e.g. as
-    /// many as the terminal has: the image's own colours if it has no more than that (exact),
-    /// else Wu's quantiser to at most `SixelEncoder.quantizedRegisters` of them.
-    case adaptive(colors: Int)
-    /// xterm's fixed 256-colour palette, identical for every image.
-    case xterm256
-}
-
-/// Sixel encoding of our own: an adaptive palette (`AdaptiveQuantizer`) or xterm's, then
+/// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
 /// `SixelWriter`'s bytes. Pure Swift on the caller's thread; calls may run concurrently.
 public enum SixelEncoder {
-    /// The palette `encode` uses unless told otherwise: adaptive, up to 256 registers (of which a
-    /// quantised palette uses `quantizedRegisters`).
+    /// The most registers a quantised palette uses, however many the terminal has (an image with
+    /// no more colours than the terminal has registers keeps its own, exactly).
     ///
     /// Chosen by measurement over the eight `*-1080.jpg` photos fitted into 240x160 (a `gallery
     /// view` thumbnail) and 800x600 (a detail pane); release build, one core, median of 15 (5)
@@ -48,13 +38,8 @@ public enum SixelEncoder {
     /// instead of 184 KB quantised: images with few colours stay exact.) Searching the nearest
     /// register buys 0.3-0.7 dB for 30-60% more time: Wu's boxes are close enough. No diffusion,
     /// as before: with registers fitted to the image it lowered PSNR and added bytes.
-    /// The fixed xterm palette is no faster here (it searches 256 registers per colour) and 10 dB
-    /// worse (27.5 dB); it stays for callers that want the same registers in every image.
-    public static let defaultPalette = SixelPalette.adaptive(colors: 256)
-
-    /// The most registers a quantised adaptive palette uses, however many the terminal has (an
-    /// image with no more colours than the terminal has registers keeps its own): see
-    /// `defaultPalette`.
+    /// xterm's fixed 256-colour palette was no faster (it searches 256 registers per colour) and
+    /// 10 dB worse (27.5 dB); nothing used it, and it is now only a test fixture.
     public static let quantizedRegisters = 128
 
     /// Refuse to encode more pixels than this: what reaches a terminal is resized to a pane first.
@@ -63,10 +48,11 @@ public enum SixelEncoder {
     /// `image` as a sixel image: `ESC P q … ESC \`, 7-bit controls, ready to write at the cursor.
     ///
     /// - Parameters:
-    ///   - palette: how colours are chosen; see `defaultPalette` for why it is what it is.
-    ///   - quantizedRegisters: the most registers a quantised adaptive palette uses (at most the
-    ///     palette's own limit): `quantizedRegisters` by default, which keeps the bytes that scroll
-    ///     frames re-send down; an image sent once can afford 256 (see `defaultPalette`).
+    ///   - registers: how many colour registers the terminal has (2...256): an image with no more
+    ///     colours keeps its own, exactly.
+    ///   - quantizedRegisters: the most registers a quantised palette uses (at most `registers`):
+    ///     `quantizedRegisters` by default, which keeps the bytes that scroll frames re-send down;
+    ///     an image sent once can afford 256 (see `quantizedRegisters`).
     ///   - padToSixRows: extend the image downwards with `background` to a multiple of 6 pixel
     ///     rows. A sixel band is 6 rows tall and terminals treat a partial last band differently
     ///     (some leave the rest of the band untouched, some clear it), so an image meant to fill
@@ -74,7 +60,7 @@ public enum SixelEncoder {
     ///     Images shorter than 6 rows are always padded: their one band would be all partial.
     ///   - background: the colour of the padding rows.
     /// - Throws: `.empty` for an image without pixels, `.tooLarge` above `maxPixels`.
-    public static func encode(_ image: RGBImage, palette: SixelPalette = defaultPalette,
+    public static func encode(_ image: RGBImage, registers: Int = 256,
                               quantizedRegisters: Int = quantizedRegisters,
                               padToSixRows: Bool = false, background: RGB = RGB(0, 0, 0)) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
@@ -82,12 +68,7 @@ public enum SixelEncoder {
             throw ImageError.tooLarge(width: image.width, height: image.height)
         }
         let padded = padToSixRows || image.height < 6 ? image.paddedToSixRows(with: background) : image
-        switch palette {
-        case .adaptive(let colors):
-            return SixelWriter.write(AdaptiveQuantizer.index(padded, colors: colors, quantizedColors: quantizedRegisters))
-        case .xterm256:
-            return SixelWriter.write(XtermPalette.index(padded))
-        }
+        return SixelWriter.write(AdaptiveQuantizer.index(padded, colors: registers, quantizedColors: quantizedRegisters))
     }
 }
 

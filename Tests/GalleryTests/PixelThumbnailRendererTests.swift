@@ -192,7 +192,7 @@ import TUI
         let capabilities = TerminalCapabilities(sixel: true, cellPixelSize: PixelSize(width: 7, height: 15), sixelColorRegisters: 64)
         let renderer = try #require(RenderMode.sixel.makeRenderer(capabilities: capabilities, depth: .trueColor) as? PixelThumbnailRenderer)
         #expect(renderer.mode == .sixel && renderer.cellWidth == 7 && renderer.cellHeight == 15)
-        #expect(renderer.sixelPalette == .adaptive(colors: 64))
+        #expect(renderer.sixelRegisters == 64)
         #expect(RenderMode.halfblock.makeRenderer(capabilities: capabilities, depth: .trueColor) is ImagingThumbnailRenderer)
         #expect(!RenderMode.ascii.isPixelMode && RenderMode.kitty.isPixelMode)
     }

@@ -3,9 +3,9 @@ import Testing
 
 @Suite struct SixelEncoderTests {
     @Test func goldenFixedPaletteBytes() throws {
-        let small = try SixelEncoder.encode(Goldens.sixelImage4x4, palette: .xterm256)
+        let small = XtermPalette.sixel(Goldens.sixelImage4x4)
         #expect(String(decoding: small, as: UTF8.self) == Goldens.sixel4x4)
-        let band = try SixelEncoder.encode(Goldens.sixelImage8x6, palette: .xterm256)
+        let band = XtermPalette.sixel(Goldens.sixelImage8x6)
         #expect(String(decoding: band, as: UTF8.self) == Goldens.sixel8x6)
     }
 
@@ -15,8 +15,9 @@ import Testing
     }
 
     @Test func isOneCompleteSevenBitDCSSequence() throws {
-        for palette in [SixelPalette.xterm256, .adaptive(colors: 256), .adaptive(colors: 16)] {
-            let bytes = try SixelEncoder.encode(TestImages.noise(width: 20, height: 13, seed: 1), palette: palette)
+        let image = TestImages.noise(width: 20, height: 13, seed: 1)
+        for (palette, bytes) in [("xterm", XtermPalette.sixel(image)), ("256", try SixelEncoder.encode(image)),
+                                 ("16", try SixelEncoder.encode(image, registers: 16))] {
             #expect(bytes.starts(with: Array("\u{1B}Pq\"1;1;20;13".utf8)), "\(palette)")
             #expect(bytes.suffix(2) == [0x1B, 0x5C], "\(palette)")
             // Exactly one ESC (inside the terminator) besides the introducer, no C1 controls.
@@ -31,7 +32,7 @@ import Testing
         let image = TestImages.image((0..<12).map { y in
             (0..<9).map { x in RGB(levels[x % 6], levels[y % 6], levels[(x + y) % 6]) }
         })
-        let decoded = try SixelDecoder.decode(SixelEncoder.encode(image, palette: .xterm256))
+        let decoded = try SixelDecoder.decode(XtermPalette.sixel(image))
         #expect(decoded.width == 9 && decoded.height == 12)
         #expect(zip(decoded.pixels, image.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 2 })
     }
@@ -41,7 +42,7 @@ import Testing
         let colours = [RGB(255, 0, 0), RGB(0, 200, 0), RGB(30, 30, 240), RGB(200, 100, 50), RGB(7, 7, 7), RGB(250, 250, 250)]
         let image = TestImages.image((0..<12).map { y in (0..<8).map { x in colours[(x + y) % colours.count] } })
         let adaptive = try SixelDecoder.decode(SixelEncoder.encode(image))
-        let fixed = try SixelDecoder.decode(SixelEncoder.encode(image, palette: .xterm256))
+        let fixed = try SixelDecoder.decode(XtermPalette.sixel(image))
         #expect(zip(adaptive.pixels, image.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 8 })
         #expect(adaptive.psnr(comparedTo: image) > fixed.psnr(comparedTo: image))
         #expect(Set((0..<96).map { adaptive[$0 % 8, $0 / 8] }).count == 6)
@@ -49,9 +50,9 @@ import Testing
 
     @Test func paddingToSixRowsUsesTheBackground() throws {
         let image = RGBImage(width: 5, height: 7, filledWith: RGB(255, 255, 255))
-        let unpadded = try SixelDecoder.decode(SixelEncoder.encode(image, palette: .xterm256))
+        let unpadded = try SixelDecoder.decode(SixelEncoder.encode(image))
         #expect(unpadded.width == 5 && unpadded.height == 7)
-        let bytes = try SixelEncoder.encode(image, palette: .xterm256, padToSixRows: true, background: RGB(255, 0, 0))
+        let bytes = try SixelEncoder.encode(image, padToSixRows: true, background: RGB(255, 0, 0))
         #expect(bytes.starts(with: Array("\u{1B}Pq\"1;1;5;12".utf8)))
         let padded = try SixelDecoder.decode(bytes)
         #expect(padded.width == 5 && padded.height == 12)
@@ -92,13 +93,12 @@ import Testing
 
     @Test func registersUsedAreDefinedAndWithinTheLimit() throws {
         let image = TestImages.noise(width: 50, height: 37, seed: 3)
-        for (palette, limit) in [(SixelPalette.adaptive(colors: 256), SixelEncoder.quantizedRegisters),
-                                 (.adaptive(colors: 16), 16), (.adaptive(colors: 2), 2), (.xterm256, 256)] {
-            let bytes = try SixelEncoder.encode(image, palette: palette)
+        for (available, limit) in [(256, SixelEncoder.quantizedRegisters), (16, 16), (2, 2)] {
+            let bytes = try SixelEncoder.encode(image, registers: available)
             let registers = SixelRegisters(bytes)
-            #expect(!registers.selected.isEmpty, "\(palette)")
-            #expect(registers.selected == registers.defined, "\(palette)")
-            #expect(registers.defined.allSatisfy { $0 < limit }, "\(palette)")
+            #expect(!registers.selected.isEmpty, "\(available)")
+            #expect(registers.selected == registers.defined, "\(available)")
+            #expect(registers.defined.allSatisfy { $0 < limit }, "\(available)")
             let decoded = try SixelDecoder.decode(bytes)
             #expect(Set((0..<decoded.height).flatMap { y in (0..<decoded.width).map { decoded[$0, y] } }).count <= limit)
         }
@@ -113,7 +113,7 @@ import Testing
         let decoded = try SixelDecoder.decode(SixelEncoder.encode(image))
         #expect(decoded.width == 64 && decoded.height == 30)
         #expect(decoded.psnr(comparedTo: image) > 32)
-        let all = try SixelDecoder.decode(SixelEncoder.encode(image, palette: .adaptive(colors: 256), quantizedRegisters: 256,
+        let all = try SixelDecoder.decode(SixelEncoder.encode(image, registers: 256, quantizedRegisters: 256,
                                                               padToSixRows: false, background: RGB(0, 0, 0)))
         let libsixel = try SixelDecoder.decode(LibsixelReferenceEncoder.encode(image))
         #expect(all.psnr(comparedTo: image) > libsixel.psnr(comparedTo: image) + 0.5,

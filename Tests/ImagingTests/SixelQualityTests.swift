@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Keeps the measured reasons for `SixelEncoder.defaultPalette` true: if libsixel or our tuning
+/// Keeps the measured reasons for `SixelEncoder.quantizedRegisters` true: if libsixel or our tuning
 /// changes so that they no longer hold, the choice has to be measured again.
 @Suite struct SixelQualityTests {
     static let thumbnails: [RGBImage] = ImageDecoderTests.photos.compactMap { path in
@@ -29,10 +29,10 @@ import Testing
         let libsixel = try Self.measure(LibsixelReferenceEncoder.encode)
         #expect(chosen.psnr > libsixel.psnr + 1, "\(chosen) vs libsixel \(libsixel)")
         #expect(chosen.bytes < libsixel.bytes * 1.05, "\(chosen) vs libsixel \(libsixel)")
-        #expect(chosen.psnr > (try Self.measure { try SixelEncoder.encode($0, palette: .xterm256) }).psnr + 5)
+        #expect(chosen.psnr > (try Self.measure { XtermPalette.sixel($0) }).psnr + 5)
         // All 256 registers would be better still, but cost a fifth more bytes.
         let all = try Self.measure {
-            try SixelEncoder.encode($0, palette: .adaptive(colors: 256), quantizedRegisters: 256, padToSixRows: false,
+            try SixelEncoder.encode($0, registers: 256, quantizedRegisters: 256, padToSixRows: false,
                                     background: RGB(0, 0, 0))
         }
         #expect(all.psnr > chosen.psnr && all.bytes > chosen.bytes * 1.1, "\(all) vs \(chosen)")

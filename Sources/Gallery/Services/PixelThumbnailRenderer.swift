@@ -12,8 +12,8 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
     /// The size of one terminal cell in pixels.
     public let cellWidth: Int
     public let cellHeight: Int
-    /// The sixel palette: adaptive, with no more registers than the terminal has.
-    public let sixelPalette: SixelPalette
+    /// The sixel colour registers to use: as many as the terminal has, at most 256.
+    public let sixelRegisters: Int
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
@@ -21,7 +21,7 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
         self.mode = mode
         self.cellWidth = max(1, cellWidth)
         self.cellHeight = max(1, cellHeight)
-        sixelPalette = .adaptive(colors: min(256, max(2, sixelColorRegisters ?? 256)))
+        sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
     }
 
     /// The cells' pixels; for sixel the height is cut to whole 6-pixel bands, since a partial last
@@ -54,8 +54,8 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
             // A fitted image is the detail pane's, drawn once rather than with every scroll frame:
             // it spends the bytes of a full 256-register palette (800x600: 39.0 dB against 37.2,
             // 20% more bytes), where thumbnails keep to the smaller default.
-            let registers = fit == .max ? 256 : SixelEncoder.quantizedRegisters
-            let bytes = try SixelEncoder.encode(image, palette: sixelPalette, quantizedRegisters: registers)
+            let quantized = fit == .max ? 256 : SixelEncoder.quantizedRegisters
+            let bytes = try SixelEncoder.encode(image, registers: sixelRegisters, quantizedRegisters: quantized)
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .sixel))
         case .kitty:
             let id = kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit)

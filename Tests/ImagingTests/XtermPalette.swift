@@ -1,5 +1,9 @@
+@testable import Imaging
+
 /// xterm's 256 colours as sixel registers: the 16 ANSI colours (VGA-like values), the 6x6x6 cube,
-/// the 24-step grey ramp. Register `i` is colour `i`.
+/// the 24-step grey ramp. Register `i` is colour `i`. A fixed palette for tests: the same
+/// registers for every image make golden bytes that can be worked out by hand, and a baseline
+/// the adaptive palette must beat.
 enum XtermPalette {
     static let registers: [RGB] = {
         let ansi: [(UInt8, UInt8, UInt8)] = [
@@ -29,5 +33,13 @@ enum XtermPalette {
             }
         }
         return IndexedImage(width: image.width, height: image.height, registers: registers, indices: indices)
+    }
+}
+
+extension XtermPalette {
+    /// `image` as a sixel image in this palette, padded to six rows (with black) as
+    /// `SixelEncoder` pads an image shorter than a band.
+    static func sixel(_ image: RGBImage) -> [UInt8] {
+        SixelWriter.write(index(image.height < 6 ? image.paddedToSixRows(with: RGB(0, 0, 0)) : image))
     }
 }

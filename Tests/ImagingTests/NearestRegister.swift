@@ -1,3 +1,5 @@
+@testable import Imaging
+
 /// Finds the register nearest to a colour (squared RGB distance; ties go to the lower register
 /// number) without comparing against all of them: the registers are kept sorted by green, the
 /// search starts at a register that is probably close and walks outwards in green order, and stops
