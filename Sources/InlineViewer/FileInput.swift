@@ -3,10 +3,17 @@ import Glibc
 /// Whole-file reads with plain POSIX calls: `gallery view` is timed as a whole process, and these
 /// cost nothing at start-up.
 enum FileInput {
-    /// Calls `body` with the bytes of the file at `path`. A regular file is mapped, not read: its
-    /// pages come straight from the page cache, where reading a 4000 px photo into fresh memory
-    /// cost ~0.6 ms of page faults and copying (0.1 ms mapped, measured here). Anything else
-    /// (a pipe, an empty file, a mapping refused) is read with `readAll`.
+    /// Why a file could not be read, worded like the C library's message for the error.
+    struct Failure: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { String(cString: strerror(code)) }
+    }
+
+    /// Calls `body` with the bytes of the file at `path`, opened once. A regular file is mapped,
+    /// not read: its pages come straight from the page cache, where reading a 4000 px photo into
+    /// fresh memory cost ~0.6 ms of page faults and copying (0.1 ms mapped, measured here).
+    /// Anything else (a pipe, an empty file, a mapping refused) is read from the same descriptor:
+    /// a FIFO opened a second time would wait for a new writer.
     ///
     /// A mapping has one hazard reading has not: if another program cuts the file short while it
     /// is mapped, touching the lost pages raises SIGBUS. That ends the process with one clear
@@ -16,34 +23,32 @@ enum FileInput {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(code: errno) }
         var info = stat()
-        let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        let mapped = size > 0 ? mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED
-        close(fd)
-        guard let mapped, mapped != MAP_FAILED else {
-            return try readAll(path).withUnsafeBufferPointer(body)
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure(code: code)
         }
+        let kind = info.st_mode & S_IFMT, size = Int(info.st_size)
+        guard kind != S_IFDIR else {
+            close(fd)
+            throw Failure(code: EISDIR)
+        }
+        let mapped = kind == S_IFREG && size > 0 ? mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED
+        guard let mapped, mapped != MAP_FAILED else {
+            defer { close(fd) }
+            return try readAll(fd, sizeHint: size).withUnsafeBufferPointer(body)
+        }
+        close(fd)
         exitOnTruncation()
         defer { munmap(mapped, size) }
         return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
-    /// Why a file could not be read, worded like the C library's message for the error.
-    struct Failure: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { String(cString: strerror(code)) }
-    }
-
-    /// The bytes of the file at `path`. A regular file is read into one exactly sized buffer, with
-    /// no zero-filling first; pipes and other files whose size is not known grow in chunks.
-    static func readAll(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(code: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(code: errno) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(code: EISDIR) }
+    /// Everything left to read from `fd`: into one buffer of `sizeHint` bytes when that is the
+    /// whole of it, with no zero-filling first; growing in chunks when the size is not known.
+    private static func readAll(_ fd: Int32, sizeHint: Int) throws(Failure) -> [UInt8] {
         var bytes = [UInt8]()
-        var want = max(Int(info.st_size), 4096)
+        var want = max(sizeHint, 4096)
         while true {
             let count = try append(from: fd, to: &bytes, upTo: want)
             if count == 0 { return bytes }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import InlineViewer
@@ -35,6 +36,25 @@ import Testing
         close(ends[1])
         defer { close(ends[0]) }
         #expect(try FileInput.withContents(of: "/proc/self/fd/\(ends[0])") { Array($0) } == bytes)
+    }
+
+    @Test func aNamedPipeIsOpenedOnceAndReadToItsEnd() throws {
+        let path = try Self.temporaryFile([])
+        unlink(path)
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let bytes = [UInt8](repeating: 9, count: 3000)
+        Thread.detachNewThread {
+            let writer = open(path, O_WRONLY)
+            _ = write(writer, bytes, bytes.count)
+            close(writer)
+            // Had the reader closed the FIFO and opened it again, it would wait for a writer for
+            // ever: this one lets it go on (to an empty read) after two seconds, so the test fails
+            // rather than hangs.
+            sleep(2)
+            close(open(path, O_WRONLY | O_NONBLOCK))
+        }
+        #expect(try FileInput.withContents(of: path) { Array($0) } == bytes)
     }
 
     @Test(arguments: [("/nonexistent/photo.jpg", "No such file or directory"), ("/tmp", "Is a directory")])
