@@ -18,8 +18,6 @@ struct ImageLayer {
     private var store: KittyImageStore
     /// Placement deletes of the kitty pictures shown before the screen was invalidated.
     private var pendingDeletes: [[UInt8]] = []
-    /// Frees of the kitty images forgotten this frame.
-    private var pendingFrees: [UInt8] = []
 
     init(kittyBudget: Int = KittyImageStore.defaultBudget) {
         store = KittyImageStore(budget: kittyBudget)
@@ -34,18 +32,19 @@ struct ImageLayer {
     /// full repaint's storage must be written after its text.
     mutating func frame(_ current: [PlacedImage], textDamage: TextDamage?) -> Frame {
         let plan: ImageLayerPlan
+        // Frees of the kitty images forgotten by a full repaint.
+        var forgotten: [UInt8] = []
         if let textDamage {
             plan = ImageLayerPlan(previous: shown, current: current, textDamage: textDamage)
         } else {
             plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(current.indices), kittyDeletes: pendingDeletes)
             pendingDeletes.removeAll()
-            pendingFrees += store.releaseAll()
+            forgotten = store.releaseAll()
         }
         let sent = plan.imagesToSend.map { current[$0] }
         // The pictures leaving with this frame stay until its synchronized update deletes them.
         let kept = (shown + current).compactMap(\.image.graphic?.kitty)
-        let storage = pendingFrees + store.prepare(placing: sent.compactMap(\.image.graphic?.kitty), showing: kept)
-        pendingFrees.removeAll()
+        let storage = forgotten + store.prepare(placing: sent.compactMap(\.image.graphic?.kitty), showing: kept)
         shown = current
         return Frame(rowsToRepaint: plan.rowsToRepaint, storage: storage,
                      pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
