@@ -10,8 +10,8 @@ struct CatalogSetup {
     let name: String
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
-    @MainActor
     /// `client` is the app's one HTTP client (one curl thread); downloads use it too.
+    @MainActor
     static func make(_ choice: CatalogChoice, environment: [String: String], demoServer: DemoCatalogServer,
                      client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
