@@ -13,11 +13,16 @@ struct EntropyStream {
     let count: Int
     /// Each restart interval's first raw byte and the data bytes before it.
     let segments: [(raw: Int, logical: Int)]
+    /// Whether the restart markers between the intervals count 0, 1, …, 7, 0, … as they must; a
+    /// marker out of sequence is damage that libjpeg-turbo resynchronises around in its own way.
+    let restartsInSequence: Bool
     /// Data bytes in the whole scan.
     let logicalCount: Int
 
     /// The scan starting at `start`, up to the marker that ends it; nil when the data ends first
-    /// (a truncated file). `data` must outlive the stream.
+    /// (a truncated file) or another marker than the end of the image (EOI) ends it: anything
+    /// after the scan (a DNL, another scan, junk) is for libjpeg-turbo to judge. `data` must
+    /// outlive the stream.
     init?(_ data: UnsafeBufferPointer<UInt8>, from start: Int) {
         guard let base = data.baseAddress, start <= data.count else { return nil }
         bytes = base + start
@@ -25,6 +30,7 @@ struct EntropyStream {
         var segments = [(raw: 0, logical: 0)]
         var stuffed = 0, i = 0
         var end: Int?
+        var inSequence = true
         while i < count {
             // Markers and stuffing are rare: jump to the next 0xFF.
             guard let found = memchr(bytes + i, 0xFF, count - i) else { break }
@@ -38,6 +44,7 @@ struct EntropyStream {
                 stuffed += 1  // a fill byte: not data either
                 i += 1
             } else if (0xD0...0xD7).contains(next) {
+                if Int(next - 0xD0) != (segments.count - 1) % 8 { inSequence = false }
                 stuffed += 2
                 segments.append((raw: i + 2, logical: i + 2 - stuffed))
                 i += 2
@@ -46,8 +53,9 @@ struct EntropyStream {
                 break
             }
         }
-        guard let end else { return nil }
+        guard let end, bytes[end + 1] == 0xD9 else { return nil }
         self.segments = segments
+        restartsInSequence = inSequence
         logicalCount = end - stuffed
     }
 

@@ -103,6 +103,9 @@ struct JPEGBaselineHeader {
                         table[Self.naturalOrder[k]] = precision == 0
                             ? Int(data[at + 1 + k]) : Int(data[at + 1 + 2 * k]) << 8 | Int(data[at + 2 + 2 * k])
                     }
+                    // libjpeg-turbo keeps the IDCT's quantisers in 16-bit signed integers, so a
+                    // larger 16-bit value is not the number it uses.
+                    guard table.allSatisfy({ $0 <= Int(Int16.max) }) else { return nil }
                     quantizers[slot] = table
                     at += 1 + 64 * (precision + 1)
                 }

@@ -105,6 +105,12 @@ struct JPEGBlockReader {
         }
     }
 
+    /// Whether reading stopped in the last byte before logical bit `bit`: the data up to there
+    /// was used, except for the padding that fills out its last byte, and nothing after it.
+    func endsAt(bit: Int) -> Bool {
+        position <= bit && position > bit - 8
+    }
+
     @inline(__always) private mutating func consume(_ bits: Int) {
         buffer = buffer &<< UInt64(bits)
         available &-= bits
@@ -199,7 +205,7 @@ struct JPEGBlockReader {
                 break
             }
         }
-        LowFrequencyTerms.compute(scratch, quantizers: quantizers, into: terms)
+        guard LowFrequencyTerms.compute(scratch, quantizers: quantizers, into: terms) else { return Self.failed }
         return diff
     }
 }
@@ -214,13 +220,22 @@ enum LowFrequencyTerms {
         29692 &* z1 &- 10426 &* z3 &+ 6967 &* z5 &- 5906 &* z7
     }
 
+    /// Dequantised coefficients beyond this size (a real 8-bit picture's stay within about
+    /// 2,100) could overflow the 32-bit intermediates of libjpeg-turbo's IDCT, where this code
+    /// computes in 64 bits: such a block is left to libjpeg-turbo.
+    static let largestCoefficient = 1 << 15
+
     /// From dequantised-to-be coefficients in natural order: for each output row r, `a` (what the
     /// first pass adds to 4 x DC x q for column 0) and `t` (the second pass's odd part), stored
-    /// as a0, a1, t0, t1.
+    /// as a0, a1, t0, t1. False (terms not made) when a coefficient the terms use is larger than
+    /// `largestCoefficient`.
     static func compute(_ coefficients: UnsafePointer<Int32>, quantizers q: UnsafePointer<Int32>,
-                        into terms: UnsafeMutablePointer<Int32>) {
+                        into terms: UnsafeMutablePointer<Int32>) -> Bool {
+        var largest = 0
         @inline(__always) func z(_ row: Int, _ column: Int) -> Int {
-            Int(coefficients[row &* 8 &+ column]) &* Int(q[row &* 8 &+ column])
+            let value = Int(coefficients[row &* 8 &+ column]) &* Int(q[row &* 8 &+ column])
+            largest = max(largest, abs(value))
+            return value
         }
         let odd0 = odd(z(1, 0), z(3, 0), z(5, 0), z(7, 0))
         terms[0] = Int32(truncatingIfNeeded: (odd0 &+ 4096) &>> 13)
@@ -238,12 +253,22 @@ enum LowFrequencyTerms {
         (top.3, bottom.3) = pass(7)
         terms[2] = Int32(truncatingIfNeeded: odd(top.0, top.1, top.2, top.3))
         terms[3] = Int32(truncatingIfNeeded: odd(bottom.0, bottom.1, bottom.2, bottom.3))
+        return largest <= largestCoefficient
+    }
+
+    /// An IDCT output (centred on 0) as a sample, clamped as libjpeg-turbo's range limit table
+    /// clamps it: that table wraps outputs beyond -512...511 (`& RANGE_MASK`), which no real
+    /// picture makes, so for those `outOfRange` is set instead.
+    @inline(__always) static func rangeLimited(_ value: Int, outOfRange: inout Bool) -> UInt8 {
+        if UInt(bitPattern: value &+ 512) > 1023 { outOfRange = true }
+        return UInt8(clamping: value &+ 128)
     }
 
     /// The 2x2 pixels (top-left, top-right, bottom-left, bottom-right) of a block whose
-    /// dequantised DC is `dc`.
-    @inline(__always) static func pixels(dc: Int, _ terms: UnsafePointer<Int32>) -> (UInt8, UInt8, UInt8, UInt8) {
-        @inline(__always) func sample(_ x: Int) -> UInt8 { UInt8(clamping: ((x &+ (1 &<< 19)) &>> 20) &+ 128) }
+    /// dequantised DC is `dc` (see `rangeLimited` for `outOfRange`).
+    @inline(__always) static func pixels(dc: Int, _ terms: UnsafePointer<Int32>,
+                                         outOfRange: inout Bool) -> (UInt8, UInt8, UInt8, UInt8) {
+        @inline(__always) func sample(_ x: Int) -> UInt8 { rangeLimited((x &+ (1 &<< 19)) &>> 20, outOfRange: &outOfRange) }
         let top = (4 &* dc &+ Int(terms[0])) &<< 15, bottom = (4 &* dc &+ Int(terms[1])) &<< 15
         let t0 = Int(terms[2]), t1 = Int(terms[3])
         return (sample(top &+ t0), sample(top &- t0), sample(bottom &+ t1), sample(bottom &- t1))

@@ -25,11 +25,19 @@ enum JPEGDCScan {
     /// How many block starts of the guessing thread are kept for the match.
     static let recordedStarts = 4096
 
-    /// The planes, or nil for a damaged stream.
-    /// - Parameter report: told how the first thread's read ended when a second thread guessed.
+    /// The planes, or nil for a stream this decoder does not vouch for: damaged, cut short, or
+    /// anything libjpeg-turbo would read differently (a restart marker where the interval says
+    /// none, out of sequence or after too few or too many blocks; data left over after the last
+    /// block; a sample libjpeg-turbo's range limiting would wrap rather than clamp).
+    /// - Parameters:
+    ///   - parallelFrom: scans of at least this many blocks are read on two threads (when
+    ///     `parallel`); lower only to test the second thread on small pictures.
+    ///   - report: told how the first thread's read ended when a second thread guessed.
     static func decode(_ header: JPEGBaselineHeader, _ stream: EntropyStream, parallel: Bool = true,
+                       parallelFrom: Int = parallelBlocks,
                        report: (Outcome) -> Void = { _ in }) -> JPEGEighthDecoder.Planes? {
         let layout = Layout(header)
+        guard restartsFit(header, stream, layout) else { return nil }
         let tables = JPEGScanTables(header)
         var samples = [UInt8](unsafeUninitializedCapacity: layout.sampleCount) { $1 = $0.count }
         var predictions = [Int](repeating: 0, count: header.components.count)
@@ -47,27 +55,45 @@ enum JPEGDCScan {
                                       predictions: predictions)
             var reader = JPEGBlockReader(stream: stream, tables: tables)
             let end = stream.logicalCount * 8
-            if parallel && header.restartInterval == 0 && layout.blockCount >= parallelBlocks,
+            if parallel && header.restartInterval == 0 && layout.blockCount >= parallelFrom,
                let guess = Speculation(layout: layout, stream: stream, reader: reader, quantizers: quantizers, endBit: end) {
+                // The thread reads the caller's bytes: it has ended before they can go away,
+                // whichever way this returns.
+                defer { guess.stop() }
                 let outcome = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                   block: 0, matching: guess)
                 report(outcome)
                 switch outcome {
                 case .finished, .failed:
-                    guess.cancel()
-                    return outcome == .finished
+                    return outcome == .finished && reader.endsAt(bit: end) && !writer.outOfRange
                 case .matched(let block, let record):
                     // Written as the guess publishes its blocks, while it still reads the rest.
-                    if guess.complete(from: record, block: block, into: &writer) { return true }
-                    // The guess stopped short (damaged data after the match): read on alone.
-                    return run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
-                               block: block, matching: nil) == .finished
+                    switch guess.complete(from: record, block: block, into: &writer) {
+                    case .endsAtData: return !writer.outOfRange
+                    case .stopsElsewhere: return false
+                    case .short:
+                        // The guess stopped short (damaged data after the match): read on alone.
+                        return run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
+                                   block: block, matching: nil) == .finished
+                            && reader.endsAt(bit: end) && !writer.outOfRange
+                    }
                 }
             }
             return run(&reader, &writer, blocks, layout: layout, restartInterval: header.restartInterval,
                        endBit: end, block: 0, matching: nil, segments: stream.segments) == .finished
+                && reader.endsAt(bit: end) && !writer.outOfRange
         }}}}}
         return ok ? JPEGEighthDecoder.Planes(offsets: layout.offsets, widths: layout.widths, samples: samples) : nil
+    }
+
+    /// Whether the restart markers are the ones the interval calls for: none without an
+    /// interval, else one between each two intervals, numbered in sequence. libjpeg-turbo reads
+    /// any other arrangement with warnings and a picture of its own making.
+    private static func restartsFit(_ header: JPEGBaselineHeader, _ stream: EntropyStream, _ layout: Layout) -> Bool {
+        guard header.restartInterval > 0 else { return stream.segments.count == 1 }
+        let mcus = layout.mcusWide * layout.mcusHigh
+        let intervals = (mcus + header.restartInterval - 1) / header.restartInterval
+        return stream.restartsInSequence && stream.segments.count == intervals
     }
 
     /// Where the second thread starts: balanced by sampling (`JPEGScanSplit`), or at
@@ -165,6 +191,10 @@ enum JPEGDCScan {
             self.predictions = predictions
         }
 
+        /// Set once a sample fell outside what libjpeg-turbo's range limit clamps (it wraps
+        /// further out), so the picture is not libjpeg-turbo's.
+        private(set) var outOfRange = false
+
         var isFinished: Bool { block >= blockCount }
         var component: Int { places[place].component }
 
@@ -188,14 +218,14 @@ enum JPEGDCScan {
             predictions[c] &+= difference
             let at = spot.offset &+ mcuX &* spot.stepX &+ mcuY &* spot.stepY
             if let terms {
-                let pixels = LowFrequencyTerms.pixels(dc: predictions[c] &* scale[c], terms)
+                let pixels = LowFrequencyTerms.pixels(dc: predictions[c] &* scale[c], terms, outOfRange: &outOfRange)
                 samples[at] = pixels.0
                 samples[at &+ 1] = pixels.1
                 samples[at &+ spot.rowStride] = pixels.2
                 samples[at &+ spot.rowStride &+ 1] = pixels.3
             } else {
                 let mean = (predictions[c] &* scale[c] &+ 4) &>> 3
-                samples[at] = UInt8(clamping: mean &+ 128)
+                samples[at] = LowFrequencyTerms.rangeLimited(mean, outOfRange: &outOfRange)
             }
             block &+= 1
             place &+= 1
@@ -238,9 +268,11 @@ enum JPEGDCScan {
             }
             if restartInterval > 0 && writer.place == 0 {
                 if untilRestart == 0 {
-                    // Each interval starts on a byte of its own, with predictions back at zero.
+                    // Each interval starts on a byte of its own, with predictions back at zero;
+                    // the one before it must have ended in its last byte (what is left is padding).
                     segment += 1
-                    guard segment < segments.count else { return .failed }
+                    guard segment < segments.count, reader.endsAt(bit: segments[segment].logical * 8)
+                    else { return .failed }
                     reader.seek(raw: segments[segment].raw, bit: segments[segment].logical * 8)
                     writer.predictions.update(repeating: 0, count: layout.scale.count)
                     untilRestart = restartInterval
@@ -303,6 +335,11 @@ enum JPEGDCScan {
         private let differences: UnsafeMutablePointer<Int16>
         private let capacity: Int
         private var count = 0
+        /// The blocks the thread read that end within the data, and where the last of them ends:
+        /// the guess reads on past the data's end (padding, then zeros), so its count alone does
+        /// not say where the data's blocks stop.
+        private var blocksInData = 0
+        private var dataEnd = 0
         /// How many blocks' differences (and terms) the thread has written, and whether it has
         /// stopped, for `complete` to follow while the thread still reads.
         private let published = Atomic<Int>(0)
@@ -362,8 +399,11 @@ enum JPEGDCScan {
             Preparation(rawValue: prepared.load(ordering: .acquiring)) ?? .failed
         }
 
-        /// Tells the thread to stop reading: its blocks will not be used.
-        func cancel() { cancelled.store(true, ordering: .relaxed) }
+        /// Tells the thread to stop reading and waits for it to end.
+        func stop() {
+            cancelled.store(true, ordering: .relaxed)
+            wait()
+        }
 
         deinit {
             wait()
@@ -379,8 +419,12 @@ enum JPEGDCScan {
             // Locals, not properties, in the loop: a class's stored properties would be written
             // back to memory at every step.
             var reader = self.reader, count = self.count, termCount = self.termCount
+            var blocksInData = self.blocksInData, dataEnd = self.dataEnd
             var place = count % places.count
-            defer { (self.reader, self.count, self.termCount) = (reader, count, termCount) }
+            defer {
+                (self.reader, self.count, self.termCount) = (reader, count, termCount)
+                (self.blocksInData, self.dataEnd) = (blocksInData, dataEnd)
+            }
             return places.withUnsafeBufferPointer { places in
                 while reader.position < endBit && count < capacity {
                     if recordingStarts {
@@ -393,6 +437,7 @@ enum JPEGDCScan {
                     guard difference != JPEGBlockReader.failed else { return false }
                     differences[count] = Int16(truncatingIfNeeded: difference)
                     count &+= 1
+                    if reader.position <= endBit { (blocksInData, dataEnd) = (count, reader.position) }
                     if spot.isReduced { termCount &+= 1 }
                     if count % Self.publishEvery == 0 && !recordingStarts {
                         published.store(count, ordering: .releasing)
@@ -412,10 +457,34 @@ enum JPEGDCScan {
             self.thread = nil
         }
 
+        /// How the guess's records served the rest of the picture.
+        enum Completion {
+            /// Every remaining block came from the guess, and its last one ends the data.
+            case endsAtData
+            /// Every remaining block came from the guess, but the data goes on (or stopped
+            /// short) after the last one: not a picture libjpeg-turbo reads the same way.
+            case stopsElsewhere
+            /// The guess stopped before the picture's last block.
+            case short
+        }
+
         /// Writes the blocks from `block` on from the guess's records from `record` on, as the
-        /// thread publishes them, then waits for it; false when the guess did not get that far.
-        func complete(from record: Int, block: Int, into writer: inout SampleWriter) -> Bool {
-            defer { wait() }
+        /// thread publishes them, then waits for it.
+        func complete(from record: Int, block: Int, into writer: inout SampleWriter) -> Completion {
+            guard fill(from: record, block: block, into: &writer) else {
+                wait()
+                return .short
+            }
+            wait()
+            // The picture's last block must be the data's: the last the guess read within it,
+            // with nothing but padding after it.
+            let needed = record + writer.blockCount - block
+            return blocksInData == needed && dataEnd > endBit - 8 ? .endsAtData : .stopsElsewhere
+        }
+
+        /// The guess's records from `record` on into `writer` from `block`, as they are
+        /// published; false when the thread ended before the picture did.
+        private func fill(from record: Int, block: Int, into writer: inout SampleWriter) -> Bool {
             writer.move(toBlock: block)
             // The guess's blocks that became 2x2 pixels before `record`, to find its terms.
             let reducedPerMCU = places.filter(\.isReduced).count

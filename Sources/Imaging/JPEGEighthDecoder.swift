@@ -15,20 +15,24 @@
 /// to RGB conversion. Tests hold it to that on real photos and on files with restart markers.
 ///
 /// Anything unusual (progressive, arithmetic, several scans, Adobe/RGB colour, a damaged or
-/// truncated stream) gives nil, and the caller decodes with libjpeg-turbo, which reports errors
-/// in its own words.
+/// truncated stream, restart markers other than the interval calls for, data left over, values
+/// no real picture has) gives nil, and the caller decodes with libjpeg-turbo, which shows what it
+/// shows of the file or reports errors in its own words: this decoder only ever answers where its
+/// answer is libjpeg-turbo's.
 enum JPEGEighthDecoder {
     /// `ceil(width / 8)` x `ceil(height / 8)` pixels, or nil when this decoder does not handle the
     /// file (see the type's comment).
     /// - Parameters:
     ///   - parallel: let a large scan be read on two threads (see `JPEGDCScan`).
-    ///   - report: see `JPEGDCScan.decode`.
+    ///   - parallelFrom, report: see `JPEGDCScan.decode`.
     static func decode(_ data: some EncodedBytes, parallel: Bool = true,
+                       parallelFrom: Int = JPEGDCScan.parallelBlocks,
                        report: (JPEGDCScan.Outcome) -> Void = { _ in }) -> RGBImage? {
         data.withEncodedBytes { data -> RGBImage? in
             guard let header = JPEGBaselineHeader(data) else { return nil }
             guard let stream = EntropyStream(data, from: header.scanStart) else { return nil }
-            guard let planes = JPEGDCScan.decode(header, stream, parallel: parallel, report: report) else { return nil }
+            guard let planes = JPEGDCScan.decode(header, stream, parallel: parallel, parallelFrom: parallelFrom,
+                                                 report: report) else { return nil }
             return convert(planes, header)
         }
     }
