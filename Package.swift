@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// `make sanitize` builds with GALLERY_SANITIZE set: the sanitizers' runtimes cannot be linked
+// into a static executable, so the launcher is then linked like any other.
+let launcherLinking: [LinkerSetting] = Context.environment["GALLERY_SANITIZE"] == nil
+    ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("z")] : []
+
 let package = Package(
     name: "Gallery",
     platforms: [.macOS(.v14)],
@@ -55,8 +60,7 @@ let package = Package(
         // and the dynamic loader's symbol binding and relocations cost ~3 ms of its start-up (half
         // of a 1080 px photo's total). zlib is named for libpng, which static linking does not
         // find on its own.
-        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"],
-                          linkerSettings: [.unsafeFlags(["-static-executable"]), .linkedLibrary("z")]),
+        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"], linkerSettings: launcherLinking),
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
