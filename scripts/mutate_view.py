@@ -25,7 +25,6 @@ Python, so that libsixel is not needed.
 import argparse
 import math
 import multiprocessing
-import os
 import random
 import shutil
 import subprocess
