@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-pat
 # ImageMagick for the end-to-end tests in a real sixel terminal).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux xvfb xterm xdotool imagemagick
 
-.PHONY: deps build run test bench man clean
+.PHONY: deps build run test bench mutate man clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -40,6 +40,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"
+
+# Seeded mutants of ../shared/photos through `gallery view`: no crash, no hang, and a picture as
+# libjpeg-turbo's djpeg decodes it, or one error line. djpeg is only this target's: added to the
+# packages here rather than to DEB_PACKAGES, so neither `make test` nor CI (.ci/run) installs it.
+mutate: DEB_PACKAGES += libjpeg-turbo-progs
+mutate: deps
+	$(SWIFT) build -c release $(BUILD_FLAGS)
+	python3 scripts/mutate_view.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"
 
 # The man page, generated from the argument parser (swift-argument-parser's generate-manual plugin;
 # works offline). Debug build: it only asks the binary for its help.
