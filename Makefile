@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-pat
 # ImageMagick for the end-to-end tests in a real sixel terminal).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libturbojpeg0-dev libsixel-dev libpng-dev pkg-config tmux xvfb xterm xdotool imagemagick
 
-.PHONY: deps build run test bench mutate man clean
+.PHONY: deps build run test sanitize bench mutate man clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -34,6 +34,18 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 	python3 -m unittest discover -s scripts -q
+
+# The whole suite under AddressSanitizer, then the tests of the code that runs on several threads
+# (decoders, Net, view models) under ThreadSanitizer. Swift on Linux has no
+# UndefinedBehaviorSanitizer (swiftc refuses -sanitize=undefined). Each in a build directory of its
+# own, so `make test`'s build is untouched; GALLERY_SANITIZE links the launcher dynamically.
+SANITIZE = GALLERY_SANITIZE=1 $(SWIFT)
+sanitize: deps
+	$(SANITIZE) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
+	$(SANITIZE) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
+	  --filter 'ImagingTests|NetTests|GalleryTests'
 
 # gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
 # BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).
