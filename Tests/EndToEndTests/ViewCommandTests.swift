@@ -142,12 +142,40 @@ import Testing
         #expect(shown / count > bare / count + 3, "shown \(shown / count) dB, bare-size decode \(bare / count) dB")
     }
 
+    @Test func aSizeLargerThanATerminalShowsIsCutWithOneNote() throws {
+        let result = try view([try photo("coffee-1080.jpg"), try photo("astronaut.png"),
+                               "--size", "10000x10000", "--render", "sixel"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "gallery: --size 10000x10000 is larger than a terminal can show; "
+                + "drawing at most 4096x4096 pixels\n")
+        // Each picture fitted inside 4096x4096 with its aspect: coffee is 1080x720, astronaut square.
+        let images = result.stdout.utf8.split(separator: 0x0A).map(Array.init)
+        try #require(images.count == 2)
+        let coffee = try SixelDecoder.decode(images[0]), astronaut = try SixelDecoder.decode(images[1])
+        #expect(coffee.width == 4096 && coffee.height == 2731, "\(coffee)")
+        #expect(astronaut.width == 4096 && astronaut.height == 4096, "\(astronaut)")
+        #expect(result.maxResidentBytes < 1 << 30, "\(result.maxResidentBytes >> 20) MB resident")
+    }
+
+    @Test func textArtOfALargeSizeIsCutToCells() throws {
+        // 10000 columns of half-blocks would be 10000 samples across: cut to 4096, 2048 rows down.
+        let result = try view([try photo("astronaut.png"), "--size", "10000x2", "--render", "halfblock"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "gallery: --size 10000x2 is larger than a terminal can show; "
+                + "drawing at most 4096x2 cells\n")
+        // A square picture in 4096x4 samples: 4x4, two rows of four cells.
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { visibleCharacters($0).count == 4 }, "\(lines)")
+    }
+
     // MARK: - helpers
 
-    private func view(_ arguments: [String], environment: [String: String]? = nil) throws
-        -> (status: Int32, stdout: String, stderr: String) {
+    /// `gallery view` with `arguments`, killed if it is still running after a minute: none of
+    /// these takes more than a few seconds, and one that reads for ever must fail, not hang.
+    private func view(_ arguments: [String], environment: [String: String]? = nil) throws -> ProgramRun {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
-        return try runProgram([gallery, "view"] + arguments, environment: environment ?? colourTerminal)
+        return try runProgram([gallery, "view"] + arguments, environment: environment ?? colourTerminal,
+                              timeLimit: .seconds(60))
     }
 
     /// A photo of the shared corpus, which sits beside the repository.
