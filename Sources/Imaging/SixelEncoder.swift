@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
 /// `SixelWriter`'s bytes. Pure Swift on the caller's thread; calls may run concurrently.
 public enum SixelEncoder {
@@ -42,8 +44,9 @@ public enum SixelEncoder {
     /// 10 dB worse (27.5 dB); nothing used it, and it is now only a test fixture.
     public static let quantizedRegisters = 128
 
-    /// Refuse to encode more pixels than this: what reaches a terminal is resized to a pane first.
-    public static let maxPixels = 4096 * 4096
+    /// Refuse to encode more pixels than this: what reaches a terminal is resized to a box no
+    /// larger than a terminal shows first (`PixelSize.pictureBox`).
+    public static let maxPixels = PixelSize.largestPictureSide * PixelSize.largestPictureSide
 
     /// `image` as a sixel image: `ESC P q … ESC \`, 7-bit controls, ready to write at the cursor.
     ///
