@@ -168,6 +168,15 @@ import Testing
         #expect(lines.count == 2 && lines.allSatisfy { visibleCharacters($0).count == 4 }, "\(lines)")
     }
 
+    @Test func aStreamWithoutEndStopsAtTheCap() throws {
+        let result = try view(["/dev/zero", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "gallery: /dev/zero: larger than 256 MB, more than any image gallery shows\n")
+        #expect(result.stdout.split(separator: "\n").count == 4, "the photo after it was not printed")
+        // The cap, and a little for the program and the photo: nothing grows past it.
+        #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
+    }
+
     // MARK: - helpers
 
     /// `gallery view` with `arguments`, killed if it is still running after a minute: none of
