@@ -46,8 +46,10 @@ struct InlineImageRenderer {
         case .halfblock:
             return text(CellArt.halfBlocks(from: image, columns: image.width, rows: (image.height + 1) / 2, fit: .fit))
         case .ascii:
+            // Fitted, not filled: the cells are the picture's own size, rounded up to whole rows,
+            // and filling them cropped an odd-height picture to their aspect (half of a 240x1).
             return text(CellArt.ascii(from: image, columns: image.width, rows: (image.height + 1) / 2,
-                                      fit: .fill, colored: depth != .none))
+                                      fit: .fit, colored: depth != .none))
         }
     }
 

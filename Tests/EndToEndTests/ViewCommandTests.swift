@@ -177,6 +177,27 @@ import Testing
         #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
     }
 
+    @Test func aOnePixelTallPictureIsDrawnAtItsOwnSizeInEveryMode() throws {
+        // A grey ramp, black to white, 240x1.
+        let ramp = RGBImage(width: 240, height: 1, pixels: (0..<240).flatMap { x in
+            [UInt8](repeating: UInt8(x * 255 / 239), count: 3)
+        })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString).png").path
+        try Data(try PNGCodec.encode(ramp)).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+
+        // 24x1 cells of 10x20 pixels hold it as it is.
+        let sixel = try view([path, "--size", "24x1", "--render", "sixel"])
+        let decoded = try SixelDecoder.decode(Array(sixel.stdout.utf8))
+        #expect(decoded.width == 240 && decoded.height == 1, "\(decoded)")
+        #expect(try view([path, "--size", "24x1", "--render", "kitty"]).stdout.contains("s=240,v=1,"))
+        // 240x1 text cells: one sample each across, the whole ramp from its darkest to its lightest.
+        let halfBlocks = visibleCharacters(Substring(try view([path, "--size", "240x1", "--render", "halfblock"]).stdout))
+        #expect(halfBlocks.count == 241 && halfBlocks.dropLast().allSatisfy { $0 == "\u{2580}" })
+        let ascii = visibleCharacters(Substring(try view([path, "--size", "240x1", "--render", "ascii"]).stdout))
+        #expect(ascii.count == 241 && ascii.first == " " && ascii.dropLast().last == "@", "\(String(ascii))")
+    }
+
     // MARK: - helpers
 
     /// `gallery view` with `arguments`, killed if it is still running after a minute: none of
