@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 extension CellArt {
     /// Ten printable characters from dark (little ink) to bright (much ink), for a light-on-dark
     /// terminal.
@@ -7,7 +9,9 @@ extension CellArt {
     /// and every cell is "▀" with the upper pixel as foreground and the lower as background.
     /// With `.fit`, cells outside the picture are blank, and a cell the picture covers only half
     /// of draws that half ("▀" or "▄") over the default background.
+    /// Art for a box larger than a terminal shows is empty (see `isShown`).
     public static func halfBlocks(from image: RGBImage, columns: Int, rows: Int, fit: Fit) -> CellArt {
+        guard isShown(columns: columns, rows: rows) else { return empty }
         let placed = Placement(image, columns: columns, rows: rows * 2, sampleAspect: 1, fit: fit)
         return CellArt(columns: columns, rows: rows) { column, row in
             let top = placed.pixel(column, row * 2), bottom = placed.pixel(column, row * 2 + 1)
@@ -22,7 +26,9 @@ extension CellArt {
     /// One character per cell, chosen from a luminance ramp (Rec. 709 luma of the cell's
     /// area-averaged colour). Cells are taken to be twice as tall as wide. When `colored`, each
     /// character's foreground is the cell's colour; otherwise colours are left to the terminal.
+    /// Art for a box larger than a terminal shows is empty (see `isShown`).
     public static func ascii(from image: RGBImage, columns: Int, rows: Int, fit: Fit, colored: Bool) -> CellArt {
+        guard isShown(columns: columns, rows: rows) else { return empty }
         let placed = Placement(image, columns: columns, rows: rows, sampleAspect: 2, fit: fit)
         return CellArt(columns: columns, rows: rows) { column, row in
             guard let colour = placed.pixel(column, row) else { return .blank }
@@ -30,6 +36,16 @@ extension CellArt {
             return Cell(character: asciiRamp[index], foreground: colored ? colour : nil)
         }
     }
+
+    /// Whether a terminal shows `columns` x `rows` cells of text art: `PixelSize.textCell` samples
+    /// each, no side longer than `PixelSize.largestPictureSide`. Checked before anything is
+    /// multiplied or allocated; callers cut their box with `PixelSize.pictureBox` first.
+    private static func isShown(columns: Int, rows: Int) -> Bool {
+        let box = PixelSize.pictureBox(columns: columns, rows: rows, cell: .textCell)
+        return columns <= box.width && rows <= box.height / PixelSize.textCell.height
+    }
+
+    private static let empty = CellArt(columns: 0, rows: 0, cells: [])
 
     private init(columns: Int, rows: Int, cell: (_ column: Int, _ row: Int) -> Cell) {
         let columns = max(0, columns), rows = max(0, rows)

@@ -57,12 +57,13 @@ public enum ImageDecoder {
         }
     }
 
-    /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1.
+    /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1
+    /// and at most the source's own size (no decode is larger), whatever the box.
     static func decodeSize(of source: (width: Int, height: Int), for box: (width: Int, height: Int),
                            filling: Bool) -> (width: Int, height: Int) {
         let across = Double(box.width) / Double(max(1, source.width))
         let down = Double(box.height) / Double(max(1, source.height))
-        let scale = 2 * (filling ? max(across, down) : min(across, down))
+        let scale = min(1, 2 * (filling ? max(across, down) : min(across, down)))
         return (max(1, Int((Double(source.width) * scale).rounded())),
                 max(1, Int((Double(source.height) * scale).rounded())))
     }

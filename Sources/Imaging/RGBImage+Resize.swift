@@ -1,11 +1,15 @@
+import TerminalEnvironment
+
 /// Resizing by area averaging: every output pixel is the mean of the source area it covers, with
 /// partially covered source pixels weighted by the covered fraction. That is the right filter for
 /// thumbnails (no aliasing, exact for integer ratios); when enlarging it degrades gracefully to
 /// nearest-neighbour with blended seams.
 extension RGBImage {
     /// This image scaled to exactly `width` x `height` (aspect ratio not preserved).
-    /// Returns an empty (0 x 0) image when either side is not positive or this image is empty;
-    /// the same holds for `aspectFill` and `aspectFit`.
+    /// Returns an empty (0 x 0) image when this image is empty or either side is not positive or
+    /// longer than a terminal shows (`PixelSize.largestPictureSide`: the output is allocated whole,
+    /// and callers cut their box with `PixelSize.pictureBox` first); the same holds for
+    /// `aspectFill` and `aspectFit`.
     public func resized(width: Int, height: Int) -> RGBImage {
         areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
                       width: width, height: height)
@@ -25,7 +29,9 @@ extension RGBImage {
 
     /// `aspectFill` for output samples that are `sampleAspect` times taller than wide (text cells).
     func aspectFill(width: Int, height: Int, sampleAspect: Int) -> RGBImage {
-        guard width > 0, height > 0, !isEmpty else { return areaResampled(.zero, width: width, height: height) }
+        guard Self.canMake(width: width, height: height), !isEmpty else {
+            return areaResampled(.zero, width: width, height: height)
+        }
         // Crop the source to the box's aspect (width : height * sampleAspect), centred.
         let boxW = width, boxH = height * sampleAspect
         var crop = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
@@ -41,7 +47,9 @@ extension RGBImage {
 
     /// `aspectFit` for output samples that are `sampleAspect` times taller than wide (text cells).
     func aspectFit(width: Int, height: Int, sampleAspect: Int) -> RGBImage {
-        guard width > 0, height > 0, !isEmpty else { return areaResampled(.zero, width: width, height: height) }
+        guard Self.canMake(width: width, height: height), !isEmpty else {
+            return areaResampled(.zero, width: width, height: height)
+        }
         let boxH = height * sampleAspect
         var fitW = width, fitH = boxH
         if widthEighths * boxH > heightEighths * width {
@@ -56,10 +64,16 @@ extension RGBImage {
 
     var isEmpty: Bool { width == 0 || height == 0 }
 
+    /// Whether a resize makes `width` x `height`: checked before the box's sides are multiplied.
+    private static func canMake(width: Int, height: Int) -> Bool {
+        let sides = 1...PixelSize.largestPictureSide
+        return sides.contains(width) && sides.contains(height)
+    }
+
     /// Area-averages the `crop` rectangle of this image into `width` x `height` pixels: a vertical
     /// pass into exact integer sums, then a horizontal pass that divides and rounds once.
     func areaResampled(_ crop: PixelRect, width: Int, height: Int) -> RGBImage {
-        guard width > 0, height > 0, crop.width > 0, crop.height > 0 else {
+        guard Self.canMake(width: width, height: height), crop.width > 0, crop.height > 0 else {
             return RGBImage(width: 0, height: 0, pixels: [])
         }
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= self.width

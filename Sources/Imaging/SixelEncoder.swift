@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
 /// `SixelWriter`'s bytes. Pure Swift on the caller's thread; calls may run concurrently.
 public enum SixelEncoder {
@@ -42,10 +44,16 @@ public enum SixelEncoder {
     /// 10 dB worse (27.5 dB); nothing used it, and it is now only a test fixture.
     public static let quantizedRegisters = 128
 
-    /// Refuse to encode more pixels than this: what reaches a terminal is resized to a pane first.
-    public static let maxPixels = 4096 * 4096
+    /// Refuse to encode more pixels than this: what reaches a terminal is resized to a box no
+    /// larger than a terminal shows first (`PixelSize.pictureBox`).
+    public static let maxPixels = PixelSize.largestPictureSide * PixelSize.largestPictureSide
 
     /// `image` as a sixel image: `ESC P q … ESC \`, 7-bit controls, ready to write at the cursor.
+    ///
+    /// The image is sent at its own size: the raster attributes give its height, and the rows of
+    /// a last band that are not the image's have no bits set: a 240x1 picture is sent as 240x1,
+    /// not with 5 blank rows below. Terminals differ in how they draw a partial last band, so a picture meant
+    /// to cover whole cells should be cut to whole bands first (`PixelThumbnailRenderer` does).
     ///
     /// - Parameters:
     ///   - registers: how many colour registers the terminal has (2...256): an image with no more
@@ -53,31 +61,13 @@ public enum SixelEncoder {
     ///   - quantizedRegisters: the most registers a quantised palette uses (at most `registers`):
     ///     `quantizedRegisters` by default, which keeps the bytes that scroll frames re-send down;
     ///     an image sent once can afford 256 (see `quantizedRegisters`).
-    ///   - padToSixRows: extend the image downwards with `background` to a multiple of 6 pixel
-    ///     rows. A sixel band is 6 rows tall and terminals treat a partial last band differently
-    ///     (some leave the rest of the band untouched, some clear it), so an image meant to fill
-    ///     whole cells should be padded rather than leave that choice to the terminal.
-    ///     Images shorter than 6 rows are always padded: their one band would be all partial.
-    ///   - background: the colour of the padding rows.
     /// - Throws: `.empty` for an image without pixels, `.tooLarge` above `maxPixels`.
     public static func encode(_ image: RGBImage, registers: Int = 256,
-                              quantizedRegisters: Int = quantizedRegisters,
-                              padToSixRows: Bool = false, background: RGB = RGB(0, 0, 0)) throws -> [UInt8] {
+                              quantizedRegisters: Int = quantizedRegisters) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
         guard image.width * image.height <= maxPixels else {
             throw ImageError.tooLarge(width: image.width, height: image.height)
         }
-        let padded = padToSixRows || image.height < 6 ? image.paddedToSixRows(with: background) : image
-        return SixelWriter.write(AdaptiveQuantizer.index(padded, colors: registers, quantizedColors: quantizedRegisters))
-    }
-}
-
-extension RGBImage {
-    /// This image with rows of `color` added below, up to a multiple of 6 rows.
-    func paddedToSixRows(with color: RGB) -> RGBImage {
-        let extra = (6 - height % 6) % 6
-        guard extra > 0 else { return self }
-        let filler = RGBImage(width: width, height: extra, filledWith: color)
-        return RGBImage(width: width, height: height + extra, pixels: pixels + filler.pixels)
+        return SixelWriter.write(AdaptiveQuantizer.index(image, colors: registers, quantizedColors: quantizedRegisters))
     }
 }

@@ -11,12 +11,20 @@ struct InlineImageRenderer {
     /// Colours of half-block and ASCII art.
     let depth: ColorDepth
 
-    /// The box in the pixels the mode draws: a text cell holds 1x2 samples (half-blocks: two square
-    /// pixels; ASCII: one sample of a cell twice as tall as wide), a graphics cell `cellPixels`.
+    /// The box in the pixels the mode draws (a text cell holds `PixelSize.textCell`, a graphics
+    /// cell `cellPixels`), each side cut to what a terminal shows.
     var pixelBox: PixelSize {
-        let unit = mode.drawsPixels ? cellPixels : PixelSize(width: 1, height: 2)
-        return PixelSize(width: box.columns * unit.width, height: box.rows * unit.height)
+        .pictureBox(columns: box.columns, rows: box.rows, cell: cellUnit)
     }
+
+    /// Whether `box` is larger than a terminal shows, so that pictures are fitted in less than it.
+    var isBoxCut: Bool {
+        // CellBox sides are at most 10,000 and plausible cells 400 pixels: no overflow.
+        let box = pixelBox
+        return self.box.columns * cellUnit.width > box.width || self.box.rows * cellUnit.height > box.height
+    }
+
+    private var cellUnit: PixelSize { mode.drawsPixels ? cellPixels : .textCell }
 
     /// The bytes that draw `encoded`. Sixel ends with the sequence itself (the terminal moves the
     /// cursor below it); kitty and iTerm2 leave the cursor beside the image, so they end with a
@@ -38,8 +46,10 @@ struct InlineImageRenderer {
         case .halfblock:
             return text(CellArt.halfBlocks(from: image, columns: image.width, rows: (image.height + 1) / 2, fit: .fit))
         case .ascii:
+            // Fitted, not filled: the cells are the picture's own size, rounded up to whole rows,
+            // and filling them cropped an odd-height picture to their aspect (half of a 240x1).
             return text(CellArt.ascii(from: image, columns: image.width, rows: (image.height + 1) / 2,
-                                      fit: .fill, colored: depth != .none))
+                                      fit: .fit, colored: depth != .none))
         }
     }
 

@@ -99,8 +99,9 @@ struct ViewArguments: Equatable {
         images are sized in pixels from the terminal's cell size (TIOCGWINSZ), or 10x20
         pixels a cell when it does not say.
 
-        A file that cannot be shown is reported on stderr and the others are still
-        printed; the exit status is then 1.
+        A picture is at most 4096 pixels a side (text: 4096 columns, 2048 rows), and
+        a file at most 256 MB. A file that cannot be shown is reported on stderr and
+        the others are still printed; the exit status is then 1.
 
         USAGE: gallery view <FILE> ... [--size <COLSxROWS>] [--render <sixel|kitty|iterm|halfblock|ascii>]
 

@@ -52,6 +52,13 @@ public struct ViewCommand {
             depth: ColorDepth.fromEnvironment(["TERM", "COLORTERM", "NO_COLOR"].reduce(into: [:]) { env, name in
                 env[name] = variable(name)
             }))
+        if let size, renderer.isBoxCut {
+            let box = renderer.pixelBox
+            let most = renderer.mode.drawsPixels ? "\(box.width)x\(box.height) pixels"
+                                                 : "\(box.width)x\(box.height / 2) cells"
+            FileOutput.standardError.write(
+                "gallery: --size \(size.columns)x\(size.rows) is larger than a terminal can show; drawing at most \(most)\n")
+        }
         // Ids stay distinct across runs in one kitty window, so a new image never replaces an old one.
         let idBase = UInt32(truncatingIfNeeded: getpid() & 0x3F_FFFF) << 8
         var allShown = true

@@ -142,12 +142,70 @@ import Testing
         #expect(shown / count > bare / count + 3, "shown \(shown / count) dB, bare-size decode \(bare / count) dB")
     }
 
+    @Test func aSizeLargerThanATerminalShowsIsCutWithOneNote() throws {
+        let result = try view([try photo("coffee-1080.jpg"), try photo("astronaut.png"),
+                               "--size", "10000x10000", "--render", "sixel"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "gallery: --size 10000x10000 is larger than a terminal can show; "
+                + "drawing at most 4096x4096 pixels\n")
+        // Each picture fitted inside 4096x4096 with its aspect: coffee is 1080x720, astronaut square.
+        let images = result.stdout.utf8.split(separator: 0x0A).map(Array.init)
+        try #require(images.count == 2)
+        let coffee = try SixelDecoder.decode(images[0]), astronaut = try SixelDecoder.decode(images[1])
+        #expect(coffee.width == 4096 && coffee.height == 2731, "\(coffee)")
+        #expect(astronaut.width == 4096 && astronaut.height == 4096, "\(astronaut)")
+        #expect(result.maxResidentBytes < 1 << 30, "\(result.maxResidentBytes >> 20) MB resident")
+    }
+
+    @Test func textArtOfALargeSizeIsCutToCells() throws {
+        // 10000 columns of half-blocks would be 10000 samples across: cut to 4096, 2048 rows down.
+        let result = try view([try photo("astronaut.png"), "--size", "10000x2", "--render", "halfblock"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "gallery: --size 10000x2 is larger than a terminal can show; "
+                + "drawing at most 4096x2 cells\n")
+        // A square picture in 4096x4 samples: 4x4, two rows of four cells.
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { visibleCharacters($0).count == 4 }, "\(lines)")
+    }
+
+    @Test func aStreamWithoutEndStopsAtTheCap() throws {
+        let result = try view(["/dev/zero", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "gallery: /dev/zero: larger than 256 MB, more than any image gallery shows\n")
+        #expect(result.stdout.split(separator: "\n").count == 4, "the photo after it was not printed")
+        // The cap, and a little for the program and the photo: nothing grows past it.
+        #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
+    }
+
+    @Test func aOnePixelTallPictureIsDrawnAtItsOwnSizeInEveryMode() throws {
+        // A grey ramp, black to white, 240x1.
+        let ramp = RGBImage(width: 240, height: 1, pixels: (0..<240).flatMap { x in
+            [UInt8](repeating: UInt8(x * 255 / 239), count: 3)
+        })
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString).png").path
+        try Data(try PNGCodec.encode(ramp)).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+
+        // 24x1 cells of 10x20 pixels hold it as it is.
+        let sixel = try view([path, "--size", "24x1", "--render", "sixel"])
+        let decoded = try SixelDecoder.decode(Array(sixel.stdout.utf8))
+        #expect(decoded.width == 240 && decoded.height == 1, "\(decoded)")
+        #expect(try view([path, "--size", "24x1", "--render", "kitty"]).stdout.contains("s=240,v=1,"))
+        // 240x1 text cells: one sample each across, the whole ramp from its darkest to its lightest.
+        let halfBlocks = visibleCharacters(Substring(try view([path, "--size", "240x1", "--render", "halfblock"]).stdout))
+        #expect(halfBlocks.count == 241 && halfBlocks.dropLast().allSatisfy { $0 == "\u{2580}" })
+        let ascii = visibleCharacters(Substring(try view([path, "--size", "240x1", "--render", "ascii"]).stdout))
+        #expect(ascii.count == 241 && ascii.first == " " && ascii.dropLast().last == "@", "\(String(ascii))")
+    }
+
     // MARK: - helpers
 
-    private func view(_ arguments: [String], environment: [String: String]? = nil) throws
-        -> (status: Int32, stdout: String, stderr: String) {
+    /// `gallery view` with `arguments`, killed if it is still running after a minute: none of
+    /// these takes more than a few seconds, and one that reads for ever must fail, not hang.
+    private func view(_ arguments: [String], environment: [String: String]? = nil) throws -> ProgramRun {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
-        return try runProgram([gallery, "view"] + arguments, environment: environment ?? colourTerminal)
+        return try runProgram([gallery, "view"] + arguments, environment: environment ?? colourTerminal,
+                              timeLimit: .seconds(60))
     }
 
     /// A photo of the shared corpus, which sits beside the repository.

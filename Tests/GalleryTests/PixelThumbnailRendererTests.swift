@@ -60,6 +60,28 @@ import TUI
         #expect(tall.columns == 63 && tall.rows == 39)
     }
 
+    @Test func aPaneLargerThanATerminalShowsIsDrawnInAtMost4096PixelsASide() throws {
+        // 1000x500 cells of 6x13 would be 6000x6500 pixels.
+        #expect(sixel.pixelSize(columns: 1000, rows: 500) == (4096, 4092))  // 4096 cut to whole bands
+        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 6, cellHeight: 13)
+        #expect(kitty.pixelSize(columns: 1000, rows: 500) == (4096, 4096))
+        let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
+        guard case .graphic(_, .kitty(_, let storedBytes)) = fitted.content else {
+            Issue.record("not a kitty transmission")
+            return
+        }
+        // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
+        #expect(storedBytes == 4096 * 2731 * 3)
+        #expect(fitted.columns == 683 && fitted.rows == 211)
+    }
+
+    @Test func textArtOfAPaneLargerThanATerminalShowsIsCutToItsCells() throws {
+        let ascii = ImagingThumbnailRenderer(style: .ascii, depth: .none)
+        #expect(ascii.pixelSize(columns: 5000, rows: 1) == (8192, 4))  // twice 4096x2 samples
+        let art = try ascii.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
+        #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
+    }
+
     @Test func theSixelPaletteHasNoMoreColoursThanTheTerminalHasRegisters() throws {
         let renderer = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13, sixelColorRegisters: 16)
         let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), columns: 20, rows: 6, fit: .crop)

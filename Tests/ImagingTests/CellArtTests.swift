@@ -117,4 +117,12 @@ import Testing
                                   fit: .fit, colored: true)
         #expect(empty.plainLine(row: 0) == "  ")
     }
+
+    @Test func boxesLargerThanATerminalShowsGiveEmptyArt() {
+        // 4096 samples a side: 4096 columns, 2048 rows of two samples.
+        #expect(CellArt.halfBlocks(from: Self.picture, columns: 4097, rows: 1, fit: .fit).cells.isEmpty)
+        #expect(CellArt.ascii(from: Self.picture, columns: 1, rows: 2049, fit: .fill, colored: false).cells.isEmpty)
+        #expect(CellArt.halfBlocks(from: Self.picture, columns: .max, rows: .max, fit: .fill).cells.isEmpty)
+        #expect(CellArt.halfBlocks(from: Self.picture, columns: 4096, rows: 1, fit: .fit).columns == 4096)
+    }
 }

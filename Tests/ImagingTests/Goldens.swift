@@ -12,7 +12,7 @@ enum Goldens {
 
     /// `sixelImage4x4` with the xterm palette (ANSI 0-15 at 0/128/192/255, cube levels 0, 95, 135,
     /// 175, 215, 255 from 16, greys 8 + 10i from 232; nearest by squared distance, ties to the
-    /// lower number). Shorter than a band, so padded to 6 rows with black. Registers by pixel:
+    /// lower number). Shorter than a band: one band of 4 rows. Registers by pixel:
     ///
     ///     row 0:   9  10  12  15      (exact; 9, 10, 12, 15 beat their cube twins 196, 46, 21, 231)
     ///     row 1:   0   8 208  14      (255,128,0 -> 255,135,0 = 16+36*5+6*2 = 208)
@@ -20,19 +20,18 @@ enum Goldens {
     ///                                  200,10,90 -> 215,0,95 = 161; 250,250,0 -> 11)
     ///     row 3: 232  93  64  15      (128,0,255 -> 135,0,255 = 93; 60,120,30 -> 95,135,0 = 64,
     ///                                  d 2350, beats grey 68 (4212) and ANSI 2 (4564))
-    ///     rows 4-5: 0 (padding)
     ///
     /// The 15 used registers are defined in number order, in percent ((v * 100 + 127) / 255).
     /// First appearances column by column, top to bottom: 9 0 235 232 | 10 8 67 93 | 12 208 161 64
-    /// | 15 14 11. First fit onto lines (a colour joins the first line ending left of its first
-    /// column): line 0: 9 10 12 15; line 1: 0 (columns 0-3); line 2: 235 8 208 14; line 3: 232 67
-    /// 161 11; line 4: 93 64 (93 starts at column 1: one `?`). Characters are 63 + the rows' bits:
-    /// 15 paints rows 0 and 3 (`H`), 0 paints rows 1, 4, 5 then 4, 5 (`q`, `o`).
-    static let sixel4x4 = "\u{1B}Pq\"1;1;4;6"
+    /// | 15 14 11. Every colour paints one column, so first fit (a colour joins the first line
+    /// ending left of its first column) makes each row of the picture a line: 9 10 12 15; 0 8 208
+    /// 14; 235 67 161 11; 232 93 64. Characters are 63 + the rows' bits: 15 paints rows 0 and 3
+    /// (`H`); no bit below row 3 is set.
+    static let sixel4x4 = "\u{1B}Pq\"1;1;4;4"
         + "#0;2;0;0;0#8;2;50;50;50#9;2;100;0;0#10;2;0;100;0#11;2;100;100;0#12;2;0;0;100#14;2;0;100;100"
         + "#15;2;100;100;100#64;2;37;53;0#67;2;37;53;69#93;2;53;0;100#161;2;84;0;37#208;2;100;53;0"
         + "#232;2;3;3;3#235;2;15;15;15"
-        + "#9@#10@#12@#15H$#0qooo$#235C#8A#208A#14A$#232G#67C#161C#11C$#93?G#64G\u{1B}\\"
+        + "#9@#10@#12@#15H$#0A#8A#208A#14A$#235C#67C#161C#11C$#232G#93G#64G\u{1B}\\"
 
     static let sixelImage8x6 = TestImages.noise(width: 8, height: 6, seed: 42)
 

@@ -105,6 +105,9 @@ import Testing
         #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (60, 96), filling: false) == (120, 80))
         #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (60, 96), filling: true) == (288, 192))
         #expect(ImageDecoder.decodeSize(of: (4000, 10), for: (8, 8), filling: false) == (16, 1))
+        // Never more than the picture itself, however large the box.
+        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (100_000, 100_000), filling: false) == (1080, 720))
+        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (.max, .max), filling: true) == (1080, 720))
     }
 
     @Test func decodingForABoxKeepsPNGAndHeaderErrorsAsTheyAre() throws {

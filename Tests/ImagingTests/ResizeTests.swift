@@ -89,6 +89,15 @@ import Testing
         }
     }
 
+    @Test func sizesNoTerminalShowsGiveAnEmptyImageWithoutAllocatingThem() {
+        let image = RGBImage(width: 3, height: 2, filledWith: RGB(1, 2, 3))
+        for out in [image.resized(width: 4097, height: 1), image.aspectFill(width: 1, height: 5000),
+                    image.aspectFit(width: 6000, height: 6000), image.aspectFit(width: .max, height: .max)] {
+            #expect(out.width == 0 && out.height == 0 && out.pixels.isEmpty)
+        }
+        #expect(image.aspectFit(width: 4096, height: 4096).width == 4096)
+    }
+
     /// Independent reference: every output pixel sums value x overlap area over the source pixels
     /// it covers, measured in units of 1/dw and 1/dh, then rounds half up.
     static func referenceAreaAverage(_ image: RGBImage, width dw: Int, height dh: Int) -> [UInt8] {

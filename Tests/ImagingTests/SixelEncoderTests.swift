@@ -48,25 +48,18 @@ import Testing
         #expect(Set((0..<96).map { adaptive[$0 % 8, $0 / 8] }).count == 6)
     }
 
-    @Test func paddingToSixRowsUsesTheBackground() throws {
-        let image = RGBImage(width: 5, height: 7, filledWith: RGB(255, 255, 255))
-        let unpadded = try SixelDecoder.decode(SixelEncoder.encode(image))
-        #expect(unpadded.width == 5 && unpadded.height == 7)
-        let bytes = try SixelEncoder.encode(image, padToSixRows: true, background: RGB(255, 0, 0))
-        #expect(bytes.starts(with: Array("\u{1B}Pq\"1;1;5;12".utf8)))
-        let padded = try SixelDecoder.decode(bytes)
-        #expect(padded.width == 5 && padded.height == 12)
-        #expect((0..<5).allSatisfy { padded[$0, 6] == RGB(255, 255, 255) && padded[$0, 7] == RGB(255, 0, 0) && padded[$0, 11] == RGB(255, 0, 0) })
-        // Already a multiple of six: nothing added.
-        let exact = try SixelEncoder.encode(RGBImage(width: 3, height: 12, filledWith: RGB(1, 2, 3)), padToSixRows: true)
-        #expect(exact.starts(with: Array("\u{1B}Pq\"1;1;3;12".utf8)))
-    }
-
-    @Test func imagesShorterThanABandStartAtTheTop() throws {
-        let decoded = try SixelDecoder.decode(SixelEncoder.encode(RGBImage(width: 2, height: 1, filledWith: RGB(255, 255, 255))))
-        #expect(decoded.height == 6)
-        // White on top, the black padding below (adaptive registers are within a few levels).
-        #expect(decoded[0, 0].g > 245 && decoded[1, 5].g < 10)
+    @Test func anImageShorterThanABandIsSentAtItsOwnHeight() throws {
+        let line = TestImages.noise(width: 240, height: 1, seed: 5)
+        let bytes = try SixelEncoder.encode(line)
+        #expect(bytes.starts(with: Array("\u{1B}Pq\"1;1;240;1#".utf8)))
+        // No sixel character sets a bit below the first row: each is 63 (`?`) or 64 (`@`).
+        let data = bytes.dropFirst(3).dropLast(2).filter { (0x3F...0x7E).contains($0) }
+        #expect(!data.isEmpty && data.allSatisfy { $0 <= 0x40 }, "\(String(decoding: data, as: UTF8.self))")
+        let decoded = try SixelDecoder.decode(bytes)
+        #expect(decoded.width == 240 && decoded.height == 1, "\(decoded)")
+        #expect(decoded.psnr(comparedTo: line) > 30)
+        // Five rows: the last band is cut short the same way.
+        #expect(try SixelDecoder.decode(SixelEncoder.encode(TestImages.noise(width: 3, height: 5, seed: 6))).height == 5)
     }
 
     @Test func refusesEmptyAndOversizedImages() {
@@ -113,8 +106,7 @@ import Testing
         let decoded = try SixelDecoder.decode(SixelEncoder.encode(image))
         #expect(decoded.width == 64 && decoded.height == 30)
         #expect(decoded.psnr(comparedTo: image) > 32)
-        let all = try SixelDecoder.decode(SixelEncoder.encode(image, registers: 256, quantizedRegisters: 256,
-                                                              padToSixRows: false, background: RGB(0, 0, 0)))
+        let all = try SixelDecoder.decode(SixelEncoder.encode(image, registers: 256, quantizedRegisters: 256))
         let libsixel = try SixelDecoder.decode(LibsixelReferenceEncoder.encode(image))
         #expect(all.psnr(comparedTo: image) > libsixel.psnr(comparedTo: image) + 0.5,
                 "\(all.psnr(comparedTo: image)) vs \(libsixel.psnr(comparedTo: image))")

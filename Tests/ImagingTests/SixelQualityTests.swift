@@ -31,10 +31,7 @@ import Testing
         #expect(chosen.bytes < libsixel.bytes * 1.05, "\(chosen) vs libsixel \(libsixel)")
         #expect(chosen.psnr > (try Self.measure { XtermPalette.sixel($0) }).psnr + 5)
         // All 256 registers would be better still, but cost a fifth more bytes.
-        let all = try Self.measure {
-            try SixelEncoder.encode($0, registers: 256, quantizedRegisters: 256, padToSixRows: false,
-                                    background: RGB(0, 0, 0))
-        }
+        let all = try Self.measure { try SixelEncoder.encode($0, registers: 256, quantizedRegisters: 256) }
         #expect(all.psnr > chosen.psnr && all.bytes > chosen.bytes * 1.1, "\(all) vs \(chosen)")
     }
 

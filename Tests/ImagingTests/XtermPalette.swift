@@ -37,9 +37,8 @@ enum XtermPalette {
 }
 
 extension XtermPalette {
-    /// `image` as a sixel image in this palette, padded to six rows (with black) as
-    /// `SixelEncoder` pads an image shorter than a band.
+    /// `image` as a sixel image in this palette.
     static func sixel(_ image: RGBImage) -> [UInt8] {
-        SixelWriter.write(index(image.height < 6 ? image.paddedToSixRows(with: RGB(0, 0, 0)) : image))
+        SixelWriter.write(index(image))
     }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import TerminalEnvironment
 
 /// Renders downloaded image bytes as real pixels for a terminal graphics protocol: scaled JPEG
 /// decode to a size covering the target, area-average resize to the cells' pixels, then a sixel,
@@ -24,13 +25,14 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
         sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
     }
 
-    /// The cells' pixels; for sixel the height is cut to whole 6-pixel bands, since a partial last
-    /// band is drawn differently by different terminals and padding would spill into the next row.
+    /// The cells' pixels, each side at most what a terminal shows (`PixelSize.pictureBox`); for
+    /// sixel the height is cut to whole 6-pixel bands, since a partial last band is drawn
+    /// differently by different terminals and padding would spill into the next row.
     public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        let width = max(1, columns) * cellWidth
-        let height = max(1, rows) * cellHeight
-        guard mode == .sixel, height >= 6 else { return (width, height) }
-        return (width, height - height % 6)
+        let box = PixelSize.pictureBox(columns: columns, rows: rows,
+                                       cell: PixelSize(width: cellWidth, height: cellHeight))
+        guard mode == .sixel, box.height >= 6 else { return (box.width, box.height) }
+        return (box.width, box.height - box.height % 6)
     }
 
     public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
