@@ -39,17 +39,19 @@ let package = Package(
             name: "CSixel", pkgConfig: "libsixel",
             providers: [.apt(["libsixel-dev"])]),
 
-        .target(name: "Net", dependencies: ["CCurl"]),
+        // The operating system's primitives, wrapped once for every module above.
+        .target(name: "OperatingSystem"),
+        .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),
         .target(name: "Gallery", dependencies: [
-            "Net", "Imaging", "TUI", "TerminalEnvironment",
+            "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "DemoCatalog", dependencies: [
-            "Imaging",
+            "Imaging", "OperatingSystem",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
@@ -72,14 +74,15 @@ let package = Package(
 
         // posix_spawn for tests that start programs (Foundation's Process hung here).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport"]),
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
+        .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer"]),
         .testTarget(name: "GalleryTests", dependencies: [
-            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI", "TerminalEnvironment",
+            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),

@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// Image body bytes the server has written to clients, in all and by photo id.
 final class ImageByteCounter: Sendable {
@@ -7,7 +7,7 @@ final class ImageByteCounter: Sendable {
         var byPhotoID: [String: Int] = [:]
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     func add(_ count: Int, photoID: String) {
         counts.withLock {

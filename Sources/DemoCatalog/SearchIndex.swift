@@ -1,10 +1,10 @@
-import Synchronization
+import OperatingSystem
 
 /// The words of every photo's description and alt description, for `/search/photos`. Built on the
 /// first search and kept: later searches look words up instead of scanning the catalog.
 final class SearchIndex: Sendable {
     private let catalog: Catalog
-    private let words = Mutex<WordTable?>(nil)
+    private let words = Locked<WordTable?>(nil)
 
     init(catalog: Catalog) {
         self.catalog = catalog

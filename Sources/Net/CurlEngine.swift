@@ -1,6 +1,6 @@
 import CCurl
 import Foundation
-import Synchronization
+import OperatingSystem
 
 /// The one thread that owns a libcurl multi handle and drives every transfer on it.
 ///
@@ -25,7 +25,7 @@ final class CurlEngine: Sendable {
 
     /// Used by the curl thread, except for `curl_multi_wakeup`, which is thread-safe.
     nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
 
     /// How long the thread sleeps when nothing happens; commands and libcurl's timers wake it sooner.
     private static let idlePollMilliseconds: Int32 = 1000

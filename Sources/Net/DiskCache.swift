@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import OperatingSystem
 
 /// Bytes by key in a directory, bounded in size, safe to use from many tasks at once.
 ///
@@ -24,7 +24,7 @@ public final class DiskCache: Sendable {
         var usable = true
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let path: String
 
     /// Temporary files older than this are left over from a crash and deleted when the index is built.
@@ -36,7 +36,7 @@ public final class DiskCache: Sendable {
         self.directory = directory
         self.capacityBytes = max(0, capacityBytes)
         self.path = directory.path
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     /// `$XDG_CACHE_HOME/gallery` when that variable holds an absolute path, else `~/.cache/gallery`.

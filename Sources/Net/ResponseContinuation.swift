@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// The continuation of one `get`, resumed exactly once no matter whether completion or
 /// cancellation comes first, or whether cancellation comes before the continuation exists.
@@ -10,7 +10,7 @@ final class ResponseContinuation: Sendable {
         case finished
     }
 
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     /// Stores the continuation. Returns false, having resumed it with `CancellationError`, when the
     /// request was cancelled already and must not start.

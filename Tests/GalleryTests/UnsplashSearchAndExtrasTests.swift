@@ -1,5 +1,5 @@
 import Net
-import Synchronization
+import OperatingSystem
 import Testing
 @testable import Gallery
 
@@ -76,8 +76,8 @@ struct UnsplashSearchAndExtrasTests {
     }
 
     @Test func reportsRateLimitRemainingOfAnswersAndOfErrors() async throws {
-        let seen = Mutex<[Int]>([])
-        let calls = Mutex(0)
+        let seen = Locked<[Int]>([])
+        let calls = Locked(0)
         let http = FakeHTTP { url in
             let call = calls.withLock { $0 += 1; return $0 }
             if call == 2 { throw HTTPError.status(403, headers: ["x-ratelimit-remaining": "0"]) }

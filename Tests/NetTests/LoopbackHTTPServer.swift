@@ -1,4 +1,5 @@
 import Foundation
+import OperatingSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -29,12 +30,12 @@ final class LoopbackHTTPServer: Sendable {
 
     let port: UInt16
     private let listener: Int32
-    private let requestTargets = Mutex<Set<String>>([])
-    private let closedByClient = Mutex<Set<String>>([])
-    private let proxiedTargets = Mutex<Set<String>>([])
+    private let requestTargets = Locked<Set<String>>([])
+    private let closedByClient = Locked<Set<String>>([])
+    private let proxiedTargets = Locked<Set<String>>([])
     /// The number of the connection each request target arrived on.
-    private let connectionOfTarget = Mutex<[String: Int]>([:])
-    private let groups = Mutex<[String: GroupCount]>([:])
+    private let connectionOfTarget = Locked<[String: Int]>([:])
+    private let groups = Locked<[String: GroupCount]>([:])
     private let connectionCount = Atomic<Int>(0)
 
     private struct GroupCount {

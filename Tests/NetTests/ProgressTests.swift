@@ -1,5 +1,5 @@
 import Net
-import Synchronization
+import OperatingSystem
 import Testing
 
 @Suite struct ProgressTests {
@@ -8,7 +8,7 @@ import Testing
 
     /// Every progress report of one transfer, in order.
     final class Reports: Sendable {
-        private let values = Mutex<[(Int, Int?)]>([])
+        private let values = Locked<[(Int, Int?)]>([])
         func add(_ received: Int, _ expected: Int?) { values.withLock { $0.append((received, expected)) } }
         var all: [(received: Int, expected: Int?)] { values.withLock { $0 } }
     }

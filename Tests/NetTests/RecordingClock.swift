@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// A clock whose sleeps return at once, advancing its time by the amount asked and recording it,
 /// so retry tests check the waits without waiting.
@@ -11,7 +11,7 @@ final class RecordingClock: Clock, Sendable {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let state = Mutex((now: Instant(offset: .zero), sleeps: [Duration]()))
+    private let state = Locked((now: Instant(offset: .zero), sleeps: [Duration]()))
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .zero }
@@ -30,7 +30,7 @@ final class RecordingClock: Clock, Sendable {
 
 /// Collects values from `@Sendable` callbacks.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) { values.withLock { $0.append(value) } }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// Rendered thumbnails bounded by their total size in bytes, evicting the least recently used.
 /// Thread-safe, so it can be shared between the grid and detail view models.
@@ -11,7 +11,7 @@ public final class ThumbnailCache: Sendable {
 
     /// The bound on the sum of the cached thumbnails' `byteCount`.
     public let capacityBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(capacityBytes: Int = 16 << 20) {
         self.capacityBytes = capacityBytes

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import OperatingSystem
 
 /// Lets at most `limit` renders (decode + encode, pure CPU) run at once; the others wait their turn
 /// in arrival order without holding a thread. A waiter whose task is cancelled leaves the queue at
@@ -21,7 +21,7 @@ final class RenderLimiter: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)

@@ -1,11 +1,11 @@
 import Imaging
-import Synchronization
+import OperatingSystem
 
 /// The image files of one folder, sorted by name (ignoring case first), read once at first use and kept, so that pages
 /// stay consistent while the user scrolls.
 final class DirectoryListing: Sendable {
     let folder: String
-    private let cached = Mutex<[String]?>(nil)
+    private let cached = Locked<[String]?>(nil)
 
     /// Names that may be images; used only for files whose bytes cannot be read to tell.
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png"]

@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// kitty image ids for rendered pictures: the same content at the same size gets the same id for
 /// the whole session, different content a different one. Ids run 1, 2, 3, … skipping the one the
@@ -17,7 +17,7 @@ final class KittyImageIDs: Sendable {
         var next: UInt32 = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let reserved: Set<UInt32>
 
     /// `reserved` ids are never handed out (the kitty support query's).

@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 @testable import Gallery
 
 /// A `DownloadFetching` whose downloads are held until the test resolves them; it reports the
@@ -19,7 +19,7 @@ final class FakeFetcher: DownloadFetching {
 
 /// A `URLOpening` that records URLs and says whether an opener exists.
 final class FakeOpener: URLOpening {
-    private let opened = Mutex<[String]>([])
+    private let opened = Locked<[String]>([])
     let available: Bool
 
     init(available: Bool) {

@@ -1,5 +1,5 @@
 import Net
-import Synchronization
+import OperatingSystem
 @testable import Gallery
 
 /// An `HTTPGetting` that records requests and answers each with `respond(url)`.
@@ -11,7 +11,7 @@ final class FakeHTTP: HTTPGetting {
     }
 
     private let respond: @Sendable (String) throws -> HTTPResponse
-    private let recorded = Mutex<[Request]>([])
+    private let recorded = Locked<[Request]>([])
 
     init(respond: @escaping @Sendable (String) throws -> HTTPResponse) {
         self.respond = respond

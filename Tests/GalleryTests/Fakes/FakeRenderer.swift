@@ -1,12 +1,12 @@
 import Imaging
-import Synchronization
+import OperatingSystem
 @testable import Gallery
 
 /// A `ThumbnailRendering` whose output spells out its input, so tests can tell which bytes,
 /// size and fit produced a thumbnail. Bytes "bad" fail like a corrupt image.
 final class FakeRenderer: ThumbnailRendering {
     static let badData = Array("bad".utf8)
-    private let renderCount = Mutex(0)
+    private let renderCount = Locked(0)
 
     var renders: Int { renderCount.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import DemoCatalog
 import Net
-import Synchronization
+import OperatingSystem
 import TUI
 @testable import Gallery
 
@@ -75,7 +75,7 @@ struct RetryingGetter: HTTPGetting {
 
 /// Retry announcements, in order.
 final class RetryLog: Sendable {
-    private let recorded = Mutex<[RetryEvent]>([])
+    private let recorded = Locked<[RetryEvent]>([])
 
     func append(_ event: RetryEvent) { recorded.withLock { $0.append(event) } }
     var events: [RetryEvent] { recorded.withLock { $0 } }

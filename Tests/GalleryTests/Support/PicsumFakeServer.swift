@@ -1,7 +1,7 @@
 import FlyingFox
 import Foundation
 import Imaging
-import Synchronization
+import OperatingSystem
 
 /// A loopback stand-in for picsum.photos, with FlyingFox: `/v2/list` (three photos, `Link` headers,
 /// the first request answered 429 with `Retry-After: 1`), `/id/{id}/info`, and `/id/{id}/{w}/{h}`
@@ -10,7 +10,7 @@ final class PicsumFakeServer: Sendable {
     private let server: HTTPServer
     private let task: Task<Void, Never>
     let baseURL: String
-    private let log = Mutex<[String]>([])
+    private let log = Locked<[String]>([])
 
     static let jpeg = try! JPEGCodec.encode(RGBImage(width: 32, height: 24, filledWith: RGB(200, 100, 50)))
 

@@ -1,4 +1,4 @@
-import Synchronization
+import OperatingSystem
 
 /// Records calls by key and answers each either at once (from `immediate`) or when the test calls
 /// `resolve`, so tests control timing without sleeping. Held calls observe task cancellation:
@@ -20,10 +20,10 @@ final class Responder<Value: Sendable>: Sendable {
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(immediate: Answer? = nil) {
-        state = Mutex(State(immediate: immediate))
+        state = Locked(State(immediate: immediate))
     }
 
     deinit {
