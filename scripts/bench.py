@@ -420,6 +420,17 @@ def measure_scroll(gallery):
         return scroll_bench.failure_section(error), False
 
 
+def kept_sections(output, report):
+    """The `## ` sections of the existing report that this run does not write: measurements made
+    by hand (two builds compared, say), which a new run must not drop."""
+    if not output.exists():
+        return ""
+    written = {line for line in report.splitlines() if line.startswith("## ")}
+    sections = output.read_text().split("\n## ")[1:]
+    kept = ["## " + section.rstrip("\n") for section in sections if "## " + section.splitlines()[0] not in written]
+    return "".join("\n" + section + "\n" for section in kept)
+
+
 def write_scroll_only(gallery, output):
     """Measures scrolling alone and replaces just its section of `output` (made when missing)."""
     path = Path(output)
@@ -466,6 +477,7 @@ def main():
     scroll_section, _ = measure_scroll(args.gallery)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), scroll_section)
+    report += kept_sections(Path(args.output), report)
     Path(args.output).write_text(report)
     print(report)
     print(f"written to {args.output}")
