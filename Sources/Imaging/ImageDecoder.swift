@@ -29,17 +29,18 @@ public enum ImageDecoder {
     // MARK: - Decoding for a box
 
     /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept
-    /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:)`.
+    /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:parallel:)`.
+    /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, fittingIn box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        try decode(bytes, for: box, filling: false, maxPixels: maxPixels)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
+        try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel)
     }
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
-    /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:)`.
+    /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        try decode(bytes, for: box, filling: true, maxPixels: maxPixels)
+        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: false)
     }
 
     /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will
@@ -49,11 +50,11 @@ public enum ImageDecoder {
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
     /// resampling does that. Other formats decode at full size.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
-                               maxPixels: Int) throws -> RGBImage {
+                               maxPixels: Int, parallel: Bool) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
             return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
-                                        maxPixels: maxPixels)
+                                        maxPixels: maxPixels, parallel: parallel)
         }
     }
 

@@ -30,25 +30,28 @@ public enum JPEGCodec {
     /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
     public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
-        try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels)
+        try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels, parallel: false)
     }
 
     /// `decode(_:covering:maxPixels:)` with the size to cover worked out from the picture's own
     /// size (`target` gets it from the header, which is read once).
+    /// - Parameter parallel: let a large picture decoded at 1/8 be read on two threads. That pays
+    ///   for one picture at a time on an otherwise idle machine (`gallery view`); where renders
+    ///   already run one per core (the app), the second thread only costs CPU (BENCHMARKS.md).
     public static func decode(_ data: some EncodedBytes, coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
-                              maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
-        try data.withEncodedBytes { try decode($0, coveringFor: target, maxPixels: maxPixels) }
+                              maxPixels: Int = defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
+        try data.withEncodedBytes { try decode($0, coveringFor: target, maxPixels: maxPixels, parallel: parallel) }
     }
 
     private static func decode(_ data: UnsafeBufferPointer<UInt8>,
                                coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
-                               maxPixels: Int) throws -> RGBImage {
+                               maxPixels: Int, parallel: Bool) throws -> RGBImage {
         let decoder = try Decoder()
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
         let num = scaleNumerator(width: width, height: height, covering: target((width, height)))
         // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
-        var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data) : nil)
+        var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data, parallel: parallel) : nil)
             ?? decoder.decompress(data, width: width, height: height, numerator: num)
         let eighthsWide = width * num % 8, eighthsHigh = height * num % 8
         decoded.lastColumnEighths = eighthsWide == 0 ? 8 : eighthsWide

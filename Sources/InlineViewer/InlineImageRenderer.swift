@@ -32,7 +32,8 @@ struct InlineImageRenderer {
     /// - Parameter imageID: the kitty image id, distinct per image so one does not replace another.
     func render(_ encoded: some EncodedBytes, imageID: UInt32) throws -> [UInt8] {
         let target = pixelBox
-        let decoded = try ImageDecoder.decode(encoded, fittingIn: (target.width, target.height))
+        // One picture at a time: a second decoding thread has a core to itself.
+        let decoded = try ImageDecoder.decode(encoded, fittingIn: (target.width, target.height), parallel: true)
         let image = decoded.aspectFit(width: target.width, height: target.height)
         let cells = image.cellsCovered(cellWidth: cellPixels.width, cellHeight: cellPixels.height)
         switch mode {
