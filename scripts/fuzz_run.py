@@ -38,7 +38,6 @@ def run(binary, target, seconds, extra):
     corpus, seeds, findings = FUZZ / "corpus" / target, FUZZ / "seeds" / target, FUZZ / "findings" / target
     for directory in (corpus, seeds, findings, FUZZ / "logs"):
         directory.mkdir(parents=True, exist_ok=True)
-    before = set(findings.iterdir())
     log = FUZZ / "logs" / f"{target}.log"
     command = [binary, str(corpus), str(seeds), f"-max_total_time={seconds}", f"-max_len={MAX_LENGTHS[target]}",
                "-timeout=10", "-rss_limit_mb=2048", f"-artifact_prefix={findings}/", "-print_final_stats=1", *extra]
@@ -50,7 +49,8 @@ def run(binary, target, seconds, extra):
     stats = dict(re.findall(r"stat::(\w+):\s*(\d+)", text))
     summary = (f"{target}: {stats.get('number_of_executed_units', '?')} runs, "
                f"{stats.get('average_exec_per_sec', '?')}/s, corpus {sum(1 for _ in corpus.iterdir())} files")
-    found = sorted(set(findings.iterdir()) - before)
+    # From the log rather than the directory: an input found again has the name it had before.
+    found = sorted(set(Path(path) for path in re.findall(r"Test unit written to (\S+)", text)))
     if status != 0 and not found:
         summary += f" (libFuzzer exited with {status}, see {log})"
     errors = [m.group(0) for m in ERROR_LINE.finditer(text)]
