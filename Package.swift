@@ -72,6 +72,16 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
 
+        // Fuzzing (`make fuzz`): the targets, one executable that runs any of them under libFuzzer
+        // (or replays files without it), and a test replaying every input that ever failed.
+        // The targets reach internal types through `@testable import`, which only compiles against
+        // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
+        // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "Gallery", "Net", "TUI", "TerminalEnvironment"],
+                path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
+
         // posix_spawn for tests that start programs (Foundation's Process hung here).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
@@ -88,5 +98,6 @@ let package = Package(
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "TestSupport"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

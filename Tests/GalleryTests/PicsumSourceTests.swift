@@ -57,6 +57,18 @@ struct PicsumSourceTests {
         #expect(photo.id == "1025" && photo.user.name == "Matthew Wiebe" && photo.width == 4951)
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/picsum-json/): the sized URLs' heights overflowed.
+    @Test func absurdSizesStillGiveSizedURLs() async throws {
+        func smallURL(width: String, height: String) async throws -> String {
+            let info = #"{"id":"9","author":"A","width":\#(width),"height":\#(height),"url":"u","download_url":"d"}"#
+            return try await PicsumSource(client: Self.answering(info)).photo(id: "9").urls.small
+        }
+        let most = String(Int.max)
+        #expect(try await smallURL(width: most, height: most) == "https://picsum.photos/id/9/400/400")
+        #expect(try await smallURL(width: "1", height: most) == "https://picsum.photos/id/9/400/5000")
+        #expect(try await smallURL(width: "0", height: "-7") == "https://picsum.photos/id/9/400/1")
+    }
+
     @Test func malformedInfoIsAGalleryError() async {
         let source = PicsumSource(client: Self.answering(#"{"id": 7}"#))
         await #expect(throws: GalleryError.malformedResponse("expected String at .id")) { try await source.photo(id: "7") }

@@ -69,6 +69,17 @@ import Testing
         #expect(throws: ImageError.empty) { try PNGCodec.decode([]) }
     }
 
+    /// Found by fuzzing (Fuzz/Regressions/png/): libpng allocated what a damaged chunk length
+    /// announced, up to 2 GB for a file of a few bytes.
+    @Test func aChunkLongerThanTheFileIsNotHandedToLibpng() throws {
+        let png = try PNGCodec.encode(RGBImage(width: 4, height: 4, filledWith: RGB(1, 2, 3)))
+        let iend = png.count - 12
+        let damaged = Array(png[..<iend]) + [0x7F, 0xFF, 0xFF, 0xF0] + Array("tEXt".utf8) + Array(png[iend...])
+        #expect(damaged.withUnsafeBufferPointer { PNGCodec.readableChunks(of: $0).count } == iend)
+        #expect(png.withUnsafeBufferPointer { PNGCodec.readableChunks(of: $0).count } == png.count)
+        #expect(try PNGCodec.decode(damaged) == PNGCodec.decode(png))
+    }
+
     @Test func emptyImageCannotBeEncoded() {
         #expect(throws: ImageError.empty) { try PNGCodec.encode(RGBImage(width: 0, height: 0, pixels: [])) }
     }

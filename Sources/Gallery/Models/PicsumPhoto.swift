@@ -18,7 +18,7 @@ struct PicsumPhoto: Decodable, Sendable, Equatable {
     /// author; `sized` makes the URL of the picture at a size.
     func photo(sized: (_ width: Int, _ height: Int) -> String) -> Photo {
         func scaled(toWidth target: Int) -> String {
-            sized(target, max(1, height * target / max(1, width)))
+            sized(target, height(atWidth: target))
         }
         return Photo(
             id: id, width: width, height: height, altDescription: "Photo by \(author)",
@@ -26,5 +26,14 @@ struct PicsumPhoto: Decodable, Sendable, Equatable {
             urls: .init(raw: downloadURL, full: downloadURL, regular: scaled(toWidth: 1080),
                         small: scaled(toWidth: 400), thumb: scaled(toWidth: 200)),
             links: .init(html: url))
+    }
+
+    /// `height * target / width`, at least 1: the height at `target` pixels wide. A server may
+    /// send any number, so sizes whose product overflows get `Int.max` (the URL clamps it).
+    private func height(atWidth target: Int) -> Int {
+        let width = max(1, width)
+        guard height > 0 else { return 1 }
+        guard height / width < Int.max / target else { return Int.max }
+        return max(1, width.dividingFullWidth(height.multipliedFullWidth(by: target)).quotient)
     }
 }

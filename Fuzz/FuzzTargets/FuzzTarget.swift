@@ -1,0 +1,42 @@
+/// Every fuzz target: one input in, nothing out, a crash or a thrown `FuzzFinding` when the code
+/// under test misbehaves. The raw values are the names `make fuzz`, the corpus and the
+/// regression directories use.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Our eighth-scale DC decoder against libjpeg-turbo, and the public JPEG decode.
+    case jpeg
+    /// libpng through `PNGCodec` and `ImageDecoder`, and a re-encode of what decodes.
+    case png
+    /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
+    case encoders
+    /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
+    case unsplashJSON = "unsplash-json"
+    /// Picsum bodies (list, info) and the photos and URLs made from them.
+    case picsumJSON = "picsum-json"
+    /// Response header lines, `Retry-After` and `Link`.
+    case httpHeaders = "http-headers"
+    /// What a terminal answers to the capability probe.
+    case terminalReplies = "terminal-replies"
+
+    /// Runs this target on one input.
+    /// - Throws: a `FuzzFinding` when a result is wrong without crashing; nothing else.
+    public func run(_ input: UnsafeRawBufferPointer) throws {
+        #if TESTABLE_IMPORTS
+        switch self {
+        case .jpeg: try JPEGFuzzTarget.run(input)
+        case .png: try PNGFuzzTarget.run(input)
+        case .encoders: try EncoderFuzzTarget.run(input)
+        case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
+        case .picsumJSON: try PicsumJSONFuzzTarget.run(input)
+        case .httpHeaders: try HTTPHeaderFuzzTarget.run(input)
+        case .terminalReplies: try TerminalReplyFuzzTarget.run(input)
+        }
+        #else
+        fatalError("fuzz targets need testable imports: use a debug build or `make fuzz`")
+        #endif
+    }
+
+    /// `run` on an array, for replaying saved inputs.
+    public func run(_ input: [UInt8]) throws {
+        try input.withUnsafeBytes { try run($0) }
+    }
+}

@@ -1,0 +1,21 @@
+#if TESTABLE_IMPORTS
+@testable import Gallery
+
+/// The input is a response body from Picsum (`/v2/list` or `/id/{id}/info`); what decodes
+/// becomes the app's photos, as `PicsumSource` makes them, and is shown like any photo.
+enum PicsumJSONFuzzTarget {
+    private static let source = PicsumSource(client: OfflineClient())
+
+    static func run(_ input: UnsafeRawBufferPointer) throws {
+        let body = Array(input)
+        var items = (try? JSONFetcher.decode([PicsumPhoto].self, from: body)) ?? []
+        items += [try? JSONFetcher.decode(PicsumPhoto.self, from: body)].compactMap { $0 }
+        let width = body.count % 64
+        for item in items {
+            // `PicsumSource`'s own sized URLs are private; the sizes asked for are what matters.
+            let photo = item.photo(sized: { "\(source.baseURL)/id/\(item.id)/\($0)/\($1)" })
+            try PhotoFuzzing.show(photo, from: source, width: width)
+        }
+    }
+}
+#endif
