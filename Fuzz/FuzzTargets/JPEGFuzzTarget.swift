@@ -28,6 +28,9 @@ enum JPEGFuzzTarget {
     private static func compareWithLibjpegTurbo(_ bytes: [UInt8]) throws {
         let announced = bytes.withUnsafeBufferPointer { JPEGBaselineHeader($0).map { $0.width * $0.height } }
         guard let announced, announced <= maxPixels else { return }
+        // The product reads the header with libjpeg-turbo first (`JPEGCodec.decode`): what that
+        // refuses (odd subsamplings TurboJPEG cannot name, say) never reaches the DC decoder.
+        guard (try? JPEGCodec.dimensions(of: bytes)) != nil else { return }
         for parallel in [false, true] {
             // The two-thread path on any picture, not only on scans of 65,536 blocks and more.
             guard let ours = JPEGEighthDecoder.decode(bytes, parallel: parallel, parallelFrom: 1) else { continue }
