@@ -90,6 +90,8 @@ struct JPEGBaselineHeader {
                     guard at + 17 + total <= end,
                           let table = JPEGHuffmanTable(counts: counts, symbols: Array(data[(at + 17)..<(at + 17 + total)]))
                     else { return nil }
+                    // libjpeg-turbo refuses a DC table with a symbol above 15, used or not.
+                    guard tableClass == 1 || data[(at + 17)..<(at + 17 + total)].allSatisfy({ $0 <= 15 }) else { return nil }
                     if tableClass == 0 { dcTables[slot] = table } else { acTables[slot] = table }
                     at += 17 + total
                 }

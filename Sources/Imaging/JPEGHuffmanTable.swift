@@ -49,6 +49,8 @@ struct JPEGHuffmanTable {
                 index += 1
             }
             if count > 0 { maxCode[length] = Int32(code - 1) }
+            // The next code must still fit: no code is all ones, or libjpeg-turbo calls the table bogus.
+            guard code < 1 << length else { return nil }
             code <<= 1
         }
         self.lookup = lookup
