@@ -87,11 +87,11 @@ struct JPEGBaselineHeader {
                     guard tableClass < 2, slot < 4 else { return nil }
                     let counts = Array(data[(at + 1)..<(at + 17)])
                     let total = counts.reduce(0) { $0 + Int($1) }
-                    guard at + 17 + total <= end,
-                          let table = JPEGHuffmanTable(counts: counts, symbols: Array(data[(at + 17)..<(at + 17 + total)]))
-                    else { return nil }
+                    guard at + 17 + total <= end else { return nil }
+                    let symbols = Array(data[(at + 17)..<(at + 17 + total)])
                     // libjpeg-turbo refuses a DC table with a symbol above 15, used or not.
-                    guard tableClass == 1 || data[(at + 17)..<(at + 17 + total)].allSatisfy({ $0 <= 15 }) else { return nil }
+                    guard tableClass == 1 || symbols.allSatisfy({ $0 <= 15 }),
+                          let table = JPEGHuffmanTable(counts: counts, symbols: symbols) else { return nil }
                     if tableClass == 0 { dcTables[slot] = table } else { acTables[slot] = table }
                     at += 17 + total
                 }

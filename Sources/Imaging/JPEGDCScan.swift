@@ -55,6 +55,7 @@ enum JPEGDCScan {
                                       predictions: predictions)
             var reader = JPEGBlockReader(stream: stream, tables: tables)
             let end = stream.logicalCount * 8
+            let read: Bool
             if parallel && header.restartInterval == 0 && layout.blockCount >= parallelFrom,
                let guess = Speculation(layout: layout, stream: stream, reader: reader, quantizers: quantizers, endBit: end) {
                 // The thread reads the caller's bytes: it has ended before they can go away,
@@ -65,23 +66,23 @@ enum JPEGDCScan {
                 report(outcome)
                 switch outcome {
                 case .finished, .failed:
-                    return outcome == .finished && reader.endsAt(bit: end) && !writer.outOfRange
+                    read = outcome == .finished
                 case .matched(let block, let record):
                     // Written as the guess publishes its blocks, while it still reads the rest.
                     switch guess.complete(from: record, block: block, into: &writer) {
-                    case .endsAtData: return !writer.outOfRange
-                    case .stopsElsewhere: return false
+                    case .endsAtData: read = true
+                    case .stopsElsewhere: read = false
                     case .short:
                         // The guess stopped short (damaged data after the match): read on alone.
-                        return run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
+                        read = run(&reader, &writer, blocks, layout: layout, restartInterval: 0, endBit: end,
                                    block: block, matching: nil) == .finished
-                            && reader.endsAt(bit: end) && !writer.outOfRange
                     }
                 }
+            } else {
+                read = run(&reader, &writer, blocks, layout: layout, restartInterval: header.restartInterval,
+                           endBit: end, block: 0, matching: nil, segments: stream.segments) == .finished
             }
-            return run(&reader, &writer, blocks, layout: layout, restartInterval: header.restartInterval,
-                       endBit: end, block: 0, matching: nil, segments: stream.segments) == .finished
-                && reader.endsAt(bit: end) && !writer.outOfRange
+            return read && !writer.outOfRange
         }}}}}
         return ok ? JPEGEighthDecoder.Planes(offsets: layout.offsets, widths: layout.widths, samples: samples) : nil
     }
@@ -244,6 +245,8 @@ enum JPEGDCScan {
     }
 
     /// Reads blocks from block number `first` to the end (or a failure, or a match with the guess).
+    /// `.finished` only when the last block ends the data (and each restart interval its own):
+    /// what is left over is padding, not more data.
     private static func run(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
                             layout: Layout,
                             restartInterval: Int, endBit: Int, block first: Int, matching guess: Speculation?,
@@ -291,7 +294,7 @@ enum JPEGDCScan {
             guard difference != JPEGBlockReader.failed, reader.position <= endBit else { return .failed }
             writer.write(difference: difference, terms: terms.map { UnsafePointer($0) })
         }
-        return .finished
+        return reader.endsAt(bit: endBit) ? .finished : .failed
     }
 
     /// Reads a block the way its place needs: the DC alone, or with the terms of a 2x2 IDCT.
@@ -471,11 +474,9 @@ enum JPEGDCScan {
         /// Writes the blocks from `block` on from the guess's records from `record` on, as the
         /// thread publishes them, then waits for it.
         func complete(from record: Int, block: Int, into writer: inout SampleWriter) -> Completion {
-            guard fill(from: record, block: block, into: &writer) else {
-                wait()
-                return .short
-            }
+            let filled = fill(from: record, block: block, into: &writer)
             wait()
+            guard filled else { return .short }
             // The picture's last block must be the data's: the last the guess read within it,
             // with nothing but padding after it.
             let needed = record + writer.blockCount - block
