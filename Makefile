@@ -36,16 +36,21 @@ test: deps
 	python3 -m unittest discover -s scripts -q
 
 # The whole suite under AddressSanitizer, then the tests of the code that runs on several threads
-# (decoders, Net, view models) under ThreadSanitizer. Swift on Linux has no
+# (decoders, Net, view models, Locked) under ThreadSanitizer. Swift on Linux has no
 # UndefinedBehaviorSanitizer (swiftc refuses -sanitize=undefined). Each in a build directory of its
 # own, so `make test`'s build is untouched; GALLERY_SANITIZE links the launcher dynamically.
+# LineMoveEndToEndTests is left out under ASan: it resizes the app, and the SIGWINCH can land on
+# the main thread, which dispatchMain() keeps alive in libdispatch's signal loop after ASan has
+# finished its record of the thread; ASan then flags libdispatch's own sigset on that stack and
+# aborts on a CHECK of its own while describing it (asan_thread.cpp:369), not a fault of ours.
 SANITIZE = GALLERY_SANITIZE=1 $(SWIFT)
 sanitize: deps
 	$(SANITIZE) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan \
+	  --skip LineMoveEndToEndTests
 	$(SANITIZE) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'ImagingTests|NetTests|GalleryTests'
+	  --filter 'ImagingTests|NetTests|GalleryTests|OperatingSystemTests'
 
 # gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
 # BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).

@@ -154,8 +154,15 @@ import Testing
         let coffee = try SixelDecoder.decode(images[0]), astronaut = try SixelDecoder.decode(images[1])
         #expect(coffee.width == 4096 && coffee.height == 2731, "\(coffee)")
         #expect(astronaut.width == 4096 && astronaut.height == 4096, "\(astronaut)")
-        #expect(result.maxResidentBytes < 1 << 30, "\(result.maxResidentBytes >> 20) MB resident")
+        if Self.peakMemoryIsTheProgramsOwn {
+            #expect(result.maxResidentBytes < 1 << 30, "\(result.maxResidentBytes >> 20) MB resident")
+        }
     }
+
+    /// Whether a program's peak memory is its own: not under `make sanitize` (GALLERY_SANITIZE),
+    /// where AddressSanitizer's shadow memory and quarantine set the figure (786 MB was seen for
+    /// the 256 MB cap below).
+    static let peakMemoryIsTheProgramsOwn = ProcessInfo.processInfo.environment["GALLERY_SANITIZE"] == nil
 
     @Test func textArtOfALargeSizeIsCutToCells() throws {
         // 10000 columns of half-blocks would be 10000 samples across: cut to 4096, 2048 rows down.
@@ -174,7 +181,9 @@ import Testing
         #expect(result.stderr == "gallery: /dev/zero: larger than 256 MB, more than any image gallery shows\n")
         #expect(result.stdout.split(separator: "\n").count == 4, "the photo after it was not printed")
         // The cap, and a little for the program and the photo: nothing grows past it.
-        #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
+        if Self.peakMemoryIsTheProgramsOwn {
+            #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
+        }
     }
 
     @Test func aOnePixelTallPictureIsDrawnAtItsOwnSizeInEveryMode() throws {
