@@ -29,6 +29,8 @@ MAX_LENGTHS = {
     "http-headers": 4096,
     "terminal-replies": 1024,
 }
+# libFuzzer dictionaries (Fuzz/Dictionaries): tokens the fuzzer could not find on its own.
+DICTIONARIES = {"unsplash-json": "json.dict", "picsum-json": "json.dict"}
 # The first line of the report that says what went wrong.
 ERROR_LINE = re.compile(r"Fatal error: .*|ERROR: (AddressSanitizer|libFuzzer): .*|SUMMARY: .*")
 
@@ -41,6 +43,8 @@ def run(binary, target, seconds, extra):
     log = FUZZ / "logs" / f"{target}.log"
     command = [binary, str(corpus), str(seeds), f"-max_total_time={seconds}", f"-max_len={MAX_LENGTHS[target]}",
                "-timeout=10", "-rss_limit_mb=2048", f"-artifact_prefix={findings}/", "-print_final_stats=1", *extra]
+    if target in DICTIONARIES:
+        command.append(f"-dict={REPO / 'Fuzz' / 'Dictionaries' / DICTIONARIES[target]}")
     # Swift's own crash reporter reads memory ASan has poisoned and dies in it: leave crashes to ASan.
     environment = {**os.environ, "FUZZ_TARGET": target, "SWIFT_BACKTRACE": "enable=no"}
     with open(log, "w") as output:

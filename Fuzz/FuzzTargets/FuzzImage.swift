@@ -12,8 +12,8 @@ extension FuzzInput {
         if bool() {
             pixels = cycled(bytes(count), to: count)
         } else {
-            let palette = cycled(bytes(int(in: 1...256) * 3), to: 3)
-            let colours = max(1, palette.count / 3)
+            let colours = int(in: 1...256)
+            let palette = cycled(bytes(colours * 3), to: colours * 3)
             let indices = cycled(bytes(width * height), to: width * height)
             pixels = indices.flatMap { index in palette[(Int(index) % colours * 3)...].prefix(3) }
         }

@@ -31,11 +31,16 @@ enum HTTPHeaderFuzzTarget {
         _ = RetryAfter.delay(text, now: now)
     }
 
-    /// A 429 with these headers waits between zero and the policy's cap, whatever `Retry-After` says.
+    /// A 429 with these headers waits between zero and the policy's cap, whatever `Retry-After`
+    /// says; a value read as seconds is ASCII digits (RFC 9110's delay-seconds), nothing else.
     private static func checkRetryAfter(_ fields: [String: String]) throws {
         let delay = policy.delay(after: .status(429, headers: fields), attempt: 1)
         try check(delay.map { $0 >= .zero && $0 <= max(policy.maxRetryAfter, policy.maxDelay) } == true,
                   "http-headers: Retry-After \(fields["retry-after"]?.debugDescription ?? "none") waits \(String(describing: delay))")
+        guard let value = fields["retry-after"]?.trimmingHTTPWhitespace(), RetryAfter.delay(String(value), now: now) != nil,
+              HTTPDate.parse(String(value)) == nil else { return }
+        try check(value.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) },
+                  "http-headers: Retry-After \(value.debugDescription) is taken for a number of seconds")
     }
 }
 #endif

@@ -40,5 +40,6 @@ enum HTTPDate {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// A range of Characters would also take a digit with a combining mark, which `Int` refuses.
+    fileprivate var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
 }

@@ -72,6 +72,11 @@ struct UnsplashAPISourceTests {
         #expect(PhotoExif(make: "SONY", model: "ILCE-7M3", exposureTime: "2", aperture: "8.0", iso: nil).summary
                 == "SONY ILCE-7M3 · 2 s · f/8")
         #expect(PhotoExif().summary == nil)
+        // Exposures no fraction of an Int can show, or no number at all, are left out (the first trapped).
+        #expect(PhotoExif(exposureTime: "1e-30", iso: 100).summary == "ISO 100")
+        #expect(PhotoExif(exposureTime: "5e-324").summary == nil)
+        #expect(PhotoExif(exposureTime: "inf").summary == nil)
+        #expect(PhotoExif(exposureTime: "0.004").summary == "1/250 s")
         #expect(PhotoLocation(city: "Oslo", country: "Norway").summary == "Oslo, Norway")
         #expect(PhotoLocation(name: "Bergen, Norway", city: "Bergen").summary == "Bergen, Norway")
     }

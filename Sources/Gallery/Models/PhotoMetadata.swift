@@ -29,8 +29,13 @@ public struct PhotoExif: Codable, Sendable, Equatable {
     public var summary: String? {
         var parts: [String] = []
         if let camera = camera { parts.append(camera) }
-        if let seconds = exposureTime.flatMap(Double.init), seconds > 0 {
-            parts.append(seconds < 1 ? "1/\(Int((1 / seconds).rounded())) s" : "\(Self.short(seconds)) s")
+        if let seconds = exposureTime.flatMap(Double.init), seconds > 0, seconds.isFinite {
+            if seconds >= 1 {
+                parts.append("\(Self.short(seconds)) s")
+            } else if let fraction = Int(exactly: (1 / seconds).rounded()) {
+                // A server's "1e-30" has no such fraction (it trapped): nonsense is left out.
+                parts.append("1/\(fraction) s")
+            }
         }
         if let f = aperture.flatMap(Double.init), f > 0 { parts.append("f/\(Self.short(f))") }
         if let mm = focalLength.flatMap(Double.init), mm > 0 { parts.append("\(Self.short(mm)) mm") }
