@@ -27,7 +27,9 @@ public enum JPEGCodec {
     /// resize that makes the thumbnail counts exactly, in the same pass (no resampling here).
     ///
     /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
-    /// half grey. Other recoverable damage the decoder warns about keeps the decoded pixels.
+    /// half grey, when truncation is the first thing libjpeg-turbo warns about: TurboJPEG keeps
+    /// only its first warning's text, so after an earlier warning a truncated file is shown with
+    /// grey below, as libjpeg-turbo decodes it. Other recoverable damage keeps the decoded pixels.
     public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels, parallel: false)
