@@ -40,9 +40,11 @@ let package = Package(
             providers: [.apt(["libsixel-dev"])]),
 
         // The operating system's primitives, wrapped once for every module above.
+        // libjpeg's decompressor behind one C function, so its errors are caught with setjmp in C.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
-        .target(name: "Imaging", dependencies: ["CTurboJPEG", "CPNG", "CSixel", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CSixel", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),

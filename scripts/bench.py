@@ -195,15 +195,17 @@ def original(photo):
     return _originals[photo]
 
 
-def area_average(pixels, length, axis):
+def area_average(pixels, length, axis, last_fraction=1.0):
     """Exact area averaging along `axis` to `length` samples: each output is the mean of the source
     interval it covers, partly covered source pixels weighted by the covered fraction. The running
     integral of a piecewise-constant signal is piecewise linear, so it is the cumulative sum
-    interpolated at the (fractional) interval edges."""
-    source = pixels.shape[axis]
+    interpolated at the (fractional) interval edges. `last_fraction` is how much of the last source
+    pixel is picture (a JPEG decoded at a scale that does not divide its size, as libjpeg-turbo
+    makes it and gallery reads it)."""
+    source = pixels.shape[axis] - 1 + last_fraction
     integral = np.concatenate([np.zeros_like(np.take(pixels, [0], axis=axis)), np.cumsum(pixels, axis=axis)], axis=axis)
     edges = np.arange(length + 1) * (source / length)
-    whole = np.minimum(np.floor(edges).astype(int), source - 1)
+    whole = np.minimum(np.floor(edges).astype(int), pixels.shape[axis] - 1)
     fraction = (edges - whole).reshape([-1 if a == axis else 1 for a in range(pixels.ndim)])
     at = np.take(integral, whole, axis=axis) + fraction * (np.take(integral, whole + 1, axis=axis)
                                                            - np.take(integral, whole, axis=axis))

@@ -153,10 +153,42 @@ class PixelTests(unittest.TestCase):
             with self.assertRaises(ValueError):
                 mv.decode_sixel(output)
 
+    def test_decodes_a_kitty_image_sent_in_chunks(self):
+        import base64
+        pixels = bytes(range(2 * 2 * 3))
+        encoded = base64.b64encode(pixels)
+        output = (b"\x1b_Ga=T,f=24,s=2,v=2,m=1;" + encoded[:8] + b"\x1b\\"
+                  + b"\x1b_Gm=0;" + encoded[8:] + b"\x1b\\")
+        self.assertEqual(mv.decode_kitty(output), (2, 2, pixels))
+
+    def test_a_kitty_image_of_the_wrong_length_or_none_is_an_error(self):
+        with self.assertRaises(ValueError):
+            mv.decode_kitty(b"\x1b_Ga=T,f=24,s=2,v=2;AAAA\x1b\\")
+        with self.assertRaises(ValueError):
+            mv.decode_kitty(b"plain text")
+
     def test_pnm_header(self):
         header = b"P6\n# by djpeg\n4 3\n255\n"
         self.assertEqual(mv.pnm_header(header + b"\x00\x01"), (b"P6", 4, 3, 255, len(header)))
         self.assertIsNone(mv.pnm_header(b"P6\n4 3\n25"))
+
+
+class DecodeScaleTests(unittest.TestCase):
+    @staticmethod
+    def jpeg_header(width, height):
+        sof = bytes((0xFF, 0xC0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0))
+        return b"\xff\xd8" + sof + b"\xff\xd9"
+
+    def test_the_smallest_scale_that_covers_the_picture(self):
+        # As ImageDecoder.decodeSize and JPEGCodec.scaleNumerator: twice the size shown, so
+        # 240x160 of a 4000x2667 photo needs 480x320, which 1/8 (500x333) covers.
+        self.assertEqual(mv.decode_scale(self.jpeg_header(4000, 2667), 240, 160), 1)
+        self.assertEqual(mv.decode_scale(self.jpeg_header(1080, 720), 120, 80), 2)
+        self.assertEqual(mv.decode_scale(self.jpeg_header(1080, 720), 240, 160), 4)
+        self.assertEqual(mv.decode_scale(self.jpeg_header(1080, 720), 300, 200), 8)
+
+    def test_no_frame_header_is_a_full_decode(self):
+        self.assertEqual(mv.decode_scale(b"\xff\xd8\xff\xd9", 240, 160), 8)
 
 
 @unittest.skipUnless(shutil.which("djpeg") and shutil.which("cjpeg"), "needs djpeg and cjpeg (libjpeg-turbo-progs)")

@@ -1,14 +1,14 @@
+import CJPEG
 import CTurboJPEG
 
-/// JPEG decode and encode with libjpeg-turbo's TurboJPEG API.
+/// JPEG decode with libjpeg (libjpeg-turbo's) and encode with its TurboJPEG API.
 public enum JPEGCodec {
     /// Default pixel cap: refuse anything above ~100 megapixels before allocating for it.
     public static let defaultMaxPixels = 100_000_000
 
     /// Reads width and height from the header without decoding.
     public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
-        let decoder = try Decoder()
-        return try data.withUnsafeBufferPointer { try decoder.readHeader($0) }
+        try data.withUnsafeBufferPointer { try Decoder().readHeader($0) }
     }
 
     /// Decodes a JPEG. When `target` is given, uses libjpeg-turbo's DCT scaling (1/8…1/1) to decode
@@ -27,9 +27,7 @@ public enum JPEGCodec {
     /// resize that makes the thumbnail counts exactly, in the same pass (no resampling here).
     ///
     /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
-    /// half grey, when truncation is the first thing libjpeg-turbo warns about: TurboJPEG keeps
-    /// only its first warning's text, so after an earlier warning a truncated file is shown with
-    /// grey below, as libjpeg-turbo decodes it. Other recoverable damage keeps the decoded pixels.
+    /// half grey. Other recoverable damage keeps the decoded pixels, as libjpeg-turbo decodes them.
     public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels, parallel: false)
@@ -48,7 +46,7 @@ public enum JPEGCodec {
     private static func decode(_ data: UnsafeBufferPointer<UInt8>,
                                coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
                                maxPixels: Int, parallel: Bool) throws -> RGBImage {
-        let decoder = try Decoder()
+        let decoder = Decoder()
         let (width, height) = try decoder.readHeader(data)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
         let num = scaleNumerator(width: width, height: height, covering: target((width, height)))
@@ -65,7 +63,7 @@ public enum JPEGCodec {
     /// or its partial-pixel fractions: what tests hold those to.
     static func libjpegTurboDecode(_ data: [UInt8], numerator: Int) throws -> RGBImage {
         try data.withUnsafeBufferPointer { data in
-            let decoder = try Decoder()
+            let decoder = Decoder()
             let (width, height) = try decoder.readHeader(data)
             return try decoder.decompress(data, width: width, height: height, numerator: numerator)
         }
@@ -118,57 +116,60 @@ public enum JPEGCodec {
         (max(1, width * num / 8), max(1, height * num / 8))
     }
 
-    fileprivate static func lastError(_ handle: tjhandle) -> String {
+    private static func lastError(_ handle: tjhandle) -> String {
         guard let msg = tjGetErrorStr2(handle) else { return "unknown error" }
         return String(cString: msg)
     }
 }
 
-/// One TurboJPEG decompressor handle, destroyed with the value.
-private final class Decoder {
-    private let handle: tjhandle
-
-    init() throws {
-        guard let handle = tjInitDecompress() else { throw ImageError.corrupt("cannot create decoder") }
-        self.handle = handle
-    }
-
-    deinit { tjDestroy(handle) }
-
-    /// Width and height from the header; nothing else is read or allocated.
+/// libjpeg's decompressor (through `CJPEG`, which catches its errors).
+private struct Decoder {
+    /// Width and height from the header; nothing else is read or allocated. Warnings (extraneous
+    /// bytes, an unknown JFIF revision) are not errors.
     func readHeader(_ data: UnsafeBufferPointer<UInt8>) throws -> (width: Int, height: Int) {
-        guard !data.isEmpty else { throw ImageError.empty }
-        var width: Int32 = 0, height: Int32 = 0, subsamp: Int32 = 0, colorspace: Int32 = 0
-        let rc = tjDecompressHeader3(handle, data.baseAddress, UInt(data.count), &width, &height, &subsamp, &colorspace)
-        guard rc == 0 else { throw ImageError.corrupt(JPEGCodec.lastError(handle)) }
+        guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
+        var width: Int32 = 0, height: Int32 = 0
+        var report = gallery_jpeg_report()
+        guard gallery_jpeg_read_size(base, data.count, &width, &height, &report) == 0 else {
+            throw ImageError.corrupt(report.text)
+        }
         guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
         return (Int(width), Int(height))
     }
 
-    /// The `width` x `height` picture at scale `numerator`/8, as many pixels as libjpeg-turbo makes
+    /// The `width` x `height` picture at scale `numerator`/8, as many pixels as libjpeg makes
     /// of it (a partial last row or column counts as a whole one), after `readHeader` accepted it.
     func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, numerator: Int) throws -> RGBImage {
         let scaledW = (width * numerator + 7) / 8, scaledH = (height * numerator + 7) / 8
-        return RGBImage(width: scaledW, height: scaledH, pixels: try decompress(data, width: scaledW, height: scaledH))
+        return RGBImage(width: scaledW, height: scaledH,
+                        pixels: try decompress(data, numerator: numerator, width: scaledW, height: scaledH))
     }
 
-    /// RGB pixels at one of the decoder's scaled sizes (after `readHeader` accepted the data).
-    private func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> [UInt8] {
+    /// Running out of data ("Premature end of JPEG file", or "premature end of data segment" where
+    /// a marker stands inside a scan) is an error, though libjpeg pads the picture with grey and
+    /// goes on: a cut-off download is then fetched again rather than shown half grey. Other
+    /// recoverable damage keeps the decoded pixels, as other viewers show them.
+    private func decompress(_ data: UnsafeBufferPointer<UInt8>, numerator: Int, width: Int, height: Int) throws -> [UInt8] {
+        guard let base = data.baseAddress else { throw ImageError.empty }
+        var report = gallery_jpeg_report()
+        var status: Int32 = 0
         // Not zero-filled first (a 1080 px photo's 1/2 decode is 760 KB): libjpeg writes every row
-        // unless it stops with a fatal error, which throws below.
-        var rc: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { dst, initialized in
-            rc = tjDecompress2(handle, data.baseAddress, UInt(data.count), dst.baseAddress,
-                               Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
-            initialized = dst.count
+        // unless it fails, and then the pixels are thrown away below.
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { rgb, initialized in
+            status = gallery_jpeg_decode(base, data.count, Int32(numerator), rgb.baseAddress,
+                                         Int32(width), Int32(height), &report)
+            initialized = rgb.count
         }
-        guard rc != 0 else { return pixels }
-        let message = JPEGCodec.lastError(handle)
-        // libjpeg reports running out of data ("Premature end of JPEG file", or "premature end of
-        // data segment" inside a scan) as a warning and pads the picture with grey.
-        if tjGetErrorCode(handle) == TJERR_FATAL.rawValue || message.lowercased().contains("premature end") {
-            throw ImageError.corrupt(message)
-        }
+        guard status == 0, report.ran_out_of_data == 0 else { throw ImageError.corrupt(report.text) }
         return pixels
+    }
+}
+
+private extension gallery_jpeg_report {
+    /// libjpeg's message, as C left it in the fixed buffer.
+    var text: String {
+        withUnsafeBytes(of: message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 }

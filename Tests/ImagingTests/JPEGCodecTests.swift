@@ -53,6 +53,40 @@ import Testing
         }
     }
 
+    /// Bytes libjpeg-turbo warns about ("Corrupt JPEG data: 3 extraneous bytes before marker
+    /// 0xdb") before the first quantisation table, as some cameras and editors write them.
+    private static func withExtraneousBytes(_ jpeg: [UInt8]) throws -> [UInt8] {
+        let table = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
+        return Array(jpeg[..<table]) + [1, 2, 3] + jpeg[table...]
+    }
+
+    @Test func warningsAreNotErrors() throws {
+        let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 48, seed: 3), quality: 90)
+        let odd = try Self.withExtraneousBytes(jpeg)
+        #expect(try JPEGCodec.dimensions(of: odd) == (64, 48))
+        #expect(try JPEGCodec.decode(odd) == (try JPEGCodec.decode(jpeg)))
+        // An unknown JFIF major version: a warning too.
+        var revised = jpeg
+        let jfif = try #require(jpeg.indices.first { Array(jpeg[$0..<$0 + 5]) == Array("JFIF\0".utf8) })
+        revised[jfif + 5] = 2
+        #expect(try JPEGCodec.decode(revised, covering: (width: 8, height: 6)).width == 8)
+    }
+
+    @Test func anErrorAfterAWarningRefusesTheFile() throws {
+        let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 48, seed: 4), quality: 90)
+        let scan = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        // A Huffman table marker of a bogus length inside the scan: libjpeg-turbo warns that the
+        // data segment ended early, then stops at the marker ("Bogus marker length"). TurboJPEG
+        // called the error a warning, and the picture was shown.
+        let middle = (scan + jpeg.count) / 2
+        let bogus = Array(jpeg[..<middle]) + [0xFF, 0xC4, 0x00, 0x01] + jpeg[middle...]
+        let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(bogus) }
+        #expect(error?.isCorrupt == true)
+        // Truncated after a warning: refused as any truncated file is.
+        let warned = try Self.withExtraneousBytes(jpeg)
+        #expect(throws: ImageError.self) { try JPEGCodec.decode(Array(warned.prefix(warned.count / 2))) }
+    }
+
     @Test func garbageAfterTheSignatureIsCorrupt() {
         let garbage = [0xFF, 0xD8, 0xFF] + TestImages.noise(width: 10, height: 10, seed: 2).pixels
         #expect((#expect(throws: ImageError.self) { try JPEGCodec.decode(garbage) })?.isCorrupt == true)

@@ -1,0 +1,97 @@
+// libjpeg's own API rather than TurboJPEG's: TurboJPEG reports a fatal error that follows a
+// warning as a warning, with the rows after it never written, and keeps only its first message.
+#include "jpeg_decode.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+typedef struct {
+    struct jpeg_error_mgr library;
+    jmp_buf failure;
+    gallery_jpeg_report *report;
+} error_handler;
+
+static void on_error(j_common_ptr cinfo) {
+    error_handler *handler = (error_handler *)cinfo->err;
+    handler->report->failed = 1;
+    cinfo->err->format_message(cinfo, handler->report->message);
+    longjmp(handler->failure, 1);
+}
+
+static void on_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;  // trace output
+    error_handler *handler = (error_handler *)cinfo->err;
+    gallery_jpeg_report *report = handler->report;
+    if (report->warnings == 0) cinfo->err->format_message(cinfo, report->message);
+    report->warnings += 1;
+    cinfo->err->num_warnings += 1;
+    int code = cinfo->err->msg_code;
+    if (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) report->ran_out_of_data = 1;
+}
+
+static void start(struct jpeg_decompress_struct *cinfo, error_handler *handler,
+                  gallery_jpeg_report *report) {
+    memset(report, 0, sizeof *report);
+    cinfo->err = jpeg_std_error(&handler->library);
+    handler->library.error_exit = on_error;
+    handler->library.emit_message = on_message;
+    handler->report = report;
+}
+
+int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
+                           gallery_jpeg_report *report) {
+    struct jpeg_decompress_struct cinfo;
+    error_handler handler;
+    start(&cinfo, &handler, report);
+    if (setjmp(handler.failure)) {
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    *width = (int)cinfo.image_width;
+    *height = (int)cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
+                        unsigned char *rgb, int width, int height, gallery_jpeg_report *report) {
+    struct jpeg_decompress_struct cinfo;
+    error_handler handler;
+    start(&cinfo, &handler, report);
+    if (setjmp(handler.failure)) {
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    cinfo.scale_num = (unsigned int)scale_num;
+    cinfo.scale_denom = 8;
+    cinfo.out_color_space = JCS_RGB;
+    cinfo.dct_method = JDCT_IFAST;
+    jpeg_start_decompress(&cinfo);
+    if ((int)cinfo.output_width != width || (int)cinfo.output_height != height ||
+        cinfo.output_components != 3) {
+        snprintf(report->message, sizeof report->message,
+                 "libjpeg decodes %ux%u at this scale, not %dx%d", cinfo.output_width,
+                 cinfo.output_height, width, height);
+        report->failed = 1;
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    size_t stride = (size_t)width * 3;
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = rgb + (size_t)cinfo.output_scanline * stride;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    // Reads on to EOI, where libjpeg refuses what follows a baseline file's only scan.
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
