@@ -32,20 +32,17 @@ static void on_message(j_common_ptr cinfo, int level) {
     if (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) report->ran_out_of_data = 1;
 }
 
-static void start(struct jpeg_decompress_struct *cinfo, error_handler *handler,
-                  gallery_jpeg_report *report) {
+// Reads the header, then, given `rgb`, decodes into it at `scale_num`/8, which must give
+// `*width` x `*height`; without `rgb`, gives the header's size in `*width` and `*height`.
+static int run(const unsigned char *data, size_t size, int scale_num, unsigned char *rgb,
+               int *width, int *height, gallery_jpeg_report *report) {
+    struct jpeg_decompress_struct cinfo;
+    error_handler handler;
     memset(report, 0, sizeof *report);
-    cinfo->err = jpeg_std_error(&handler->library);
-    handler->library.error_exit = on_error;
-    handler->library.emit_message = on_message;
-    handler->report = report;
-}
-
-int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
-                           gallery_jpeg_report *report) {
-    struct jpeg_decompress_struct cinfo;
-    error_handler handler;
-    start(&cinfo, &handler, report);
+    cinfo.err = jpeg_std_error(&handler.library);
+    handler.library.error_exit = on_error;
+    handler.library.emit_message = on_message;
+    handler.report = report;
     if (setjmp(handler.failure)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
@@ -53,39 +50,27 @@ int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, i
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
-    return 0;
-}
-
-int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
-                        unsigned char *rgb, int width, int height, gallery_jpeg_report *report) {
-    struct jpeg_decompress_struct cinfo;
-    error_handler handler;
-    start(&cinfo, &handler, report);
-    if (setjmp(handler.failure)) {
+    if (rgb == NULL) {
+        *width = (int)cinfo.image_width;
+        *height = (int)cinfo.image_height;
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return 0;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
     cinfo.scale_num = (unsigned int)scale_num;
     cinfo.scale_denom = 8;
     cinfo.out_color_space = JCS_RGB;
     cinfo.dct_method = JDCT_IFAST;
     jpeg_start_decompress(&cinfo);
-    if ((int)cinfo.output_width != width || (int)cinfo.output_height != height ||
+    if ((int)cinfo.output_width != *width || (int)cinfo.output_height != *height ||
         cinfo.output_components != 3) {
         snprintf(report->message, sizeof report->message,
                  "libjpeg decodes %ux%u at this scale, not %dx%d", cinfo.output_width,
-                 cinfo.output_height, width, height);
+                 cinfo.output_height, *width, *height);
         report->failed = 1;
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    size_t stride = (size_t)width * 3;
+    size_t stride = (size_t)*width * 3;
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = rgb + (size_t)cinfo.output_scanline * stride;
         jpeg_read_scanlines(&cinfo, &row, 1);
@@ -94,4 +79,14 @@ int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return 0;
+}
+
+int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
+                           gallery_jpeg_report *report) {
+    return run(data, size, 8, NULL, width, height, report);
+}
+
+int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
+                        unsigned char *rgb, int width, int height, gallery_jpeg_report *report) {
+    return run(data, size, scale_num, rgb, &width, &height, report);
 }
