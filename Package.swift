@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CSixel", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),
@@ -79,26 +79,29 @@ let package = Package(
         // The targets reach internal types through `@testable import`, which only compiles against
         // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
         // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "Gallery", "Net", "TUI", "TerminalEnvironment"],
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "Gallery", "Net", "TUI", "TerminalEnvironment"],
                 path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
 
-        // posix_spawn for tests that start programs (Foundation's Process hung here).
+        // posix_spawn for tests that start programs (Foundation's Process hung here), and the shared photos.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What tests measure pictures with: libsixel's decoder and encoder, PSNR. Never in a product,
+        // so the shipped binaries do not link libsixel.
+        .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer"]),
         .testTarget(name: "GalleryTests", dependencies: [
-            "Gallery", "DemoCatalog", "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
-            .product(name: "FlyingFox", package: "FlyingFox"),
+            "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
+            "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]

@@ -1,5 +1,6 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
+import ImagingTestSupport
 
 /// A small image and sizes, all from the input, through every way the app draws pictures:
 /// resizing, sixel, kitty, iTerm2, half-blocks and ASCII. Besides not crashing, the output must

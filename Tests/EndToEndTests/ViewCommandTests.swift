@@ -1,9 +1,12 @@
 import Foundation
 import Imaging
+import ImagingTestSupport
 import Testing
+import TestSupport
 
 /// `gallery view FILE...` as a whole process: what it prints, what it reports, how it exits.
-@Suite struct ViewCommandTests {
+@Suite(.enabled(if: SharedPhotos.has("coffee-1080.jpg", "astronaut.png"), SharedPhotos.absent))
+struct ViewCommandTests {
     /// A colour terminal's environment, so half-block rows carry colour codes whatever CI has.
     private let colourTerminal = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "PATH": "/usr/bin:/bin"]
 
@@ -217,11 +220,9 @@ import Testing
                               timeLimit: .seconds(60))
     }
 
-    /// A photo of the shared corpus, which sits beside the repository.
+    /// A photo of the shared corpus (the suite runs only when the two it uses are there).
     private func photo(_ name: String) throws -> String {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/photos/\(name)").path
+        let path = SharedPhotos.path(name)
         try #require(FileManager.default.fileExists(atPath: path), "missing \(path)")
         return path
     }

@@ -1,7 +1,9 @@
 import Foundation
 import Imaging
+import ImagingTestSupport
 import TerminalEnvironment
 import Testing
+import TestSupport
 import TUI
 @testable import Gallery
 
@@ -144,7 +146,7 @@ import TUI
     /// Thumbnails are decoded by `ImageDecoder`'s rule (twice the picture's size), not at the bare
     /// cells' pixels: on real 1080 px photos that is several dB closer to an exact area downscale.
     /// iTerm2 payloads are lossless PNG, so the pixels compared are exactly the renderer's.
-    @Test(.enabled(if: !Self.photos.isEmpty, "no *-1080.jpg photos beside the repository"))
+    @Test(.enabled(if: !Self.photos.isEmpty, SharedPhotos.absent))
     func thumbnailsOfRealPhotosAreDecodedLargeEnoughToResampleWell() throws {
         let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 6, cellHeight: 13)
         let box = iterm.pixelSize(columns: 16, rows: 5)
@@ -164,12 +166,7 @@ import TUI
     }
 
     /// The shared corpus's 1080 px JPEGs, which sit beside the repository.
-    static let photos: [String] = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/photos")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix("-1080.jpg") }.sorted().map { folder.appendingPathComponent($0).path }
-    }()
+    static let photos = SharedPhotos.paths(endingWith: "-1080.jpg")
 
     @Test func aCorruptImageIsAnError() {
         #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }

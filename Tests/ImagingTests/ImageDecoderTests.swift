@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Imaging
+import ImagingTestSupport
 
 @Suite struct ImageDecoderTests {
-    static let photoFolder = "/work/shared/photos"
-    static let photos: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder)) ?? [])
-        .filter { $0.hasSuffix("-1080.jpg") }.sorted().map { "\(photoFolder)/\($0)" }
+    static let photos = SharedPhotos.paths(endingWith: "-1080.jpg")
 
     @Test func sniffsFormatsFromMagicBytes() throws {
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
@@ -68,10 +68,9 @@ import Testing
         }
     }
 
-    static let pngPhotos: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder)) ?? [])
-        .filter { $0.hasSuffix(".png") }.sorted().map { "\(photoFolder)/\($0)" }
+    static let pngPhotos = SharedPhotos.paths(endingWith: ".png")
 
-    @Test(.enabled(if: !pngPhotos.isEmpty, "no *.png photos in /work/shared/photos"))
+    @Test(.enabled(if: !pngPhotos.isEmpty, SharedPhotos.absent))
     func decodesRealPNGPhotos() throws {
         for path in Self.pngPhotos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -82,7 +81,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: !photos.isEmpty, "no *-1080.jpg photos in /work/shared/photos"))
+    @Test(.enabled(if: !photos.isEmpty, SharedPhotos.absent))
     func decodesRealPhotosSmall() throws {
         for path in Self.photos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -123,7 +122,7 @@ import Testing
     /// The point of decoding at twice the size: on real 1080 px photos, a thumbnail resampled from
     /// it is much closer to an exact area downscale of the whole photo than one resampled from the
     /// smallest decode that covers the thumbnail itself (6 dB on average, measured).
-    @Test(.enabled(if: !photos.isEmpty, "no *-1080.jpg photos in /work/shared/photos"))
+    @Test(.enabled(if: !photos.isEmpty, SharedPhotos.absent))
     func decodingForABoxIsCloserToAnExactDownscale() throws {
         var bare = 0.0, twice = 0.0
         for path in Self.photos {

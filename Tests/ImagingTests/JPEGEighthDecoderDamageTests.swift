@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Imaging
 
 /// Damage the eighth-scale decoder must not read its own way: whatever it does not expect, it
@@ -30,9 +31,10 @@ import Testing
     /// One restart marker half-way into the scan of a file without restart intervals: libjpeg-turbo
     /// stops reading there ("premature end of data segment"); this decoder used to read on and show
     /// the bottom half black.
-    @Test(arguments: ["rocket-4000.jpg", "coffee-1080.jpg"])
+    @Test(.enabled(if: SharedPhotos.has("coffee-1080.jpg", "rocket-4000.jpg"), SharedPhotos.absent),
+          arguments: ["rocket-4000.jpg", "coffee-1080.jpg"])
     func aRestartMarkerWhereTheIntervalSaysNoneIsLeftToLibjpegTurbo(_ name: String) throws {
-        var data = try Photos.photo(name)
+        var data = try SharedPhotos.bytes(name)
         let scan = try Self.scan(data)
         data.insert(contentsOf: [0xFF, 0xD0], at: Self.byteBoundary(in: data, atOrAfter: (scan.start + scan.end) / 2))
         #expect(Self.decodes(data).allSatisfy { $0 == nil })
@@ -64,9 +66,10 @@ import Testing
     /// Bytes between the last block and EOI: libjpeg-turbo skips them with a warning, but they
     /// are not a picture this decoder vouches for. Also on two threads, where the second thread's
     /// guess reads to the data's end.
-    @Test(arguments: ["brick-4000.jpg", "chelsea-1080.jpg"])
+    @Test(.enabled(if: SharedPhotos.has("brick-4000.jpg", "chelsea-1080.jpg"), SharedPhotos.absent),
+          arguments: ["brick-4000.jpg", "chelsea-1080.jpg"])
     func dataLeftOverAfterTheLastBlockIsLeftToLibjpegTurbo(_ name: String) throws {
-        var data = try Photos.photo(name)
+        var data = try SharedPhotos.bytes(name)
         let scan = try Self.scan(data)
         data.insert(contentsOf: [0x12, 0x34, 0x56, 0x78], at: scan.end)
         #expect(Self.decodes(data).allSatisfy { $0 == nil })
@@ -74,8 +77,9 @@ import Testing
 
     /// Every quantiser 255: the samples leave the range libjpeg-turbo clamps and its range limit
     /// wraps them, so the decoder steps aside (it used to clamp, differing from libjpeg-turbo).
-    @Test func samplesLibjpegTurboWouldWrapAreLeftToIt() throws {
-        var data = try Photos.photo("color-4000.jpg")
+    @Test(.enabled(if: SharedPhotos.has("color-4000.jpg"), SharedPhotos.absent))
+    func samplesLibjpegTurboWouldWrapAreLeftToIt() throws {
+        var data = try SharedPhotos.bytes("color-4000.jpg")
         let scan = try Self.scan(data)
         var at = 2
         while at < scan.start {
@@ -95,8 +99,9 @@ import Testing
     /// returns: here the first thread fails at once on damage near the scan's start, while the
     /// second is still finding where to start. It used to be left running (it was only told to
     /// stop), reading a file `gallery view` then unmapped: a SIGSEGV in 8 of 40 runs.
-    @Test func theSecondThreadHasEndedWhenDecodeReturns() throws {
-        var data = try Photos.photo("hubble_deep_field-4000.jpg")
+    @Test(.enabled(if: SharedPhotos.has("hubble_deep_field-4000.jpg"), SharedPhotos.absent))
+    func theSecondThreadHasEndedWhenDecodeReturns() throws {
+        var data = try SharedPhotos.bytes("hubble_deep_field-4000.jpg")
         let scan = try Self.scan(data)
         // Sixteen 1-bits (stuffed 0xFF bytes) are no Huffman code.
         for k in 0..<8 { (data[scan.start + 16 + 2 * k], data[scan.start + 17 + 2 * k]) = (0xFF, 0x00) }
@@ -118,8 +123,9 @@ import Testing
     /// A seeded mutation run over a small 4:2:0 picture (every chroma block through the 2x2
     /// IDCT), on one thread and on two: whenever the decoder answers, libjpeg-turbo reads the same
     /// bytes without a fatal error and makes the same pixels.
-    @Test func whateverItAcceptsLibjpegTurboDecodesTheSame() throws {
-        let photo = try JPEGCodec.libjpegTurboDecode(Photos.photo("coffee-1080.jpg"), numerator: 2)
+    @Test(.enabled(if: SharedPhotos.has("coffee-1080.jpg"), SharedPhotos.absent))
+    func whateverItAcceptsLibjpegTurboDecodesTheSame() throws {
+        let photo = try JPEGCodec.libjpegTurboDecode(SharedPhotos.bytes("coffee-1080.jpg"), numerator: 2)
         let seed = try JPEGCodec.encode(photo, quality: 90)
         let scan = try Self.scan(seed)
         var random = SplitMix(state: 10)

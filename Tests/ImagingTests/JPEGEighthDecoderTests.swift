@@ -1,17 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Imaging
 
 /// The eighth-scale DC decoder must give libjpeg-turbo's own 1/8 pixels (subsampled chroma aside,
 /// see `subsampledChromaIsReplicatedCloseToLibjpegTurbo`), or step aside with nil.
 @Suite struct JPEGEighthDecoderTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let photos = folder.appendingPathComponent("../../../shared/photos").standardized
-
-    static func photo(_ name: String) throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: photos.appendingPathComponent(name)))
-    }
-
     /// Made with libjpeg-turbo 2.1.5's cjpeg from coffee-1080.jpg at 1/4 scale (270x180):
     /// `cjpeg -sample 1x1 -restart 5B`, `-grayscale -restart 7B`, `-sample 2x2 -restart 3B`,
     /// `-sample 2x1`, `-sample 1x1 -progressive`, all `-quality 85`.
@@ -23,9 +18,10 @@ import Testing
     static let largePhotos = ["astronaut", "brick", "chelsea", "coffee", "color", "hubble_deep_field",
                               "motorcycle_left", "rocket"].map { "\($0)-4000.jpg" }
 
-    @Test(arguments: largePhotos)
+    @Test(.enabled(if: SharedPhotos.has(endingWith: "-4000.jpg"), SharedPhotos.absent),
+          arguments: largePhotos)
     func matchesLibjpegTurboOnLargePhotosOnOneOrTwoThreads(_ name: String) throws {
-        let data = try Self.photo(name)
+        let data = try SharedPhotos.bytes(name)
         let reference = try JPEGCodec.libjpegTurboDecode(data, numerator: 1)
         var outcome: JPEGDCScan.Outcome?
         let parallel = try #require(JPEGEighthDecoder.decode(data, parallel: true) { outcome = $0 })
@@ -50,20 +46,30 @@ import Testing
     }
 
     /// Restart intervals (5 and 7 MCUs, so they end mid-row), grey, 4:2:0 (chroma from a 2x2 IDCT
-    /// of its blocks, as libjpeg-turbo makes it) and 4:2:2 (chroma replicated), and the subsampled
+    /// of its blocks, as libjpeg-turbo makes it) and 4:2:2 (chroma replicated); then the subsampled
     /// 1080 px photos.
-    @Test(arguments: ["restart-444.jpg", "restart-gray.jpg", "restart-420.jpg", "subsampled-422.jpg",
-                      "astronaut-1080.jpg", "coffee-1080.jpg", "motorcycle_left-1080.jpg"])
+    @Test(arguments: ["restart-444.jpg", "restart-gray.jpg", "restart-420.jpg", "subsampled-422.jpg"])
     func matchesLibjpegTurboOnOtherLayouts(_ name: String) throws {
-        let data = try name.hasSuffix("-1080.jpg") ? Self.photo(name) : Self.fixture(name)
+        try Self.expectLibjpegTurbosPixels(Self.fixture(name))
+    }
+
+    @Test(.enabled(if: SharedPhotos.has("astronaut-1080.jpg", "coffee-1080.jpg", "motorcycle_left-1080.jpg"),
+                   SharedPhotos.absent),
+          arguments: ["astronaut-1080.jpg", "coffee-1080.jpg", "motorcycle_left-1080.jpg"])
+    func matchesLibjpegTurboOnSubsampledPhotos(_ name: String) throws {
+        try Self.expectLibjpegTurbosPixels(SharedPhotos.bytes(name))
+    }
+
+    private static func expectLibjpegTurbosPixels(_ data: [UInt8]) throws {
         let fast = try #require(JPEGEighthDecoder.decode(data))
         #expect(fast == (try JPEGCodec.libjpegTurboDecode(data, numerator: 1)))
     }
 
     /// A 4:2:0 picture large enough for two threads: the guessing thread's blocks include chroma
     /// blocks whose 2x2 terms it must keep for later.
-    @Test func subsampledChromaSurvivesTheSecondThread() throws {
-        let image = try JPEGCodec.libjpegTurboDecode(Self.photo("coffee-4000.jpg"), numerator: 8)
+    @Test(.enabled(if: SharedPhotos.has("coffee-4000.jpg"), SharedPhotos.absent))
+    func subsampledChromaSurvivesTheSecondThread() throws {
+        let image = try JPEGCodec.libjpegTurboDecode(SharedPhotos.bytes("coffee-4000.jpg"), numerator: 8)
         let data = try JPEGCodec.encode(image, quality: 92)  // 4:2:0
         var outcome: JPEGDCScan.Outcome?
         let fast = try #require(JPEGEighthDecoder.decode(data) { outcome = $0 })
@@ -74,27 +80,30 @@ import Testing
         }
     }
 
-    @Test func whatItDoesNotHandleIsLeftToLibjpegTurbo() throws {
+    @Test(.enabled(if: SharedPhotos.has("brick-4000.jpg"), SharedPhotos.absent))
+    func whatItDoesNotHandleIsLeftToLibjpegTurbo() throws {
         #expect(JPEGEighthDecoder.decode(try Self.fixture("progressive.jpg")) == nil)
-        let data = try Self.photo("brick-4000.jpg")
+        let data = try SharedPhotos.bytes("brick-4000.jpg")
         // Truncated: no marker ends the scan. Damaged: a byte that is no code where a code must be.
         #expect(JPEGEighthDecoder.decode(Array(data.prefix(data.count / 2))) == nil)
         #expect(JPEGEighthDecoder.decode([0xFF, 0xD8, 0xFF, 0xD9]) == nil)
         #expect(JPEGEighthDecoder.decode([]) == nil)
     }
 
-    @Test func aTruncatedLargePhotoIsStillCorruptThroughTheCodec() throws {
-        let data = try Self.photo("rocket-4000.jpg")
+    @Test(.enabled(if: SharedPhotos.has("rocket-4000.jpg"), SharedPhotos.absent))
+    func aTruncatedLargePhotoIsStillCorruptThroughTheCodec() throws {
+        let data = try SharedPhotos.bytes("rocket-4000.jpg")
         let error = #expect(throws: ImageError.self) {
             try JPEGCodec.decode(Array(data.prefix(data.count * 3 / 4)), covering: (width: 240, height: 160))
         }
         #expect(error?.isCorrupt == true)
     }
 
-    @Test func damagedDataNeverGivesOtherPixelsThanLibjpegTurboWithoutComplaint() throws {
+    @Test(.enabled(if: SharedPhotos.has("color-4000.jpg"), SharedPhotos.absent))
+    func damagedDataNeverGivesOtherPixelsThanLibjpegTurboWithoutComplaint() throws {
         // Bytes flipped inside the scan: the decoder may fail (nil) but must not crash or read
         // outside the buffer, whatever the garbage says.
-        var data = try Self.photo("color-4000.jpg")
+        var data = try SharedPhotos.bytes("color-4000.jpg")
         let scan = try #require(data.withUnsafeBufferPointer { JPEGBaselineHeader($0)?.scanStart })
         var state: UInt64 = 7
         for _ in 0..<50 {

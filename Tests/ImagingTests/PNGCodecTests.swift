@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Imaging
 
 @Suite struct PNGCodecTests {
@@ -84,10 +85,9 @@ import Testing
         #expect(throws: ImageError.empty) { try PNGCodec.encode(RGBImage(width: 0, height: 0, pixels: [])) }
     }
 
-    static let photos: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: ImageDecoderTests.photoFolder)) ?? [])
-        .filter { $0.hasSuffix(".png") }.sorted().map { "\(ImageDecoderTests.photoFolder)/\($0)" }
+    static let photos = SharedPhotos.paths(endingWith: ".png")
 
-    @Test(.enabled(if: !photos.isEmpty, "no *.png photos in /work/shared/photos"))
+    @Test(.enabled(if: !photos.isEmpty, SharedPhotos.absent))
     func decodesRealPNGPhotos() throws {
         for path in Self.photos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))

@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+import ImagingTestSupport
 
 @Suite struct SixelEncoderTests {
     @Test func goldenFixedPaletteBytes() throws {

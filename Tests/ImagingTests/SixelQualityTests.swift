@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Imaging
+import ImagingTestSupport
 
 /// Keeps the measured reasons for `SixelEncoder.quantizedRegisters` true: if libsixel or our tuning
 /// changes so that they no longer hold, the choice has to be measured again.
@@ -21,7 +23,7 @@ import Testing
         return (psnr / Double(thumbnails.count), bytes / Double(thumbnails.count))
     }
 
-    @Test(.enabled(if: !thumbnails.isEmpty, "no *-1080.jpg photos in /work/shared/photos"))
+    @Test(.enabled(if: !thumbnails.isEmpty, SharedPhotos.absent))
     func defaultBeatsTheAlternativesOnRealThumbnails() throws {
         let chosen = try Self.measure { try SixelEncoder.encode($0) }
         #expect(chosen.psnr > 36, "default palette: \(chosen.psnr) dB")

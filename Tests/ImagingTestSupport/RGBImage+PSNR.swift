@@ -1,3 +1,4 @@
+import Imaging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

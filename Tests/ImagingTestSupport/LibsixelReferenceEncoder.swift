@@ -1,11 +1,11 @@
 import CSixel
-@testable import Imaging
+import Imaging
 
 /// libsixel's encoder as `SixelEncoder` used it before it had its own (adaptive median cut over a
 /// 5-bit histogram, 256 registers, no diffusion, registers moved to the middle of their histogram
 /// bucket): the yardstick our encoder's quality and size are held to.
-enum LibsixelReferenceEncoder {
-    static func encode(_ image: RGBImage) throws -> [UInt8] {
+public enum LibsixelReferenceEncoder {
+    public static func encode(_ image: RGBImage) throws -> [UInt8] {
         var pixels = image.pixels
         return try pixels.withUnsafeMutableBufferPointer { buffer in
             var dither: OpaquePointer?
