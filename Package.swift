@@ -8,7 +8,8 @@ let launcherLinking: [LinkerSetting] = Context.environment["GALLERY_SANITIZE"] =
 
 let package = Package(
     name: "Gallery",
-    platforms: [.macOS(.v14)],
+    // Linux only: the code calls Glibc, Linux's terminal ioctls and /proc, and no other platform
+    // is built or tested.
     products: [
         // `gallery` is small (`gallery view` plus a launcher); the full-screen app it starts for
         // everything else is `gallery-app`, installed next to it.
@@ -50,7 +51,6 @@ let package = Package(
         .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),
         .target(name: "Gallery", dependencies: [
             "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "DemoCatalog", dependencies: [
             "Imaging", "OperatingSystem",
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryCLI",
             dependencies: [
-                "Gallery", "DemoCatalog", "TUI", "InlineViewer",
+                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -106,3 +106,14 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )
+
+// Every Swift target: existentials spelled `any`, members visible only through a module the file
+// imports, and imports internal unless a file says `public import` (a dependency in its API).
+let sharedSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

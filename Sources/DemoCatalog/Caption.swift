@@ -1,3 +1,4 @@
+import Foundation
 /// What a picture shows, in words: Unsplash's `description` (a title-like phrase) and
 /// `alt_description` (a literal description for accessibility).
 struct Caption: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 
 /// The embedded demo catalog: a loopback HTTP server that speaks the subset of the Unsplash API
 /// the app uses (`/photos`, `/search/photos`, `/photos/:id`, `/photos/:id/download`) over a

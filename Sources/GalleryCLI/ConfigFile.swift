@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import TOMLKit
 import TUI
+import ArgumentParser
 
 /// The settings of `config.toml`, checked: a value of the wrong type, out of range or under an
 /// unknown key is an error naming the file and line, so a typo never goes unnoticed.

@@ -1,5 +1,6 @@
 import Glibc
 import Imaging
+import TerminalEnvironment
 
 /// `gallery view FILE...`: prints images inline to stdout, one after the other, like chafa or timg,
 /// through the same decode / resize / encode pipeline as the gallery's thumbnails.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import OperatingSystem
 
 /// Bytes by key in a directory, bounded in size, safe to use from many tasks at once.

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+public import Foundation
 
 /// When and how long to wait before repeating a failed idempotent request.
 ///

@@ -3,6 +3,7 @@ import Gallery
 import TUI
 import Testing
 @testable import GalleryCLI
+import ArgumentParser
 
 @Suite("Configuration")
 struct ConfigTests {

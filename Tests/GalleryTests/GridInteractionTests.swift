@@ -1,6 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
+import Imaging
 
 @MainActor
 @Suite("Grid and detail interaction")

@@ -1,5 +1,5 @@
 import CSixel
-import Imaging
+public import Imaging
 
 /// libsixel's encoder as `SixelEncoder` used it before it had its own (adaptive median cut over a
 /// 5-bit histogram, 256 registers, no diffusion, registers moved to the middle of their histogram

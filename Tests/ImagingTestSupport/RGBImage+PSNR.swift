@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 import CSixel
 
 /// Reads a sixel image back into pixels with libsixel's decoder: for measuring how faithful a

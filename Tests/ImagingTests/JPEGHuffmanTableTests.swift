@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+import Foundation
 
 /// A small AC table worked out by hand: codes 00 -> 0x01 (a value of 1 bit), 01 -> 0x00 (end of
 /// block), 100 -> 0xF0 (16 zeros), 1010 -> 0x23 (2 zeros, then a value of 3 bits); 1011 and 11

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 #if canImport(Testing)
-import Testing
+public import Testing
 #endif
 
 /// The real photos tests measure against: `shared/photos` beside the repository, or the folder

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// Starts a program (stdin from /dev/null, output to the given files; the same path for both shares one

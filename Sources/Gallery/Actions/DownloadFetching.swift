@@ -1,4 +1,5 @@
-import Net
+import Observation
+public import Net
 
 /// How far a download has got.
 public struct DownloadProgress: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// What `o`, `d` and `y` do to a photo, in the grid and in the detail pane alike, and the one-line
 /// message they leave for the status bar ("saved to PATH", a download's progress, an error).

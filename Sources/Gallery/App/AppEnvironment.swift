@@ -1,11 +1,11 @@
-import Imaging
-import TUI
+public import Imaging
+public import TUI
 
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {
-    public var source: PhotoSource
-    public var loader: ImageLoading
-    public var renderer: ThumbnailRendering
+    public var source: any PhotoSource
+    public var loader: any ImageLoading
+    public var renderer: any ThumbnailRendering
     /// Shown in the status bar, e.g. "demo" or the API host.
     public var sourceName: String
     /// Shown in the status bar and part of cache keys, e.g. "halfblock".
@@ -30,7 +30,7 @@ public struct AppEnvironment: Sendable {
     /// Copies links (`y`); the app coordinator installs the terminal's OSC 52 clipboard.
     public var clipboard: (any Clipboard)?
 
-    public init(source: PhotoSource, loader: ImageLoading, renderer: ThumbnailRendering,
+    public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),
                 networkStatus: NetworkStatus? = nil) {
         self.networkStatus = networkStatus

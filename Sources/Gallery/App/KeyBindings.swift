@@ -1,4 +1,4 @@
-import TUI
+public import TUI
 
 /// The keys a user may rebind (in the config file's `[keys]` table). The rest are fixed.
 public struct KeyBindings: Sendable, Equatable {

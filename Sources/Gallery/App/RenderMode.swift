@@ -1,6 +1,7 @@
-import Imaging
+import Observation
+public import Imaging
 import TerminalEnvironment
-import TUI
+public import TUI
 
 /// How images are drawn: real pixels through a graphics protocol, or text art.
 public enum RenderMode: String, Sendable, CaseIterable {

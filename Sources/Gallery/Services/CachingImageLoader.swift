@@ -1,5 +1,5 @@
 import Imaging
-import Net
+public import Net
 
 /// An `ImageLoading` that keeps every image it fetches in a `DiskCache`, keyed by URL, so a second
 /// launch shows the first screen without the network. Hits never reach the wrapped loader.

@@ -1,4 +1,4 @@
-import Net
+public import Net
 
 /// The one HTTP operation the gallery's services need. A seam so sources and loaders can be
 /// tested without a network; `RetryingHTTPClient` (over `HTTPClient`) is the production implementation.

@@ -1,4 +1,4 @@
-import Net
+public import Net
 
 /// Fetches encoded image bytes. Cancelling the calling task aborts the transfer.
 public protocol ImageLoading: Sendable {

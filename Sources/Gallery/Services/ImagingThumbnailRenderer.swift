@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 import TerminalEnvironment
 
 /// Renders downloaded image bytes into terminal cells with the Imaging pipeline: scaled JPEG decode,

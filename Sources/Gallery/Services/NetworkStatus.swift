@@ -1,5 +1,5 @@
-import Net
-import Observation
+public import Net
+public import Observation
 
 /// What the network is doing that the user should know about while nothing arrives: a retry under
 /// way ("rate limited, retrying in 12 s") and the API requests left in the rate-limit window.

@@ -1,3 +1,4 @@
+import Net
 /// A `PhotoSource` over Lorem Picsum (`https://picsum.photos`): keyless, no search.
 ///
 /// The list has no totals: a page is the last when it is short or its `Link` header has no

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The detail pane's view model. The list's photo record is shown at once; `viewDidLoad` fetches
 /// the full one, and the image is loaded fitted (never cropped) into whatever area the view reports.

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The detail pane's view model: one photo's large image and its facts.
 @MainActor

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The photo grid's view model: infinite scroll over a `PhotoSource` and per-photo thumbnail
 /// loads that start when an item is displayed and are cancelled when it leaves the screen.

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The photo grid's view model. Outputs are observable; inputs are what the grid view reports.
 @MainActor

@@ -2,17 +2,17 @@ import TUI
 
 /// The `?` overlay: the keys, boxed over the scene below it. Any key closes it.
 @MainActor final class HelpView: Scene {
-    private let below: Scene
+    private let below: any Scene
     private let onClose: (HelpView) -> Void
     private let keys: [(keys: String, action: String)]
 
-    init(over below: Scene, keys: KeyBindings = .standard, onClose: @escaping (HelpView) -> Void) {
+    init(over below: any Scene, keys: KeyBindings = .standard, onClose: @escaping (HelpView) -> Void) {
         self.below = below
         self.onClose = onClose
         self.keys = KeyHelp.entries(for: keys)
     }
 
-    func draw(on screen: Screen, in rect: Rect) {
+    func draw(on screen: any Screen, in rect: Rect) {
         let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
         let lines = ["Keys", ""] + keys.map { key, what in
             key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what

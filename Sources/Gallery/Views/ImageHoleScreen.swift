@@ -3,10 +3,10 @@ import TUI
 /// A screen that passes everything to `base` except pictures overlapping `hole`: pictures are
 /// drawn over the text layer, so an overlay's text (the help box) would be hidden under them.
 @MainActor final class ImageHoleScreen: Screen {
-    private let base: Screen
+    private let base: any Screen
     private let hole: Rect
 
-    init(base: Screen, hole: Rect) {
+    init(base: any Screen, hole: Rect) {
         self.base = base
         self.hole = hole
     }

@@ -1,4 +1,5 @@
 import TUI
+import Imaging
 
 /// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text,
 /// a swatch of its colour, ←/→ to step through the list it was opened from, and `o` `d` `y`.
@@ -31,7 +32,7 @@ import TUI
         }
     }
 
-    func draw(on screen: Screen, in rect: Rect) {
+    func draw(on screen: any Screen, in rect: Rect) {
         let (body, statusRect) = rect.splitStatusRow
         let layout = DetailLayout(body: body)
         if layout.image.size != imageArea {
@@ -84,7 +85,7 @@ import TUI
     }
 
     /// A block of the photo's colour over the placeholder, wherever wrapping put it.
-    private func drawSwatch(on screen: Screen, in text: Rect) {
+    private func drawSwatch(on screen: any Screen, in text: Rect) {
         guard let color = viewModel.photo.color,
               let swatch = ColorSwatch.image(hex: color, columns: Self.swatchWidth, depth: environment.colorDepth),
               let row = TextPane.wrap(textLines.joined(separator: "\n"), width: text.size.columns)
@@ -94,7 +95,7 @@ import TUI
         screen.place(swatch, at: text.origin.offset(rows: row))
     }
 
-    private func drawImage(on screen: Screen, in area: Rect) {
+    private func drawImage(on screen: any Screen, in area: Rect) {
         switch viewModel.image {
         case .loaded(let image)?:
             // Centre the fitted picture in its area.

@@ -45,7 +45,7 @@ import TUI
         viewModel.photos.indices.contains(grid.selectedIndex) ? viewModel.photos[grid.selectedIndex] : nil
     }
 
-    func draw(on screen: Screen, in rect: Rect) {
+    func draw(on screen: any Screen, in rect: Rect) {
         let (gridRect, statusRect) = rect.splitStatusRow
         if viewModel.feedGeneration != feedGeneration {
             feedGeneration = viewModel.feedGeneration

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+public import TerminalEnvironment
 
 /// What a terminal answered to the capability probe, parsed strictly from raw input bytes.
 ///

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+public import TerminalEnvironment
 
 /// What the terminal can draw, found at start-up before curses takes the tty.
 public struct TerminalCapabilities: Equatable, Sendable {

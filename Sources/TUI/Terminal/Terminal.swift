@@ -21,7 +21,7 @@ public enum TerminalError: Error, Equatable {
     /// The terminal changed size; a redraw is already scheduled.
     public var onResize: ((Size) -> Void)?
     /// Draws a frame; called by the coalesced redraw between `beginFrame` and `endFrame`.
-    public var draw: ((Screen) -> Void)?
+    public var draw: ((any Screen) -> Void)?
 
     private var sources: [any DispatchSourceProtocol] = []
     private let redraws = RedrawScheduler()

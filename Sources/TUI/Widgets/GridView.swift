@@ -28,7 +28,7 @@ public struct GridCell: Sendable {
 /// so that the selection is always in view, with display events for the items entering and
 /// leaving the viewport.
 @MainActor public final class GridView {
-    public weak var delegate: GridViewDelegate?
+    public weak var delegate: (any GridViewDelegate)?
     public var cellProvider: ((Int) -> GridCell)?
     public private(set) var itemCount = 0
     public private(set) var selectedIndex = 0
@@ -106,7 +106,7 @@ public struct GridCell: Sendable {
     /// True when the terminal is too small for one cell and the items are drawn as a list of titles.
     public var isList: Bool { layout?.isList ?? false }
 
-    public func draw(on screen: Screen) {
+    public func draw(on screen: any Screen) {
         guard let layout else { return }
         if let hint = layout.hintLine {
             screen.put(truncate(Self.tooSmallHint, toWidth: hint.size.columns), at: hint.origin, style: .dim,
@@ -122,7 +122,7 @@ public struct GridCell: Sendable {
         layout.cellFrame(column: index % layout.columns, rowOnScreen: index / layout.columns - topRow)
     }
 
-    private func drawCell(_ cell: GridCell, in frame: Rect, selected: Bool, on screen: Screen) {
+    private func drawCell(_ cell: GridCell, in frame: Rect, selected: Bool, on screen: any Screen) {
         let thumbnail = Rect(origin: frame.origin, size: thumbnailSize)
         if let image = cell.image, !thumbnail.isEmpty {
             let shown = image.cropped(to: Rect(origin: .zero, size: thumbnail.size))

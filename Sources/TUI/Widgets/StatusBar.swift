@@ -13,7 +13,7 @@ public struct StatusBar: Sendable {
     }
 
     /// Draws on the first row of `rect`.
-    @MainActor public func draw(on screen: Screen, in rect: Rect) {
+    @MainActor public func draw(on screen: any Screen, in rect: Rect) {
         guard rect.size.columns > 0, rect.size.rows > 0 else { return }
         let line = Rect(origin: rect.origin, size: Size(columns: rect.size.columns, rows: 1))
         screen.clear(line, style: style)

@@ -49,7 +49,7 @@ public struct TextField: Sendable, Equatable {
 
     /// Draws the prompt, the end of the text that fits and a block cursor on the first row of `rect`.
     /// Text wider than the room left is shown from its end, with "…" where its start is cut.
-    @MainActor public func draw(on screen: Screen, in rect: Rect, style: TextStyle = []) {
+    @MainActor public func draw(on screen: any Screen, in rect: Rect, style: TextStyle = []) {
         guard rect.size.columns > 0, rect.size.rows > 0 else { return }
         let line = Rect(origin: rect.origin, size: Size(columns: rect.size.columns, rows: 1))
         screen.clear(line, style: style)

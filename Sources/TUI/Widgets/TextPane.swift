@@ -9,7 +9,7 @@ public struct TextPane: Sendable {
         self.style = style
     }
 
-    @MainActor public func draw(on screen: Screen, in rect: Rect) {
+    @MainActor public func draw(on screen: any Screen, in rect: Rect) {
         guard rect.size.rows > 0, rect.size.columns > 0 else { return }
         var lines = Self.wrap(text, width: rect.size.columns)
         if lines.count > rect.size.rows {

@@ -3,6 +3,7 @@ import Net
 import OperatingSystem
 import TUI
 @testable import Gallery
+import Imaging
 
 /// The real chain under the grid: a demo catalog server (with faults), Net's HTTP client, the
 /// Unsplash source and image loader, and the Imaging renderer in plain ASCII.

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import Imaging
 import OperatingSystem
+import FlyingSocks
 
 /// A loopback stand-in for picsum.photos, with FlyingFox: `/v2/list` (three photos, `Link` headers,
 /// the first request answered 429 with `Retry-After: 1`), `/id/{id}/info`, and `/id/{id}/{w}/{h}`
