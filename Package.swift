@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
-        .target(name: "TUI", dependencies: ["CNcurses", "TerminalEnvironment"]),
+        // Puts the tty back on a crash signal or exit(): a signal handler, so C.
+        .target(name: "CTerminalGuard"),
+        .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalEnvironment"]),
         .target(name: "Gallery", dependencies: [
             "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
         ]),

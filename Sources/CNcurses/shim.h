@@ -22,24 +22,15 @@ static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
-static inline int cn_colors(void) { return COLORS; }
-static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
-static inline int cn_getmaxy(WINDOW *w) { return getmaxy(w); }
-static inline int cn_getmaxx(WINDOW *w) { return getmaxx(w); }
 static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_invis(void) { return A_INVIS; }
-static inline attr_t cn_color_pair(int n) { return COLOR_PAIR(n); }
-static inline int cn_mvaddnstr(int y, int x, const char *s, int n) { return mvaddnstr(y, x, s, n); }
-static inline int cn_mvaddwstr(int y, int x, const wchar_t *s) { return mvaddwstr(y, x, s); }
-static inline int cn_mvaddnwstr(int y, int x, const wchar_t *s, int n) { return mvaddnwstr(y, x, s, n); }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int cn_key_f(int n) { return KEY_F(n); }
 
 /* newterm on the process's stdio (stdout/stdin are C globals Swift 6 rejects); NULL when TERM is unusable. */
 static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
@@ -92,89 +83,4 @@ static inline int cn_window_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
-/*
- * Terminal guard: puts the tty back when the process dies without stop() (crash signals, exit()).
- * Everything reachable from the handler is async-signal-safe (write, tcsetattr, fcntl, sigaction, raise).
- * The state is a static in this header, so each object file that calls these gets its own copy:
- * call the cn_guard_ functions from ONE Swift file only (TerminalGuard.swift).
- */
-struct cn_guard_state {
-    char reset[512];
-    size_t reset_length;
-    struct termios termios;
-    int fd;
-    int flags;
-    volatile sig_atomic_t active;
-    int exit_registered;
-    struct sigaction previous[5];
-};
-static const int cn_guard_signals[5] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
-
-/* A function-local static: Swift's C importer emits it with the function (it drops file-scope statics). */
-static inline struct cn_guard_state *cn_guard(void) {
-    static struct cn_guard_state state = { .fd = -1, .flags = -1 };
-    return &state;
-}
-
-static inline void cn_guard_restore_tty(void) {
-    struct cn_guard_state *g = cn_guard();
-    if (!g->active) return;
-    g->active = 0;
-    size_t done = 0;
-    while (done < g->reset_length) {
-        ssize_t n = write(g->fd, g->reset + done, g->reset_length - done);
-        if (n <= 0) break;
-        done += (size_t)n;
-    }
-    tcsetattr(g->fd, TCSANOW, &g->termios);
-    if (g->flags != -1) fcntl(g->fd, F_SETFL, g->flags);
-}
-
-static inline void cn_guard_on_crash(int sig, siginfo_t *info, void *context) {
-    (void)context;
-    cn_guard_restore_tty();
-    for (int i = 0; i < 5; i++)
-        if (cn_guard_signals[i] == sig) sigaction(sig, &cn_guard()->previous[i], NULL);
-    /* A real fault re-executes the faulting instruction on return and reaches the previous handler
-       (the Swift backtracer) with its original context; a sent or raised signal must be raised again. */
-    if (sig == SIGABRT || info == NULL || info->si_code <= 0) raise(sig);
-}
-
-static inline void cn_guard_at_exit(void) { cn_guard_restore_tty(); }
-
-/* Remembers the tty mode to come back to; call before curses changes it. */
-static inline int cn_guard_save_tty(int fd) {
-    struct cn_guard_state *g = cn_guard();
-    g->fd = fd;
-    g->flags = fcntl(fd, F_GETFL);
-    return tcgetattr(fd, &g->termios);
-}
-
-/* Arms the guard with the bytes that undo what curses did on the screen (rmcup, cursor, SGR, mouse). */
-static inline void cn_guard_arm(const char *reset, size_t length) {
-    struct cn_guard_state *g = cn_guard();
-    if (length > sizeof g->reset) length = sizeof g->reset;
-    memcpy(g->reset, reset, length);
-    g->reset_length = length;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_sigaction = cn_guard_on_crash;
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&action.sa_mask);
-    for (int i = 0; i < 5; i++) sigaction(cn_guard_signals[i], &action, &g->previous[i]);
-    if (!g->exit_registered) {
-        g->exit_registered = 1;
-        atexit(cn_guard_at_exit);
-    }
-    g->active = 1;
-}
-
-/* After a clean shutdown: the handlers go back to what they were and exit() writes nothing. */
-static inline void cn_guard_disarm(void) {
-    struct cn_guard_state *g = cn_guard();
-    if (!g->active) return;
-    g->active = 0;
-    for (int i = 0; i < 5; i++) sigaction(cn_guard_signals[i], &g->previous[i], NULL);
-    if (g->flags != -1) fcntl(g->fd, F_SETFL, g->flags);
-}
 #endif

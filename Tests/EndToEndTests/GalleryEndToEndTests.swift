@@ -63,6 +63,29 @@ import Testing
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }
 
+    /// The terminal guard (CTerminalGuard): a crash signal puts the tty mode and the screen back
+    /// before the process dies, so the shell is usable without `reset`.
+    @Test func aCrashPutsTheTerminalBack() async throws {
+        let gallery = try #require(galleryExecutable())
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-crash-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        // `exec` keeps the pid written (gallery becomes gallery-app in the same process too).
+        try tmux.type("before=$(stty -g); SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > \(pidFile.path); "
+                      + "exec \(gallery) --source demo --render ascii'; echo EXIT=$?; "
+                      + "[ \"$(stty -g)\" = \"$before\" ] && t=same || t=changed; echo tty $t", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("30 photos") }
+        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, SIGSEGV) == 0)
+        let after = try await tmux.waitFor { $0.contains { $0.hasPrefix("tty ") } }
+        let screen = after.screen.joined(separator: "\n")
+        #expect(screen.contains("EXIT=139"), "\(screen)")
+        #expect(after.screen.contains("tty same"), "\(screen)")
+        // Out of the alternate screen: the grid is gone, the command line is back.
+        #expect(!screen.contains("30 photos") && screen.contains("before=$(stty -g)"), "\(screen)")
+    }
+
     @Test func badFlagPrintsOneLineAndExits64() throws {
         let gallery = try #require(galleryExecutable())
         for arguments in [["--bogus"], ["--render", "crayon"], ["--per-page", "0"], ["--source", "ftp://x"]] {

@@ -1,25 +1,24 @@
 import CNcurses
+import CTerminalGuard
 
 /// Puts the tty back if the process dies without `Terminal.stop()`: on a crash signal (a chained
 /// handler that only writes a precomputed reset sequence and restores termios, then lets the
-/// previous handler, the Swift backtracer, run) and at `exit()`.
-///
-/// The guard's state lives in static C variables of shim.h, one copy per object file: this file is
-/// the only one that may call the `cn_guard_` functions.
+/// previous handler, the Swift backtracer, run) and at `exit()`. The handler is C
+/// (`CTerminalGuard`): only async-signal-safe calls may run in it.
 enum TerminalGuard {
     /// Remembers the tty mode to come back to. Call before curses changes it.
     static func saveTTY(fileDescriptor: Int32) -> Bool {
-        cn_guard_save_tty(fileDescriptor) == 0
+        terminal_guard_save_tty(fileDescriptor) == 0
     }
 
     static func arm(resetSequence: [UInt8]) {
         resetSequence.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cn_guard_arm($0.baseAddress, $0.count) }
+            bytes.withMemoryRebound(to: CChar.self) { terminal_guard_arm($0.baseAddress, $0.count) }
         }
     }
 
     /// After a clean shutdown: previous crash handlers back, nothing written at exit.
-    static func disarm() { cn_guard_disarm() }
+    static func disarm() { terminal_guard_disarm() }
 
     /// The bytes that undo what curses did to the screen, from terminfo where it knows them.
     static func resetSequence() -> [UInt8] {
