@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
             "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Gallery
 import Imaging
+import TerminalEnvironment
 import TUI
 
 /// `--render`: what the user may force. `auto` asks the terminal what it can draw.
@@ -13,7 +14,7 @@ extension RenderModeOption {
     /// it) for `auto` and for the pixel modes, which need the cell size in pixels.
     func resolve(environment: [String: String]) -> (mode: RenderMode, capabilities: TerminalCapabilities) {
         let forced = RenderMode(rawValue: rawValue)
-        guard forced?.isPixelMode ?? true else {
+        guard forced?.drawsPixels ?? true else {
             return (forced ?? .halfblock, TerminalCapabilities.guess(environment: environment))
         }
         let capabilities = TerminalCapabilities.detect(environment: environment, kittyQuery: KittyGraphics.supportQuery)

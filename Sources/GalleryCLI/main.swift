@@ -6,6 +6,7 @@ import Imaging
 import InlineViewer
 import Logging
 import Net
+import TerminalEnvironment
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -62,7 +63,7 @@ Task { @MainActor in
             renderer: render.mode.makeRenderer(capabilities: render.capabilities,
                                                depth: ColorDepth.fromEnvironment(environment)),
             sourceName: catalog.name,
-            renderMode: render.mode.rawValue,
+            renderMode: render.mode,
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)

@@ -4,7 +4,7 @@ import TerminalEnvironment
 /// Turns one encoded image into the bytes that show it at the cursor, fitted inside a box of cells
 /// with its aspect kept: what `gallery view` prints for each file.
 struct InlineImageRenderer {
-    let mode: InlineRenderMode
+    let mode: RenderMode
     let box: CellBox
     /// Pixel size of a cell, for the modes that draw pixels.
     let cellPixels: PixelSize

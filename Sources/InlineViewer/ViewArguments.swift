@@ -1,10 +1,11 @@
+import TerminalEnvironment
 /// `gallery view`'s command line, parsed by hand. ArgumentParser's reflection over the command's
 /// properties took about 0.8 ms of CPU, half of what a whole `gallery view` process costs for a
 /// small picture, in a command timed as a whole process against chafa and timg.
 struct ViewArguments: Equatable {
     var files: [String] = []
     var size: CellBox?
-    var render: InlineRenderMode?
+    var render: RenderMode?
 
     /// What a command line asks for.
     enum Request: Equatable {
@@ -50,7 +51,7 @@ struct ViewArguments: Equatable {
                 guard let box = CellBox(argument: value) else { throw option.invalid(value) }
                 parsed.size = box
             case .render:
-                guard let mode = InlineRenderMode(rawValue: value) else { throw option.invalid(value) }
+                guard let mode = RenderMode(rawValue: value) else { throw option.invalid(value) }
                 parsed.render = mode
             }
         }
@@ -70,7 +71,7 @@ struct ViewArguments: Equatable {
         var usage: String {
             switch self {
             case .size: return "--size <COLSxROWS>"
-            case .render: return "--render <\(InlineRenderMode.allCases.map(\.rawValue).joined(separator: "|"))>"
+            case .render: return "--render <\(RenderMode.allCases.map(\.rawValue).joined(separator: "|"))>"
             }
         }
 
@@ -79,7 +80,7 @@ struct ViewArguments: Equatable {
             case .size:
                 return UsageError(description: "the value '\(value)' is invalid for '\(usage)': give columns and rows, like 24x8")
             case .render:
-                let modes = InlineRenderMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                let modes = RenderMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 return UsageError(description: "the value '\(value)' is invalid for '\(usage)': one of \(modes)")
             }
         }

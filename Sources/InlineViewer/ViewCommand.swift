@@ -11,7 +11,7 @@ import TerminalEnvironment
 public struct ViewCommand {
     let files: [String]
     let size: CellBox?
-    let render: InlineRenderMode?
+    let render: RenderMode?
 
     init(_ arguments: ViewArguments) {
         files = arguments.files
@@ -47,7 +47,7 @@ public struct ViewCommand {
     /// Prints each file to stdout, reporting failures on stderr; true when every file was shown.
     func printImages(environment variable: (String) -> String?) -> Bool {
         let renderer = InlineImageRenderer(
-            mode: render ?? InlineRenderMode.fromEnvironment(variable),
+            mode: render ?? RenderMode(guess: TerminalGuess(environment: variable)),
             box: size ?? TerminalWindow.of(descriptor: 1).map(Self.defaultBox) ?? CellBox(columns: 80, rows: 24),
             cellPixels: TerminalWindow.reportedCellPixels() ?? .fallbackCell,
             depth: ColorDepth.fromEnvironment(["TERM", "COLORTERM", "NO_COLOR"].reduce(into: [:]) { env, name in

@@ -10,28 +10,17 @@
 ///   `NO_COLOR` leaves a graphics protocol alone: the pictures are what the user asked to see, not
 ///   colour added to text.
 public struct TerminalGuess: Equatable, Sendable {
-    /// A protocol that draws real pixels.
-    public enum Graphics: String, Sendable, CaseIterable {
-        case sixel, kitty, iterm
-    }
-
-    /// How to draw a picture with characters when no pixels are drawn.
-    public enum TextArt: String, Sendable, CaseIterable {
-        /// "▀" with two colours: needs a colour terminal.
-        case halfBlocks
-        /// Characters from a brightness ramp: any terminal shows them.
-        case ascii
-    }
-
-    /// The pixel protocol the environment names; nil when it names none or inside a multiplexer.
-    public let graphics: Graphics?
+    /// The pixel protocol the environment names (a mode that `drawsPixels`); nil when it names
+    /// none or inside a multiplexer.
+    public let graphics: RenderMode?
     /// Whether text may be coloured: not with `NO_COLOR`, on a dumb or DEC VT terminal, or without
     /// `TERM`. `ColorDepth` and the text art both follow it.
     public let hasColor: Bool
     /// `COLORTERM` declares 24-bit colour (`truecolor` or `24bit`).
     public let declaresTrueColor: Bool
-    /// The text art for when no pixels are drawn.
-    public let textArt: TextArt
+    /// The text art for when no pixels are drawn: `.halfblock` ("▀" in two colours, which needs a
+    /// colour terminal) or `.ascii` (a brightness ramp any terminal shows).
+    public let textArt: RenderMode
     /// Inside tmux or GNU screen.
     public let isMultiplexed: Bool
 
@@ -46,7 +35,7 @@ public struct TerminalGuess: Equatable, Sendable {
         let noColor = !(variable("NO_COLOR") ?? "").isEmpty
         hasColor = !noColor && parsesEscapes && !Self.isDECTerminal(term)
         declaresTrueColor = ["truecolor", "24bit"].contains((variable("COLORTERM") ?? "").lowercased())
-        textArt = hasColor ? .halfBlocks : .ascii
+        textArt = hasColor ? .halfblock : .ascii
         guard parsesEscapes, !isMultiplexed else {
             graphics = nil
             return

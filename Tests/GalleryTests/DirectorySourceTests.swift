@@ -3,6 +3,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// A folder of three JPEGs, a PNG, a JPEG without an extension, a text file, a hidden image, a
 /// plain subfolder, and two unreadable "images": a dangling link and a folder named like a JPEG.
@@ -123,7 +124,7 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let viewModel = PhotosViewModel(
             source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(),
-            renderer: ImagingThumbnailRenderer(style: .ascii, depth: .none), renderMode: "ascii",
+            renderer: ImagingThumbnailRenderer(textArt: .ascii, depth: .none), renderMode: .ascii,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         viewModel.viewDidLoad()
         await eventually { viewModel.photos.count == PictureFolder.listed.count }

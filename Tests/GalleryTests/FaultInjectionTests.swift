@@ -3,6 +3,7 @@ import Net
 import Testing
 import TUI
 @testable import Gallery
+import TerminalEnvironment
 
 /// Each fault of the demo catalog, driven through the real view models, Net client, source, loader
 /// and renderer, asserting what the user would see.
@@ -123,7 +124,7 @@ struct FaultInjectionTests {
             let viewModel = harness.photosViewModel(perPage: 30)
             let navigator = Navigator(requestRedraw: {})
             let environment = AppEnvironment(source: harness.source, loader: harness.loader, renderer: harness.renderer,
-                                             sourceName: "demo", renderMode: "ascii", perPage: 30)
+                                             sourceName: "demo", renderMode: .ascii, perPage: 30)
             let actions = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
             let grid = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
             let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))

@@ -1,6 +1,7 @@
 import Net
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 @MainActor
 @Suite("NetworkStatus")
@@ -17,7 +18,7 @@ struct NetworkStatusTests {
     @Test func aRetryNoticeShowsInTheGridUntilItsWaitIsOver() async {
         let status = NetworkStatus()
         let viewModel = PhotosViewModel(source: FakePhotoSource(), loader: FakeImageLoader(), renderer: FakeRenderer(),
-                                        renderMode: "fake", cache: ThumbnailCache(), networkStatus: status)
+                                        renderMode: .ascii, cache: ThumbnailCache(), networkStatus: status)
         #expect(viewModel.notice == nil)
         status.report(RetryEvent(attempt: 2, delay: .seconds(30), reason: .status(429, headers: [:])))
         await eventually { viewModel.notice == "rate limited, retrying in 30 s" }

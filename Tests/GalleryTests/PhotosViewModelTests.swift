@@ -1,6 +1,7 @@
 import Imaging
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 struct TestError: Error, CustomStringConvertible {
     var description: String { "boom" }
@@ -14,7 +15,7 @@ struct PhotosViewModelTests {
     let cache = ThumbnailCache(capacityBytes: 1 << 20)
 
     func makeViewModel(loader: FakeImageLoader = FakeImageLoader(), perPage: Int = 30) -> PhotosViewModel {
-        PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: "fake",
+        PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: .ascii,
                         perPage: perPage, cache: cache)
     }
 
@@ -47,7 +48,7 @@ struct PhotosViewModelTests {
     }
 
     @Test func searchFeedPagesThroughSearchResults() async {
-        let viewModel = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: "fake",
+        let viewModel = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
                                         perPage: 30, cache: cache, feed: .search("sea"))
         viewModel.viewDidLoad()
         await eventually { source.searches.pendingKeys == ["sea/1"] }

@@ -3,6 +3,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// Picsum through the real network stack: `HTTPClient` with retries, redirects and the disk cache,
 /// against a loopback fake.
@@ -21,8 +22,8 @@ struct PicsumLoopbackTests {
         }
         let source = PicsumSource(baseURL: server.baseURL, client: http)
         let viewModel = PhotosViewModel(source: source, loader: makeLoader(),
-                                        renderer: ImagingThumbnailRenderer(style: .ascii, depth: .none),
-                                        renderMode: "ascii", perPage: 2, cache: ThumbnailCache(), networkStatus: status)
+                                        renderer: ImagingThumbnailRenderer(textArt: .ascii, depth: .none),
+                                        renderMode: .ascii, perPage: 2, cache: ThumbnailCache(), networkStatus: status)
         viewModel.viewDidLoad()
         // The 429 is retried after its Retry-After (1 s), and the user is told meanwhile.
         await eventually { viewModel.notice == "rate limited, retrying in 1 s" }
@@ -38,7 +39,7 @@ struct PicsumLoopbackTests {
         #expect(server.requests.contains("/images/11"))
 
         // A second launch: the same image comes from disk, the server is not asked.
-        let pixels = ImagingThumbnailRenderer(style: .ascii, depth: .none)
+        let pixels = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
             .pixelSize(columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows)
         let imageURL = source.imageURL(for: viewModel.photos[1], width: pixels.width, height: pixels.height, fit: .crop)
         let before = server.requests.count

@@ -78,7 +78,7 @@ import TUI
     }
 
     @Test func textArtOfAPaneLargerThanATerminalShowsIsCutToItsCells() throws {
-        let ascii = ImagingThumbnailRenderer(style: .ascii, depth: .none)
+        let ascii = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
         #expect(ascii.pixelSize(columns: 5000, rows: 1) == (8192, 4))  // twice 4096x2 samples
         let art = try ascii.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
         #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
@@ -213,7 +213,7 @@ import TUI
         #expect(renderer.mode == .sixel && renderer.cellWidth == 7 && renderer.cellHeight == 15)
         #expect(renderer.sixelRegisters == 64)
         #expect(RenderMode.halfblock.makeRenderer(capabilities: capabilities, depth: .trueColor) is ImagingThumbnailRenderer)
-        #expect(!RenderMode.ascii.isPixelMode && RenderMode.kitty.isPixelMode)
+        #expect(!RenderMode.ascii.drawsPixels && RenderMode.kitty.drawsPixels)
     }
 }
 

@@ -64,7 +64,7 @@ struct SearchFlowTests {
         #expect(!app.navigator.handle(.ctrl("c")), "Ctrl-C goes on to quit")
         app.press(.escape)
         #expect(app.navigator.depth == 1)
-        #expect(app.statusLine.contains("gallery · fake · test"))
+        #expect(app.statusLine.contains("gallery · fake · ascii"))
         // A blank query searches nothing.
         app.press(.character("/"), .character(" "), .enter)
         #expect(app.navigator.depth == 1)

@@ -1,5 +1,6 @@
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// A source with fixed answers: every page full, with `lastPage` declared the last; extra detail
 /// lines, no attribution and no likes, like a local folder.
@@ -26,7 +27,7 @@ private struct ScriptedSource: PhotoSource {
 struct SourceExtrasInViewModelsTests {
     @Test func aFullPageTheSourceCallsLastEndsTheGrid() async {
         let viewModel = PhotosViewModel(source: ScriptedSource(lastPage: 1), loader: FakeImageLoader(),
-                                        renderer: FakeRenderer(), renderMode: "fake", perPage: 5, cache: ThumbnailCache())
+                                        renderer: FakeRenderer(), renderMode: .ascii, perPage: 5, cache: ThumbnailCache())
         viewModel.viewDidLoad()
         await eventually { viewModel.photos.count == 5 }
         #expect(viewModel.reachedEnd)

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Gallery
 
@@ -9,7 +10,7 @@ struct ThumbnailCacheTests {
         return Thumbnail(columns: columns, rows: 1, lines: [line], plainLines: [line])
     }
 
-    func key(_ id: String, columns: Int = 4, mode: String = "halfblock") -> ThumbnailKey {
+    func key(_ id: String, columns: Int = 4, mode: RenderMode = .halfblock) -> ThumbnailKey {
         ThumbnailKey(photoID: id, columns: columns, rows: 2, renderMode: mode)
     }
 
@@ -35,7 +36,7 @@ struct ThumbnailCacheTests {
         let cache = ThumbnailCache(capacityBytes: 1000)
         cache.insert(thumbnail(bytes: 10, columns: 4), for: key("a", columns: 4))
         #expect(cache.thumbnail(for: key("a", columns: 8)) == nil)
-        #expect(cache.thumbnail(for: key("a", mode: "ascii")) == nil)
+        #expect(cache.thumbnail(for: key("a", mode: .ascii)) == nil)
         #expect(cache.thumbnail(for: key("a"))?.columns == 4)
     }
 

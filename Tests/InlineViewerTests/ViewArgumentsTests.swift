@@ -1,5 +1,6 @@
 import Testing
 @testable import InlineViewer
+import TerminalEnvironment
 
 @Suite struct ViewArgumentsTests {
     func parse(_ arguments: [String]) throws(ViewArguments.UsageError) -> ViewArguments.Request {
@@ -28,7 +29,7 @@ import Testing
         #expect(try parse(["-h"]) == .help)
         #expect(try parse(["a.jpg", "--help", "--bogus"]) == .help)
         #expect(ViewArguments.help.contains("USAGE: gallery view <FILE> ..."))
-        for mode in InlineRenderMode.allCases { #expect(ViewArguments.help.contains(mode.rawValue)) }
+        for mode in RenderMode.allCases { #expect(ViewArguments.help.contains(mode.rawValue)) }
     }
 
     @Test func usageErrorsSayWhatIsWrongInOneLine() {

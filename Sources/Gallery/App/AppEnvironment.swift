@@ -1,5 +1,6 @@
 public import Imaging
 public import TUI
+public import TerminalEnvironment
 
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {
@@ -9,7 +10,7 @@ public struct AppEnvironment: Sendable {
     /// Shown in the status bar, e.g. "demo" or the API host.
     public var sourceName: String
     /// Shown in the status bar and part of cache keys, e.g. "halfblock".
-    public var renderMode: String
+    public var renderMode: RenderMode
     public var perPage: Int
     /// Rendered thumbnails, shared by every grid the app shows.
     public var cache: ThumbnailCache
@@ -31,7 +32,7 @@ public struct AppEnvironment: Sendable {
     public var clipboard: (any Clipboard)?
 
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
-                sourceName: String, renderMode: String, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),
+                sourceName: String, renderMode: RenderMode, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),
                 networkStatus: NetworkStatus? = nil) {
         self.networkStatus = networkStatus
         self.source = source

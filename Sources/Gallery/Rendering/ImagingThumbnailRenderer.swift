@@ -1,16 +1,16 @@
 public import Imaging
-import TerminalEnvironment
+public import TerminalEnvironment
 
 /// Renders downloaded image bytes into terminal cells with the Imaging pipeline: scaled JPEG decode,
 /// area-average resize, then half-blocks or ASCII.
 public struct ImagingThumbnailRenderer: ThumbnailRendering {
-    public enum Style: String, Sendable { case halfBlocks = "halfblock", ascii }
-
-    public let style: Style
+    /// `.halfblock` or `.ascii`.
+    public let textArt: RenderMode
     public let depth: ColorDepth
 
-    public init(style: Style, depth: ColorDepth) {
-        self.style = style
+    public init(textArt: RenderMode, depth: ColorDepth) {
+        precondition(!textArt.drawsPixels, "ImagingThumbnailRenderer draws characters, not \(textArt)")
+        self.textArt = textArt
         self.depth = depth
     }
 
@@ -31,8 +31,8 @@ public struct ImagingThumbnailRenderer: ThumbnailRendering {
         let image = try cellFit == .fill ? ImageDecoder.decode(data, filling: box)
                                          : ImageDecoder.decode(data, fittingIn: box)
         let art: CellArt
-        switch style {
-        case .halfBlocks: art = CellArt.halfBlocks(from: image, columns: columns, rows: rows, fit: cellFit)
+        switch textArt {
+        case .halfblock, .sixel, .kitty, .iterm: art = CellArt.halfBlocks(from: image, columns: columns, rows: rows, fit: cellFit)
         case .ascii: art = CellArt.ascii(from: image, columns: columns, rows: rows, fit: cellFit, colored: depth != .none)
         }
         return Thumbnail(columns: art.columns, rows: art.rows,

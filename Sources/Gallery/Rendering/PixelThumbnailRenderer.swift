@@ -1,15 +1,12 @@
 import Imaging
-import TerminalEnvironment
+public import TerminalEnvironment
 
 /// Renders downloaded image bytes as real pixels for a terminal graphics protocol: scaled JPEG
 /// decode to a size covering the target, area-average resize to the cells' pixels, then a sixel,
 /// kitty or iTerm2 payload.
 public struct PixelThumbnailRenderer: ThumbnailRendering {
-    public enum Mode: String, Sendable, CaseIterable {
-        case sixel, kitty, iterm
-    }
-
-    public let mode: Mode
+    /// A mode that `drawsPixels`.
+    public let mode: RenderMode
     /// The size of one terminal cell in pixels.
     public let cellWidth: Int
     public let cellHeight: Int
@@ -18,7 +15,8 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
-    public init(mode: Mode, cellWidth: Int, cellHeight: Int, sixelColorRegisters: Int? = nil) {
+    public init(mode: RenderMode, cellWidth: Int, cellHeight: Int, sixelColorRegisters: Int? = nil) {
+        precondition(mode.drawsPixels, "PixelThumbnailRenderer draws pixels, not \(mode)")
         self.mode = mode
         self.cellWidth = max(1, cellWidth)
         self.cellHeight = max(1, cellHeight)
@@ -65,7 +63,7 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
             let bytes = KittyGraphics.transmit(image, id: id)
             let kitty = GraphicProtocol.kitty(imageID: id, storedBytes: image.pixels.count)
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, kitty))
-        case .iterm:
+        case .iterm, .halfblock, .ascii:
             let bytes = try ITermImage.encode(image, columns: cells.columns, rows: cells.rows)
             return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .iterm))
         }

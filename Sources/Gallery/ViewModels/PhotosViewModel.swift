@@ -1,4 +1,5 @@
 public import Observation
+public import TerminalEnvironment
 
 /// The photo grid's view model: infinite scroll over a `PhotoSource` and per-photo thumbnail
 /// loads that start when an item is displayed and are cancelled when it leaves the screen.
@@ -46,7 +47,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private let cache: ThumbnailCache
     @ObservationIgnored private let networkStatus: NetworkStatus?
-    @ObservationIgnored private let renderMode: String
+    @ObservationIgnored private let renderMode: RenderMode
     @ObservationIgnored private var didLoad = false
     @ObservationIgnored private var pageFailed = false
     @ObservationIgnored private var photoIndex: [String: Int] = [:]
@@ -62,7 +63,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - cache: may be shared with other view models.
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
-                renderMode: String, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
+                renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
                 networkStatus: NetworkStatus? = nil) {
         self.networkStatus = networkStatus
         self.source = source

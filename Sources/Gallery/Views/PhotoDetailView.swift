@@ -1,5 +1,6 @@
 import TUI
 import Imaging
+import TerminalEnvironment
 
 /// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text,
 /// a swatch of its colour, ←/→ to step through the list it was opened from, and `o` `d` `y`.
@@ -10,7 +11,7 @@ import Imaging
     private let actions: PhotoActions
     private let spinner = LoadingSpinner()
     private var imageArea: Size?
-    private var renderMode: String { environment.renderMode }
+    private var renderMode: RenderMode { environment.renderMode }
     /// Columns of the colour swatch.
     static let swatchWidth = 6
 

@@ -1,8 +1,9 @@
+import TerminalEnvironment
 /// The status-bar texts the grid and the detail pane share: where the photos come from and how
 /// they are drawn on the left (or the latest message instead), what is going on at the right.
 struct SceneStatus {
     var sourceName: String
-    var renderMode: String
+    var renderMode: RenderMode
     /// A failed request; shown after the source.
     var error: String?
     /// A message from the last action ("saved to …", "this source cannot search"); replaces the left side.
@@ -12,7 +13,7 @@ struct SceneStatus {
 
     var left: String {
         if let message { return message }
-        return (["gallery", sourceName, renderMode] + [error].compactMap { $0 }).joined(separator: " · ")
+        return (["gallery", sourceName, renderMode.rawValue] + [error].compactMap { $0 }).joined(separator: " · ")
     }
 
     /// `parts` joined with " · ", after the spinner frame when loading.

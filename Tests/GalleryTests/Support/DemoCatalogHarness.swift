@@ -4,6 +4,7 @@ import OperatingSystem
 import TUI
 @testable import Gallery
 import Imaging
+import TerminalEnvironment
 
 /// The real chain under the grid: a demo catalog server (with faults), Net's HTTP client, the
 /// Unsplash source and image loader, and the Imaging renderer in plain ASCII.
@@ -13,7 +14,7 @@ final class DemoCatalogHarness {
     let baseURL: String
     let source: UnsplashAPISource
     let loader: HTTPImageLoader
-    let renderer = ImagingThumbnailRenderer(style: .ascii, depth: .none)
+    let renderer = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
 
     private init(server: DemoCatalogServer, baseURL: String, client: any HTTPGetting, imageClient: any HTTPGetting) {
         self.server = server
@@ -41,7 +42,7 @@ final class DemoCatalogHarness {
     }
 
     func photosViewModel(perPage: Int) -> PhotosViewModel {
-        PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: "ascii",
+        PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: .ascii,
                         perPage: perPage, cache: ThumbnailCache())
     }
 

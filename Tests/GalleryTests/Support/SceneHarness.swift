@@ -1,6 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// The photo flow as the app runs it (coordinator, navigator, scenes) on a headless screen,
 /// with fake services: keys go in, frames come out.
@@ -16,7 +17,7 @@ import Testing
         screen = InMemoryScreen(size: size)
         var environment = AppEnvironment(
             source: source, loader: FakeImageLoader(), renderer: FakeRenderer(), sourceName: "fake",
-            renderMode: "test", perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+            renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         configure(&environment)
         coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
     }

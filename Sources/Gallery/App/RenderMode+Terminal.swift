@@ -1,0 +1,22 @@
+public import Imaging
+public import TerminalEnvironment
+public import TUI
+
+extension RenderMode {
+    /// The best mode the terminal can do: sixel, then kitty, then iTerm2 images; without pixel
+    /// graphics the text art `TerminalGuess` picks from the environment (ASCII without colour).
+    public static func best(for capabilities: TerminalCapabilities, environment: [String: String]) -> RenderMode {
+        if capabilities.sixel { return .sixel }
+        if capabilities.kitty { return .kitty }
+        if capabilities.iterm { return .iterm }
+        return TerminalGuess(environment: environment).textArt
+    }
+
+    /// The renderer for this mode in a terminal with `capabilities`.
+    public func makeRenderer(capabilities: TerminalCapabilities, depth: ColorDepth) -> any ThumbnailRendering {
+        guard drawsPixels else { return ImagingThumbnailRenderer(textArt: self, depth: depth) }
+        return PixelThumbnailRenderer(
+            mode: self, cellWidth: capabilities.cellPixelSize.width,
+            cellHeight: capabilities.cellPixelSize.height, sixelColorRegisters: capabilities.sixelColorRegisters)
+    }
+}
