@@ -25,8 +25,8 @@ import TUI
     /// xterm's default font: 6x13 pixel cells.
     let sixel = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13)
 
-    func payload(_ thumbnail: Thumbnail) -> (bytes: [UInt8], graphicProtocol: GraphicProtocol)? {
-        if case .graphic(let bytes, let graphicProtocol) = thumbnail.content { return (bytes, graphicProtocol) }
+    func payload(_ thumbnail: Thumbnail) -> TerminalGraphic? {
+        if case .graphic(let graphic) = thumbnail.content { return graphic }
         return nil
     }
 
@@ -36,7 +36,7 @@ import TUI
         let thumbnail = try sixel.render(data, columns: 29, rows: 9, fit: .crop)
         #expect(thumbnail.columns == 29 && thumbnail.rows == 9)
         let graphic = try #require(payload(thumbnail))
-        #expect(graphic.graphicProtocol == .sixel)
+        #expect(graphic.kind == .sixel)
         #expect(thumbnail.byteCount == graphic.bytes.count)
         let decoded = try SixelDecoder.decode(graphic.bytes)
         #expect(decoded.width == 174 && decoded.height == 114)
@@ -68,12 +68,9 @@ import TUI
         let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 6, cellHeight: 13)
         #expect(kitty.pixelSize(columns: 1000, rows: 500) == (4096, 4096))
         let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
-        guard case .graphic(_, .kitty(_, let storedBytes)) = fitted.content else {
-            Issue.record("not a kitty transmission")
-            return
-        }
+        let kittyImage = try #require(payload(fitted)?.kitty, "not a kitty picture")
         // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
-        #expect(storedBytes == 4096 * 2731 * 3)
+        #expect(kittyImage.storedBytes == 4096 * 2731 * 3)
         #expect(fitted.columns == 683 && fitted.rows == 211)
     }
 
@@ -110,11 +107,7 @@ import TUI
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)
         let b = try Self.jpeg(width: 120, height: 80, seed: 90)
         func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
-            guard case .graphic(_, .kitty(let id, _)) = try kitty.render(data, columns: columns, rows: 4, fit: .crop).content else {
-                Issue.record("not a kitty payload")
-                return 0
-            }
-            return id
+            try #require(payload(kitty.render(data, columns: columns, rows: 4, fit: .crop))?.kitty, "not a kitty picture").id
         }
         let first = try id(a, 8)
         #expect(try id(a, 8) == first)
@@ -122,9 +115,9 @@ import TUI
         #expect(try id(a, 6) != first)
         // The payload transmits the pixels only; the terminal stores them raw.
         let thumbnail = try kitty.render(a, columns: 8, rows: 4, fit: .crop)
-        let graphic = try #require(payload(thumbnail))
-        #expect(String(decoding: graphic.bytes.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=80,v=80,i=\(first),q=2,"))
-        #expect(graphic.graphicProtocol == .kitty(imageID: first, storedBytes: 80 * 80 * 3))
+        let kittyImage = try #require(payload(thumbnail)?.kitty)
+        #expect(String(decoding: kittyImage.transmission.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=80,v=80,i=\(first),q=2,"))
+        #expect(kittyImage.id == first && kittyImage.storedBytes == 80 * 80 * 3)
     }
 
     @Test func kittyIdsSkipTheQueryId() {
@@ -138,7 +131,7 @@ import TUI
         let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 8, cellHeight: 16)
         let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), columns: 10, rows: 4, fit: .crop)
         let graphic = try #require(payload(thumbnail))
-        #expect(graphic.graphicProtocol == .iterm)
+        #expect(graphic.kind == .iterm)
         let text = String(decoding: graphic.bytes.prefix(80), as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains("width=10;height=4;"))
     }
@@ -172,17 +165,19 @@ import TUI
         #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }
     }
 
-    @Test func thumbnailsBecomeTerminalGraphics() throws {
-        // A kitty thumbnail's payload is its transmission; the graphic places it over its cells.
-        let kitty = Thumbnail(columns: 3, rows: 2, content: .graphic([1, 2], .kitty(imageID: 9, storedBytes: 18)))
-        let image = TerminalImage(kitty, id: "p/kitty")
+    @Test func aKittyThumbnailIsATransmissionAndItsPlacementMadeOnce() throws {
+        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
+        let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), columns: 3, rows: 2, fit: .crop)
+        let image = TerminalImage(thumbnail, id: "p/kitty")
         #expect(image.size == Size(columns: 3, rows: 2))
-        #expect(image.graphic?.bytes == KittyGraphics.place(id: 9, columns: 3, rows: 2))
         let held = try #require(image.graphic?.kitty)
-        #expect(held.id == 9 && held.transmission == [1, 2] && held.storedBytes == 18)
-        #expect(held.deletePlacements == KittyGraphics.deletePlacements(id: 9))
-        #expect(held.free == KittyGraphics.free(id: 9))
-        let sixel = TerminalImage(Thumbnail(columns: 3, rows: 2, content: .graphic([3], .sixel)), id: "p/sixel")
+        #expect(image.graphic?.bytes == KittyGraphics.place(id: held.id, columns: 3, rows: 2))
+        #expect(held.storedBytes == 30 * 40 * 3)
+        #expect(held.transmission.starts(with: Array("\u{1B}_G".utf8)))
+        #expect(held.deletePlacements == KittyGraphics.deletePlacements(id: held.id))
+        #expect(held.free == KittyGraphics.free(id: held.id))
+        #expect(thumbnail.byteCount == held.transmission.count + (image.graphic?.bytes.count ?? 0))
+        let sixel = TerminalImage(try self.sixel.render(Self.jpeg(width: 60, height: 40), columns: 3, rows: 2, fit: .crop), id: "p/sixel")
         #expect(sixel.graphic?.kind == .sixel)
     }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import TUI
 public import TerminalEnvironment
 
 /// Renders downloaded image bytes as real pixels for a terminal graphics protocol: scaled JPEG
@@ -56,16 +57,21 @@ public struct PixelThumbnailRenderer: ThumbnailRendering {
             // 20% more bytes), where thumbnails keep to the smaller default.
             let quantized = fit == .max ? 256 : SixelEncoder.quantizedRegisters
             let bytes = try SixelEncoder.encode(image, registers: sixelRegisters, quantizedRegisters: quantized)
-            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .sixel))
+            return Thumbnail(columns: cells.columns, rows: cells.rows,
+                             content: .graphic(TerminalGraphic(bytes: bytes, kind: .sixel)))
         case .kitty:
             let id = kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit)
             // Transmitted once, then placed by id wherever it is shown (TerminalImage(_:id:)).
-            let bytes = KittyGraphics.transmit(image, id: id)
-            let kitty = GraphicProtocol.kitty(imageID: id, storedBytes: image.pixels.count)
-            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, kitty))
+            let kitty = KittyImage(id: id, transmission: KittyGraphics.transmit(image, id: id),
+                                   deletePlacements: KittyGraphics.deletePlacements(id: id),
+                                   free: KittyGraphics.free(id: id), storedBytes: image.pixels.count)
+            let placement = KittyGraphics.place(id: id, columns: cells.columns, rows: cells.rows)
+            return Thumbnail(columns: cells.columns, rows: cells.rows,
+                             content: .graphic(TerminalGraphic(bytes: placement, kind: .kitty(kitty))))
         case .iterm, .halfblock, .ascii:
             let bytes = try ITermImage.encode(image, columns: cells.columns, rows: cells.rows)
-            return Thumbnail(columns: cells.columns, rows: cells.rows, content: .graphic(bytes, .iterm))
+            return Thumbnail(columns: cells.columns, rows: cells.rows,
+                             content: .graphic(TerminalGraphic(bytes: bytes, kind: .iterm)))
         }
     }
 }

@@ -1,12 +1,14 @@
+public import TUI
+
 /// A rendered image ready to draw in a block of terminal cells: text rows or a bitmap payload.
 public struct Thumbnail: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// ANSI-coded rows (colour escapes included) and the same rows without escapes, for
         /// monochrome output and headless snapshots.
         case text(lines: [String], plain: [String])
-        /// A complete escape sequence that draws the picture with the cursor at its top-left cell;
-        /// for kitty, one that transmits it, to be placed by id (`GraphicProtocol.kitty`).
-        case graphic([UInt8], GraphicProtocol)
+        /// A payload that draws the picture with the cursor at its top-left cell, made once by
+        /// the renderer; for kitty, the placement, with the transmission it places.
+        case graphic(TerminalGraphic)
     }
 
     /// Width in terminal cells.
@@ -42,16 +44,7 @@ public struct Thumbnail: Sendable, Equatable {
     public var byteCount: Int {
         switch content {
         case .text(let lines, let plain): return (lines + plain).reduce(0) { $0 + $1.utf8.count }
-        case .graphic(let bytes, _): return bytes.count
+        case .graphic(let graphic): return graphic.bytes.count + (graphic.kitty?.transmission.count ?? 0)
         }
     }
-}
-
-/// The terminal graphics protocol a thumbnail's payload speaks.
-public enum GraphicProtocol: Sendable, Equatable {
-    case sixel
-    /// kitty graphics, transmitted under `imageID` (what places and deletes it later); the terminal
-    /// stores `storedBytes` for it.
-    case kitty(imageID: UInt32, storedBytes: Int)
-    case iterm
 }
