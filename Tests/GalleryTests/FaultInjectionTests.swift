@@ -206,7 +206,9 @@ struct FaultInjectionTests {
 
     private func draw(_ scene: any Gallery.Scene, on screen: InMemoryScreen) {
         screen.beginFrame()
-        scene.draw(on: screen, in: Rect(origin: .zero, size: screen.size))
+        let rect = Rect(origin: .zero, size: screen.size)
+        scene.layout(in: rect)
+        scene.draw(on: screen, in: rect)
         screen.endFrame()
     }
 }

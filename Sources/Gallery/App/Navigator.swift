@@ -27,8 +27,11 @@ public import TUI
 
     public func setNeedsRedraw() { requestRedraw() }
 
-    public func draw(on screen: any Screen) {
-        top?.draw(on: screen, in: Rect(origin: Point(row: 0, column: 0), size: screen.size))
+    /// One frame of the top scene: its layout step, then its drawing.
+    public func drawFrame(on screen: any Screen) {
+        let rect = Rect(origin: Point(row: 0, column: 0), size: screen.size)
+        top?.layout(in: rect)
+        top?.draw(on: screen, in: rect)
     }
 
     public func handle(_ key: Key) -> Bool {

@@ -23,7 +23,7 @@ import TUI
         }
         let keys = environment.keys
         let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })
-        terminal.draw = { screen in navigator.draw(on: screen) }
+        terminal.draw = { screen in navigator.drawFrame(on: screen) }
         terminal.onKey = { [weak self] key in
             guard let self else { return }
             if navigator.handle(key) { return }

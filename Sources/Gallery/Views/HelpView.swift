@@ -12,6 +12,8 @@ import TUI
         self.keys = KeyHelp.entries(for: keys)
     }
 
+    func layout(in rect: Rect) { below.layout(in: rect) }
+
     func draw(on screen: any Screen, in rect: Rect) {
         let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
         let lines = ["Keys", ""] + keys.map { key, what in

@@ -33,18 +33,22 @@ import TerminalEnvironment
         }
     }
 
-    func draw(on screen: any Screen, in rect: Rect) {
-        let (body, statusRect) = rect.splitStatusRow
-        let layout = DetailLayout(body: body)
+    func layout(in rect: Rect) {
+        let layout = DetailLayout(body: rect.splitStatusRow.body)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
             viewModel.setImageArea(columns: layout.image.size.columns, rows: layout.image.size.rows)
         }
+        spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
+    }
+
+    func draw(on screen: any Screen, in rect: Rect) {
+        let (body, statusRect) = rect.splitStatusRow
+        let layout = DetailLayout(body: body)
         drawImage(on: screen, in: layout.image)
         TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
         drawSwatch(on: screen, in: layout.text)
 
-        spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode,
                                  error: viewModel.errorMessage, message: actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)

@@ -45,8 +45,8 @@ import TUI
         viewModel.photos.indices.contains(grid.selectedIndex) ? viewModel.photos[grid.selectedIndex] : nil
     }
 
-    func draw(on screen: any Screen, in rect: Rect) {
-        let (gridRect, statusRect) = rect.splitStatusRow
+    func layout(in rect: Rect) {
+        let gridRect = rect.splitStatusRow.body
         if viewModel.feedGeneration != feedGeneration {
             feedGeneration = viewModel.feedGeneration
             grid.reloadItems(count: viewModel.photos.count)
@@ -61,6 +61,11 @@ import TUI
             thumbnailSize = grid.thumbnailSize
             viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
         }
+        spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
+    }
+
+    func draw(on screen: any Screen, in rect: Rect) {
+        let (gridRect, statusRect) = rect.splitStatusRow
         if viewModel.photos.isEmpty {
             let message = viewModel.isLoadingFirstPage ? "Fetching photos…" : (viewModel.errorMessage ?? emptyText)
             screen.put(message, at: Point(row: rect.origin.row + gridRect.size.rows / 2,
@@ -69,7 +74,6 @@ import TUI
         } else {
             grid.draw(on: screen)
         }
-        spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
         if let prompt {
             prompt.draw(on: screen, in: statusRect, style: .status)
         } else {

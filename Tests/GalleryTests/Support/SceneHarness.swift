@@ -43,7 +43,7 @@ import TerminalEnvironment
     @discardableResult
     func draw() -> [String] {
         screen.beginFrame()
-        navigator.draw(on: screen)
+        navigator.drawFrame(on: screen)
         screen.endFrame()
         return screen.text()
     }
