@@ -90,7 +90,7 @@ fuzz: deps
 man:
 	$(SWIFT) package plugin generate-manual --configuration debug
 	mkdir -p docs
-	cp .build/plugins/GenerateManual/outputs/GalleryCLI/gallery.1 docs/gallery.1
+	cp .build/plugins/GenerateManual/outputs/GalleryApp/gallery.1 docs/gallery.1
 	@echo "docs/gallery.1 written (view it with: man ./docs/gallery.1)"
 
 clean:

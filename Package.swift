@@ -14,7 +14,7 @@ let package = Package(
         // `gallery` is small (`gallery view` plus a launcher); the full-screen app it starts for
         // everything else is `gallery-app`, installed next to it.
         .executable(name: "gallery", targets: ["GalleryLauncher"]),
-        .executable(name: "gallery-app", targets: ["GalleryCLI"]),
+        .executable(name: "gallery-app", targets: ["GalleryApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,7 +68,7 @@ let package = Package(
         // find on its own.
         .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"], linkerSettings: launcherLinking),
         .executableTarget(
-            name: "GalleryCLI",
+            name: "GalleryApp",
             dependencies: [
                 "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -104,7 +104,7 @@ let package = Package(
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "Gallery", "TUI"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "TUI"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -82,7 +82,7 @@ struct CatalogResponder: Sendable {
 
     static func jpeg(of photo: PhotoRecord, query: [String: String]) throws -> [UInt8] {
         let request = ImageRequest(query: query, photoWidth: photo.width, photoHeight: photo.height)
-        let image = photo.scene.render(width: request.width, height: request.height,
+        let image = photo.artwork.render(width: request.width, height: request.height,
                                        window: request.window, aspect: photo.aspect)
         return try JPEGCodec.encode(image, quality: request.quality)
     }

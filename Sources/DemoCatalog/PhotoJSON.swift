@@ -45,7 +45,7 @@ struct PhotoJSON: Encodable, Sendable {
         createdAt = Date(timeIntervalSince1970: TimeInterval(photo.createdAt)).formatted(.iso8601)
         width = photo.width
         height = photo.height
-        color = photo.scene.dominantColor(aspect: photo.aspect).hexString
+        color = photo.artwork.dominantColor(aspect: photo.aspect).hexString
         description = Nullable(photo.description)
         altDescription = photo.altDescription
         likes = photo.likes

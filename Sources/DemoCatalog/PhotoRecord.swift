@@ -6,7 +6,7 @@ struct PhotoRecord: Sendable {
     let createdAt: Int
     let width: Int
     let height: Int
-    let scene: Scene
+    let artwork: Artwork
     private(set) var description: String?
     private(set) var altDescription: String
     let likes: Int
@@ -44,8 +44,8 @@ struct PhotoRecord: Sendable {
             height = Int(longSide)
             width = Int((longSide * ratio.0 / ratio.1).rounded())
         }
-        scene = Scene(using: &rng, aspect: Double(width) / Double(height))
-        let caption = scene.caption
+        artwork = Artwork(using: &rng, aspect: Double(width) / Double(height))
+        let caption = artwork.caption
         // About a third have no description, so clients exercise the alt_description fallback.
         description = rng.chance(0.3) ? nil : caption.description
         altDescription = caption.altDescription

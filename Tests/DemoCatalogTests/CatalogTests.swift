@@ -25,8 +25,8 @@ import Testing
             let a = try #require(catalog.photo(at: index)), b = try #require(catalog.photo(id: a.id))
             #expect(a.id == b.id && a.description == b.description && a.altDescription == b.altDescription)
             #expect(a.width == b.width && a.height == b.height && a.author == b.author && a.createdAt == b.createdAt)
-            #expect(a.scene.render(width: 40, height: 30, aspect: a.aspect)
-                    == b.scene.render(width: 40, height: 30, aspect: b.aspect))
+            #expect(a.artwork.render(width: 40, height: 30, aspect: a.aspect)
+                    == b.artwork.render(width: 40, height: 30, aspect: b.aspect))
         }
         #expect(catalog.photo(at: 10_000) == nil && catalog.photo(at: -1) == nil)
         #expect(try #require(catalog.photo(at: 0)).createdAt > #require(catalog.photo(at: 1)).createdAt)
@@ -45,11 +45,11 @@ import Testing
         var kinds = Set<String>()
         for photo in (0..<300).compactMap(catalog.photo(at:)) {
             let words = (photo.description ?? "") + " " + photo.altDescription
-            switch photo.scene {
-            case .landscape(let scene):
+            switch photo.artwork {
+            case .landscape(let artwork):
                 kinds.insert("landscape")
                 let expected: [String]
-                switch scene.terrain {
+                switch artwork.terrain {
                 case .sea: expected = ["sea", "ocean", "coast"]
                 case .forest: expected = ["forest", "wood"]
                 case .hills: expected = ["hill", "valley"]
@@ -59,12 +59,12 @@ import Testing
             case .city:
                 kinds.insert("city")
                 #expect(words.contains("city"), "\(words)")
-            case .fractal(let scene):
+            case .fractal(let artwork):
                 kinds.insert("fractal")
-                #expect(words.contains("fractal") && words.contains(scene.ramp.name), "\(words)")
-            case .plasma(let scene):
+                #expect(words.contains("fractal") && words.contains(artwork.ramp.name), "\(words)")
+            case .plasma(let artwork):
                 kinds.insert("plasma")
-                #expect(words.contains(scene.ramp.name), "\(words)")
+                #expect(words.contains(artwork.ramp.name), "\(words)")
             }
         }
         #expect(kinds == ["landscape", "city", "fractal", "plasma"])
@@ -74,10 +74,10 @@ import Testing
     /// same pixels as that part of the whole picture at the same scale.
     @Test func cropsShowTheSamePictureAsTheWhole() throws {
         let photo = try #require((0..<100).compactMap(catalog.photo(at:)).first {
-            if case .landscape = $0.scene { true } else { false }
+            if case .landscape = $0.artwork { true } else { false }
         })
-        let whole = photo.scene.render(width: 120, height: 80, aspect: photo.aspect)
-        let left = photo.scene.render(width: 60, height: 80, window: CropWindow(x0: 0, y0: 0, x1: 0.5, y1: 1),
+        let whole = photo.artwork.render(width: 120, height: 80, aspect: photo.aspect)
+        let left = photo.artwork.render(width: 60, height: 80, window: CropWindow(x0: 0, y0: 0, x1: 0.5, y1: 1),
                                       aspect: photo.aspect)
         for y in stride(from: 0, to: 80, by: 7) {
             for x in stride(from: 0, to: 60, by: 5) {
@@ -88,16 +88,16 @@ import Testing
 
     @Test func everyKindOfPictureIsColourfulNotFlat() {
         for photo in (0..<60).compactMap(catalog.photo(at:)) {
-            let image = photo.scene.render(width: 64, height: 48, aspect: photo.aspect)
+            let image = photo.artwork.render(width: 64, height: 48, aspect: photo.aspect)
             #expect(brightnessVariance(image) > 40, "\(photo.id): \(photo.altDescription)")
         }
     }
 
     @Test func dominantColorIsTheMeanOfThePicture() throws {
         let photo = try #require(catalog.photo(at: 3))
-        let image = photo.scene.render(width: 16, height: 16, aspect: photo.aspect)
+        let image = photo.artwork.render(width: 16, height: 16, aspect: photo.aspect)
         let meanRed = image.pixels.enumerated().filter { $0.offset % 3 == 0 }.map { Double($0.element) }.reduce(0, +) / 256
-        let hex = photo.scene.dominantColor(aspect: photo.aspect).hexString
+        let hex = photo.artwork.dominantColor(aspect: photo.aspect).hexString
         #expect(hex.count == 7 && hex.hasPrefix("#"))
         #expect(abs(Double(Int(hex.dropFirst().prefix(2), radix: 16) ?? -100) - meanRed) <= 1)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Abstract "plasma" art: interfering sine waves coloured through a cyclic colour ramp. Each wave
 /// is a function of x, y or a rotated axis, so it is computed per column and per row only.
-struct PlasmaScene: Sendable {
+struct PlasmaArtwork: Sendable {
     struct Wave: Sendable {
         let angle: Double
         let frequency: Double

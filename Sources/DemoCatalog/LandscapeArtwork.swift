@@ -1,6 +1,6 @@
 /// Layered ridges (mountains, hills, forest, or islands off a sea) receding into haze under a sky
 /// with a sun or moon: the classic layered-landscape look, from 1D fractal noise.
-struct LandscapeScene: Sendable {
+struct LandscapeArtwork: Sendable {
     enum Terrain: CaseIterable, Sendable { case mountains, hills, forest, sea }
 
     /// One silhouette layer; `baseY` is its mean height, lower (larger) for nearer layers.

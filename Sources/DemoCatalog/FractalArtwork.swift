@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 
 /// A Mandelbrot or Julia set view with smooth escape-time colouring through a colour ramp.
-struct FractalScene: Sendable {
+struct FractalArtwork: Sendable {
     enum Kind: Sendable {
         case mandelbrot
         case julia(Double, Double)

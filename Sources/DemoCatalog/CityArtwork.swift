@@ -1,5 +1,5 @@
 /// A city skyline at dusk or night: rows of buildings, the far ones hazy, with lit windows.
-struct CityScene: Sendable {
+struct CityArtwork: Sendable {
     struct Building: Sendable {
         /// Left and right edges in photo-height units, top as normalized y.
         let left: Double

@@ -1,29 +1,29 @@
 import Imaging
 
 /// The picture of one photo: which generator draws it and with what parameters.
-enum Scene: Sendable {
-    case landscape(LandscapeScene)
-    case city(CityScene)
-    case fractal(FractalScene)
-    case plasma(PlasmaScene)
+enum Artwork: Sendable {
+    case landscape(LandscapeArtwork)
+    case city(CityArtwork)
+    case fractal(FractalArtwork)
+    case plasma(PlasmaArtwork)
 
     /// Landscapes dominate, like on Unsplash's front page; abstract art adds colour.
     init(using rng: inout SplitMix64, aspect: Double) {
         let roll = rng.unit()
         switch roll {
-        case ..<0.55: self = .landscape(LandscapeScene(using: &rng))
-        case ..<0.7: self = .city(CityScene(using: &rng, aspect: aspect))
-        case ..<0.87: self = .fractal(FractalScene(using: &rng))
-        default: self = .plasma(PlasmaScene(using: &rng))
+        case ..<0.55: self = .landscape(LandscapeArtwork(using: &rng))
+        case ..<0.7: self = .city(CityArtwork(using: &rng, aspect: aspect))
+        case ..<0.87: self = .fractal(FractalArtwork(using: &rng))
+        default: self = .plasma(PlasmaArtwork(using: &rng))
         }
     }
 
     var caption: Caption {
         switch self {
-        case .landscape(let scene): scene.caption
-        case .city(let scene): scene.caption
-        case .fractal(let scene): scene.caption
-        case .plasma(let scene): scene.caption
+        case .landscape(let artwork): artwork.caption
+        case .city(let artwork): artwork.caption
+        case .fractal(let artwork): artwork.caption
+        case .plasma(let artwork): artwork.caption
         }
     }
 
@@ -31,10 +31,10 @@ enum Scene: Sendable {
     func render(width: Int, height: Int, window: CropWindow = .full, aspect: Double) -> RGBImage {
         var canvas = Canvas(width: width, height: height, window: window, aspect: aspect)
         switch self {
-        case .landscape(let scene): scene.render(into: &canvas)
-        case .city(let scene): scene.render(into: &canvas)
-        case .fractal(let scene): scene.render(into: &canvas)
-        case .plasma(let scene): scene.render(into: &canvas)
+        case .landscape(let artwork): artwork.render(into: &canvas)
+        case .city(let artwork): artwork.render(into: &canvas)
+        case .fractal(let artwork): artwork.render(into: &canvas)
+        case .plasma(let artwork): artwork.render(into: &canvas)
         }
         return canvas.image
     }

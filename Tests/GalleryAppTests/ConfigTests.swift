@@ -2,7 +2,7 @@ import Foundation
 import Gallery
 import TUI
 import Testing
-@testable import GalleryCLI
+@testable import GalleryApp
 import ArgumentParser
 
 @Suite("Configuration")
