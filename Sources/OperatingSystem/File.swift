@@ -12,7 +12,8 @@ public enum File {
         guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path) }
         guard status.kind != .regular || status.size <= maxBytes else { throw tooLarge(path) }
         // One byte past the cap: a file that fills it has more than `maxBytes`.
-        let bytes = try descriptor.read(upTo: maxBytes == .max ? .max : maxBytes + 1)
+        let limit = maxBytes == .max ? .max : maxBytes + 1
+        let bytes = try descriptor.read(upTo: limit, expecting: status.kind == .regular ? status.size + 1 : limit)
         guard bytes.count <= maxBytes else { throw tooLarge(path) }
         return bytes
     }

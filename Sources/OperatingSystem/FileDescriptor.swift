@@ -72,8 +72,14 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Everything left to read, but at most `limit` bytes.
     public func read(upTo limit: Int) throws(SystemError) -> [UInt8] {
+        try read(upTo: limit, expecting: limit)
+    }
+
+    /// `read(upTo:)` for a file of about `expectedSize` bytes, read in one call when it has that
+    /// many, without a megabyte buffer for a small file.
+    func read(upTo limit: Int, expecting expectedSize: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: min(max(limit, 1), 1 << 20))
+        var chunk = [UInt8](repeating: 0, count: min(max(expectedSize, 1), limit, 1 << 20))
         while bytes.count < limit {
             let wanted = min(chunk.count, limit - bytes.count)
             let n = try SystemCall.retryingInterrupts("read", path: path) {
