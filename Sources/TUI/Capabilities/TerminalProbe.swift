@@ -51,8 +51,7 @@ struct TerminalProbe {
     }
 
     /// The window size in cells and pixels, nil when the kernel does not know it.
-    func windowPixels() -> WindowPixels? {
-        guard let size = try? TerminalSize(of: FileDescriptor(output)) else { return nil }
-        return WindowPixels(columns: size.columns, rows: size.rows, width: size.pixelWidth, height: size.pixelHeight)
+    func windowPixels() -> TerminalSize? {
+        try? TerminalSize(of: FileDescriptor(output))
     }
 }
