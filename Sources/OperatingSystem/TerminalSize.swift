@@ -3,17 +3,13 @@ import Glibc
 /// The size of the terminal on a descriptor, as the kernel keeps it (`TIOCGWINSZ`): no escape
 /// sequence is sent, so nothing waits for the terminal to answer.
 public struct TerminalSize: Sendable, Equatable {
-    public let columns: Int
-    public let rows: Int
+    public let columns: Int, rows: Int
     /// The window in pixels, where the terminal fills it in; many leave 0.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    public let pixelWidth: Int, pixelHeight: Int
 
     public init(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
-        self.columns = columns
-        self.rows = rows
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
+        (self.columns, self.rows) = (columns, rows)
+        (self.pixelWidth, self.pixelHeight) = (pixelWidth, pixelHeight)
     }
 
     /// The terminal on `descriptor`; fails (ENOTTY) when it is not one.
