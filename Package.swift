@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
         .target(name: "CTerminalGuard"),
-        .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalEnvironment"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalEnvironment", "OperatingSystem"]),
         .target(name: "Gallery", dependencies: [
             "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
         ]),
@@ -61,12 +61,12 @@ let package = Package(
         ]),
         // No ArgumentParser here: its reflection cost `gallery view` (timed as a whole process)
         // about 0.8 ms a run; ViewArguments parses the few options by hand.
-        .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalEnvironment"]),
+        .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalEnvironment", "OperatingSystem"]),
         // A static executable: `gallery view` is timed as a whole process against chafa and timg,
         // and the dynamic loader's symbol binding and relocations cost ~3 ms of its start-up (half
         // of a 1080 px photo's total). zlib is named for libpng, which static linking does not
         // find on its own.
-        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer"], linkerSettings: launcherLinking),
+        .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer", "OperatingSystem"], linkerSettings: launcherLinking),
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [

@@ -14,7 +14,6 @@
 #include <termios.h>
 #include <fcntl.h>
 #include <unistd.h>
-#include <sys/ioctl.h>
 #include <pty.h>
 
 /* Globals and macros Swift cannot see (or rejects as not concurrency-safe). */
@@ -63,24 +62,5 @@ static inline void cn_default_signal(int sig) { signal(sig, SIG_DFL); }
 
 /* A pseudo-terminal pair (openpty is in glibc's libc since 2.34), for tests of tty code. */
 static inline int cn_openpty(int *master, int *slave) { return openpty(master, slave, NULL, NULL, NULL); }
-
-/* The window in cells and, where the terminal fills them in (0 otherwise), in pixels. */
-static inline int cn_window_pixels(int fd, int *rows, int *cols, int *xpixel, int *ypixel) {
-    struct winsize ws;
-    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
-    *rows = ws.ws_row;
-    *cols = ws.ws_col;
-    *xpixel = ws.ws_xpixel;
-    *ypixel = ws.ws_ypixel;
-    return 0;
-}
-
-static inline int cn_window_size(int fd, int *rows, int *cols) {
-    struct winsize ws;
-    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
-    *rows = ws.ws_row;
-    *cols = ws.ws_col;
-    return 0;
-}
 
 #endif

@@ -1,5 +1,5 @@
-import Glibc
 import InlineViewer
+import OperatingSystem
 
 /// The full-screen app's executable, installed next to `gallery`.
 enum AppExecutable {
@@ -9,20 +9,16 @@ enum AppExecutable {
     /// so messages still say `gallery`). Exits 127 with a message when it cannot.
     static func replaceProcess(arguments: [String]) -> Never {
         let path = siblingPath()
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        execv(path, &argv)
-        let reason = String(cString: strerror(errno))
-        FileOutput.standardError.write("gallery: cannot run \(path): \(reason)\n")
-        exit(127)
+        let failure = CurrentProcess.replace(withProgramAt: path, arguments: arguments)
+        FileOutput.standardError.write("gallery: cannot run \(path): \(failure.reason)\n")
+        CurrentProcess.exit(127)
     }
 
     /// `gallery-app` in the directory of the running executable (symlinks resolved).
     private static func siblingPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return name }
-        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return name }
+        guard let executable = CurrentProcess.executablePath, let slash = executable.lastIndex(of: "/") else {
+            return name
+        }
         return String(executable[...slash]) + name
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// Unbuffered writes to a file descriptor, for messages printed before or after the UI owns the tty,
 /// and for `gallery view`, which hands each image to the kernel in one call.
@@ -14,20 +14,9 @@ public struct FileOutput: Sendable {
         write(bytes: Array(text.utf8))
     }
 
-    /// Writes all of `bytes`, retrying short writes and EINTR; gives up silently on any other error
-    /// (a closed pipe has no reader to tell).
+    /// Writes all of `bytes`; gives up silently on an error (a closed pipe has no reader to tell).
     @discardableResult
     public func write(bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
-        }
+        (try? FileDescriptor(descriptor).write(all: bytes)) != nil
     }
 }

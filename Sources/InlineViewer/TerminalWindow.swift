@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 import TerminalEnvironment
 
 /// The size of the terminal on a file descriptor, from `TIOCGWINSZ` (no escape sequences: `gallery
@@ -20,11 +20,12 @@ struct TerminalWindow: Equatable {
 
     /// The window of the terminal on `descriptor`, nil when it is not a terminal.
     static func of(descriptor: Int32) -> TerminalWindow? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        let cells = CellBox(columns: Int(size.ws_col), rows: Int(size.ws_row))
-        return TerminalWindow(cells: cells, cellPixels: PixelSize.cell(windowWidth: Int(size.ws_xpixel),
-                                                                        windowHeight: Int(size.ws_ypixel),
+        guard let size = try? TerminalSize(of: FileDescriptor(descriptor)), size.columns > 0, size.rows > 0 else {
+            return nil
+        }
+        let cells = CellBox(columns: size.columns, rows: size.rows)
+        return TerminalWindow(cells: cells, cellPixels: PixelSize.cell(windowWidth: size.pixelWidth,
+                                                                        windowHeight: size.pixelHeight,
                                                                         columns: cells.columns, rows: cells.rows))
     }
 }

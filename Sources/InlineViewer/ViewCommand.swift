@@ -1,5 +1,5 @@
-import Glibc
 import Imaging
+import OperatingSystem
 import TerminalEnvironment
 
 /// `gallery view FILE...`: prints images inline to stdout, one after the other, like chafa or timg,
@@ -34,14 +34,14 @@ public struct ViewCommand {
             request = try ViewArguments.parse(arguments)
         } catch {
             FileOutput.standardError.write("gallery: \(error) (see 'gallery view --help')\n")
-            Glibc.exit(64)
+            CurrentProcess.exit(64)
         }
         guard case .view(let parsed) = request else {
             FileOutput.standardOutput.write(ViewArguments.help)
-            Glibc.exit(0)
+            CurrentProcess.exit(0)
         }
         let command = ViewCommand(parsed)
-        Glibc.exit(command.printImages(environment: { name in getenv(name).map { String(cString: $0) } }) ? 0 : 1)
+        CurrentProcess.exit(command.printImages(environment: CurrentProcess.environmentVariable) ? 0 : 1)
     }
 
     /// Prints each file to stdout, reporting failures on stderr; true when every file was shown.
@@ -61,7 +61,7 @@ public struct ViewCommand {
                 "gallery: --size \(size.columns)x\(size.rows) is larger than a terminal can show; drawing at most \(most)\n")
         }
         // Ids stay distinct across runs in one kitty window, so a new image never replaces an old one.
-        let idBase = UInt32(truncatingIfNeeded: getpid() & 0x3F_FFFF) << 8
+        let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
         var allShown = true
         var shownSixel = false
         for (index, file) in files.enumerated() {

@@ -1,5 +1,5 @@
 import CCurl
-import Glibc
+import OperatingSystem
 
 /// One GET: its easy handle, the bytes and headers received so far, and the waiting continuation.
 ///
@@ -101,9 +101,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// went on sending the whole body. Created close-on-exec, in one step, no child ever gets one.
     private func openSocketsCloseOnExec() throws {
         try check(ccurl_setopt_opensocket(easy) { _, _, address in
-            guard let address else { return CURL_SOCKET_BAD }
-            let type = address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue)
-            return socket(address.pointee.family, type, address.pointee.protocol)
+            guard let address,
+                let socket = try? Socket.openCloseOnExec(family: address.pointee.family, type: address.pointee.socktype,
+                                                         protocol: address.pointee.protocol)
+            else { return CURL_SOCKET_BAD }
+            return socket.rawValue
         })
     }
 

@@ -37,22 +37,6 @@ struct PhotoDownloaderTests {
         #expect(dir.contents().isEmpty)
     }
 
-    @Test func aFailedWriteRemovesTheTemporaryFileAndKeepsTheOldOne() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let path = dir.path + "/photo.jpg"
-        try AtomicFile.write(Array("old".utf8), to: path)
-        // A directory where the file should go: the rename fails after the temporary file was written.
-        try FileManager.default.createDirectory(atPath: dir.path + "/taken.jpg", withIntermediateDirectories: false)
-        try FileManager.default.createDirectory(atPath: dir.path + "/taken.jpg/inside", withIntermediateDirectories: false)
-        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(Array("new".utf8), to: dir.path + "/taken.jpg") }
-        #expect(dir.contents() == ["photo.jpg", "taken.jpg"])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
-        // A directory that does not exist: nothing is created.
-        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1], to: dir.path + "/missing/x.jpg") }
-        #expect(dir.contents() == ["photo.jpg", "taken.jpg"])
-    }
-
     @Test func fileNamesCannotEscapeTheDirectory() {
         #expect(PhotoDownloader.fileName(for: .sample("../../etc/passwd")) == "______etc_passwd.jpg")
         #expect(PhotoDownloader.fileName(for: .sample(".hidden")) == "_hidden.jpg")

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TerminalEnvironment
 import Testing
 @testable import TUI
@@ -105,9 +106,9 @@ import Testing
         let replies = CapabilityReplies(parsing: Array("\u{1B}[6;18;9t\u{1B}[?63;4c".utf8))
         let guess = TerminalCapabilities()
         // xterm 60x12 with its border: 364x160 pixels.
-        let xterm = WindowPixels(columns: 60, rows: 12, width: 364, height: 160)
+        let xterm = TerminalSize(columns: 60, rows: 12, pixelWidth: 364, pixelHeight: 160)
         #expect(guess.refined(by: replies, window: xterm).cellPixelSize == PixelSize(width: 6, height: 13))
-        let noPixels = WindowPixels(columns: 80, rows: 24, width: 0, height: 0)
+        let noPixels = TerminalSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
         #expect(guess.refined(by: replies, window: noPixels).cellPixelSize == PixelSize(width: 9, height: 18))
         let silent = guess.refined(by: CapabilityReplies(), window: nil)
         #expect(silent.cellPixelSize == TerminalCapabilities.defaultCellPixelSize)

@@ -1,3 +1,5 @@
+import OperatingSystem
+
 /// Downloads a photo's original into a directory: `urls.full` (else `urls.raw`), written atomically
 /// as `<sanitised id>.jpg`, then told to the source's download tracking.
 public struct PhotoDownloader: Sendable {
@@ -41,9 +43,9 @@ public struct PhotoDownloader: Sendable {
     public func download(_ photo: Photo, progress: @escaping @Sendable (DownloadProgress) -> Void) async throws -> String {
         let bytes = try await fetcher.download(Self.originalURL(of: photo), progress: progress)
         try Task.checkCancellation()
-        try AtomicFile.makeDirectories(directory)
+        try File.makeDirectories(directory)
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + Self.fileName(for: photo)
-        try AtomicFile.write(bytes, to: path)
+        try File.writeAtomically(bytes, to: path)
         await track?(photo)
         return path
     }

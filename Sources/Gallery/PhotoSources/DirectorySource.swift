@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Imaging
+import OperatingSystem
 
 /// A `PhotoSource` over a local folder of JPEG and PNG files: pages of the listing sorted by name,
 /// images read by `LocalFileImageLoader`. Works offline.
@@ -59,7 +60,7 @@ public struct DirectorySource: PhotoSource {
         let info = try LocalFile.info(filePath(photo.id))
         return ["File: \(photo.id)",
                 "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))",
-                "Modified: \(Self.timestamp(info.modified))",
+                "Modified: \(Self.timestamp(info.modifiedSeconds))",
                 "Folder: \(path)"]
     }
 
@@ -82,7 +83,7 @@ public struct DirectorySource: PhotoSource {
         let info = try? LocalFile.info(path)
         let size = (try? Self.dimensions(ofFile: path)) ?? (width: 0, height: 0)
         let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
-        return Photo(id: name, createdAt: info.map { Self.timestamp($0.modified) },
+        return Photo(id: name, createdAt: info.map { Self.timestamp($0.modifiedSeconds) },
                      width: size.width, height: size.height, description: name,
                      user: .init(name: self.name, username: ""),
                      urls: .init(raw: url, full: url, regular: url, small: url, thumb: url),

@@ -1,3 +1,4 @@
+public import OperatingSystem
 public import TerminalEnvironment
 
 /// What the terminal can draw, found at start-up before curses takes the tty.
@@ -59,7 +60,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     ///
     /// The cell size comes from `TIOCGWINSZ` when plausible (xterm includes its 2-pixel border
     /// on each side, which integer division drops), else from the `CSI 16 t` reply, else the default.
-    public func refined(by replies: CapabilityReplies, window: WindowPixels?) -> TerminalCapabilities {
+    public func refined(by replies: CapabilityReplies, window: TerminalSize?) -> TerminalCapabilities {
         var result = self
         // DA1 is the truth about sixel once it answered; without an answer the guess stands.
         if replies.isComplete { result.sixel = replies.sixel }
@@ -96,23 +97,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     }
 }
 
-/// The window size from `TIOCGWINSZ`, in cells and in pixels (0 where the terminal does not say).
-public struct WindowPixels: Equatable, Sendable {
-    public var columns: Int
-    public var rows: Int
-    public var width: Int
-    public var height: Int
-
-    public init(columns: Int, rows: Int, width: Int, height: Int) {
-        self.columns = columns
-        self.rows = rows
-        self.width = width
-        self.height = height
-    }
-
-    /// One cell's share of the pixels, nil when either is unknown.
-    public var cellSize: PixelSize? {
-        guard columns > 0, rows > 0, width > 0, height > 0 else { return nil }
-        return PixelSize(width: width / columns, height: height / rows)
+extension TerminalSize {
+    /// One cell's share of the window's pixels, nil when either is unknown.
+    var cellSize: PixelSize? {
+        guard columns > 0, rows > 0, pixelWidth > 0, pixelHeight > 0 else { return nil }
+        return PixelSize(width: pixelWidth / columns, height: pixelHeight / rows)
     }
 }

@@ -1,5 +1,5 @@
-import CNcurses
 import Glibc
+import OperatingSystem
 
 /// One question-and-answer exchange with the terminal on stdin/stdout, in a raw mode of its own
 /// that is undone before returning.
@@ -33,7 +33,6 @@ struct TerminalProbe {
         var received: [UInt8] = []
         var replies = CapabilityReplies()
         let deadline = ContinuousClock.now + timeout
-        var chunk = [UInt8](repeating: 0, count: 1024)
         while !replies.isComplete {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { break }
@@ -42,10 +41,9 @@ struct TerminalProbe {
             let ready = poll(&descriptor, 1, milliseconds)
             if ready == 0 || (ready < 0 && errno == EINTR) { continue }  // the deadline decides
             guard ready > 0 else { break }
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            received += chunk[..<count]
+            // VMIN and VTIME are 0: the read ends with what the queue holds.
+            guard let chunk = try? FileDescriptor(input).read(upTo: 1024), !chunk.isEmpty else { break }
+            received += chunk
             replies = CapabilityReplies(parsing: received)
         }
         if !replies.isComplete { tcflush(input, TCIFLUSH) }
@@ -53,9 +51,7 @@ struct TerminalProbe {
     }
 
     /// The window size in cells and pixels, nil when the kernel does not know it.
-    func windowPixels() -> WindowPixels? {
-        var rows: Int32 = 0, columns: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        guard cn_window_pixels(output, &rows, &columns, &width, &height) == 0 else { return nil }
-        return WindowPixels(columns: Int(columns), rows: Int(rows), width: Int(width), height: Int(height))
+    func windowPixels() -> TerminalSize? {
+        try? TerminalSize(of: FileDescriptor(output))
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import OperatingSystem
 
 /// A private copy of the terminal's terminfo entry without the capabilities that move lines, for
 /// `newterm` to load: ncurses then never scrolls or inserts/deletes lines on its own.
@@ -23,9 +23,8 @@ struct ScrollFreeTerminfo {
     /// (no `infocmp`/`tic`, unknown terminal).
     init?(terminal: String) {
         guard !terminal.isEmpty, !terminal.contains("/") else { return nil }
-        var template = Array("/tmp/gallery-terminfo-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { return nil }
-        directory = String(cString: made)
+        guard let made = try? Directory.makeTemporary(prefix: "/tmp/gallery-terminfo-") else { return nil }
+        directory = made
         let source = directory + "/entry.src"
         guard Self.run(["infocmp", "-x", "-1", terminal], stdout: source),
             let text = Self.read(source), Self.write(Self.withoutLineMoves(text), to: source),
@@ -48,68 +47,31 @@ struct ScrollFreeTerminfo {
 
     /// Runs `body` with `TERMINFO` naming this directory, then puts the variable back as it was.
     func whileCurrent<T>(_ body: () -> T) -> T {
-        let previous = getenv("TERMINFO").map { String(cString: $0) }
-        setenv("TERMINFO", directory, 1)
-        defer {
-            if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
-        }
+        let previous = CurrentProcess.environmentVariable("TERMINFO")
+        CurrentProcess.setEnvironmentVariable("TERMINFO", to: directory)
+        defer { CurrentProcess.setEnvironmentVariable("TERMINFO", to: previous) }
         return body()
     }
 
-    /// Deletes the directory; ncurses keeps what it read in memory.
-    func remove() { Self.removeTree(directory) }
-
-    /// What `tic` makes: directories and files, no links followed.
-    private static func removeTree(_ path: String) {
-        if let stream = opendir(path) {
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
-                let child = path + "/" + name
-                if entry.pointee.d_type == UInt8(DT_DIR) { removeTree(child) } else { unlink(child) }
-            }
-            closedir(stream)
-        }
-        rmdir(path)
-    }
+    /// Deletes the directory (what `tic` makes: directories and files); ncurses keeps what it read
+    /// in memory.
+    func remove() { Directory.removeTree(directory) }
 
     /// Runs a program from `PATH` with stdin and stderr on /dev/null; true when it exits 0.
     static func run(_ arguments: [String], stdout: String) -> Bool {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return false }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return false }
+        guard let child = try? ChildProcess.start(arguments, searchingPath: true, standardOutput: stdout) else {
+            return false
         }
-        // WIFEXITED and WEXITSTATUS are macros Swift cannot import.
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+        return (try? child.waitForSuccess()) ?? false
     }
 
     static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
+        // A terminfo source is a few kilobytes; the cap only bounds a mistake.
+        guard let bytes = try? File.read(path, maxBytes: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func write(_ text: String, to path: String) -> Bool {
-        guard let file = fopen(path, "w") else { return false }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        return fclose(file) == 0 && written == bytes.count
+        (try? File.write(Array(text.utf8), to: path, .replacing(permissions: 0o600))) != nil
     }
 }

@@ -1,6 +1,7 @@
 import CNcurses
 import Dispatch
 import Glibc
+import OperatingSystem
 
 /// Why the terminal could not be taken over.
 public enum TerminalError: Error, Equatable {
@@ -214,12 +215,10 @@ public enum TerminalError: Error, Equatable {
     /// SIGWINCH (force: repaint even at the same size) or a KEY_RESIZE from curses.
     private func terminalDidResize(force: Bool) {
         guard !stopped else { return }
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        if cn_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0,
-            rows != cn_lines() || columns != cn_cols()
+        if let window = try? TerminalSize(of: .standardOutput), window.rows > 0, window.columns > 0,
+            window.rows != Int(cn_lines()) || window.columns != Int(cn_cols())
         {
-            resizeterm(rows, columns)
+            resizeterm(Int32(window.rows), Int32(window.columns))
         }
         let size = Self.currentSize()
         guard force || size != screen.size else { return }

@@ -1,23 +1,9 @@
-import Glibc
+import OperatingSystem
 
 /// Direct writes to the terminal (fd 1), past ncurses, for what it cannot draw.
 enum TerminalOutput {
-    static func write(_ bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n > 0 {
-                    done += n
-                } else if n < 0 && (errno == EINTR) {
-                    continue
-                } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                    var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&pollFD, 1, 100)
-                } else {
-                    return
-                }
-            }
-        }
+    /// Errors are dropped: a terminal that went away ends the app by its hang-up signal.
+    static func write(_ bytes: [UInt8], to fd: Int32 = 1) {
+        try? FileDescriptor(fd).write(all: bytes)
     }
 }

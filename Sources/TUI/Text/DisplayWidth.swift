@@ -1,5 +1,4 @@
 import CNcurses
-import Glibc
 
 /// The number of terminal columns `s` takes: wide characters (CJK, emoji) count 2, combining marks
 /// and unprintable characters 0. Matches what the terminal layer draws.

@@ -1,0 +1,39 @@
+import Glibc
+
+/// This process: its id, environment, executable, and the ways it ends.
+public enum CurrentProcess {
+    public static var id: Int32 { getpid() }
+
+    /// Ends the process with `status`, as C's `exit` does (exit handlers run).
+    public static func exit(_ status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+
+    public static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Sets the variable `name`, or removes it when `value` is nil.
+    public static func setEnvironmentVariable(_ name: String, to value: String?) {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+    }
+
+    /// The running executable's path with symbolic links resolved (`/proc/self/exe`), nil when the
+    /// kernel does not say.
+    public static var executablePath: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Runs the program at `path` in this process (`execv`: same pid and terminal), with
+    /// `arguments` as its `argv`. Returns only when it could not, with why.
+    public static func replace(withProgramAt path: String, arguments: [String]) -> SystemError {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        execv(path, &argv)
+        let failure = SystemError.last("run", path: path)
+        argv.forEach { free($0) }
+        return failure
+    }
+}

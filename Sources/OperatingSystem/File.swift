@@ -1,0 +1,58 @@
+import Glibc
+
+/// Operations on files named by path.
+public enum File {
+    /// The whole of the file at `path`. One with more than `maxBytes` bytes fails with EFBIG
+    /// (`SystemError.isFileTooLarge`): a regular file before anything is read, any other kind (a
+    /// pipe, a device that never ends) once that much was read. A folder fails with EISDIR.
+    public static func read(_ path: String, maxBytes: Int) throws(SystemError) -> [UInt8] {
+        let descriptor = try FileDescriptor.open(path)
+        defer { try? descriptor.close() }
+        let status = try descriptor.status()
+        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path) }
+        guard status.kind != .regular || status.size <= maxBytes else { throw tooLarge(path) }
+        // One byte past the cap: a file that fills it has more than `maxBytes`.
+        let limit = maxBytes == .max ? .max : maxBytes + 1
+        let bytes = try descriptor.read(upTo: limit, expecting: status.kind == .regular ? status.size + 1 : limit)
+        guard bytes.count <= maxBytes else { throw tooLarge(path) }
+        return bytes
+    }
+
+    static func tooLarge(_ path: String) -> SystemError {
+        SystemError(code: EFBIG, operation: "read", path: path)
+    }
+
+    /// Writes `bytes` to `path`, opened as `opening` says; not atomic (see `writeAtomically`).
+    public static func write(_ bytes: [UInt8], to path: String, _ opening: FileDescriptor.Opening) throws(SystemError) {
+        let descriptor = try FileDescriptor.open(path, opening)
+        do {
+            try descriptor.write(all: bytes)
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+        try descriptor.close()
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    public static func isExecutable(_ path: String) -> Bool {
+        access(path, X_OK) == 0
+    }
+
+    /// Renames `source` to `destination`, replacing a file there.
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+        _ = try SystemCall.retryingInterrupts("rename to", path: destination) { Glibc.rename(source, destination) }
+    }
+
+    public static func remove(_ path: String) throws(SystemError) {
+        _ = try SystemCall.retryingInterrupts("remove", path: path) { unlink(path) }
+    }
+
+    /// Sets the modification time to now.
+    public static func touch(_ path: String) throws(SystemError) {
+        _ = try SystemCall.retryingInterrupts("touch", path: path) { utimensat(AT_FDCWD, path, nil, 0) }
+    }
+}

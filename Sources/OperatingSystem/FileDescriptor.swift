@@ -1,0 +1,124 @@
+import Glibc
+
+/// An open file descriptor, and the path it was opened from so its errors can name the file.
+/// A value: closing it is the owner's job (`close()`), as with the number it wraps.
+public struct FileDescriptor: Sendable, Hashable {
+    /// How a file is opened; always close-on-exec, so no program this process starts inherits it.
+    public enum Opening: Sendable {
+        case reading
+        /// Writing a file that must not exist yet.
+        case creatingNew(permissions: UInt32)
+        /// Writing from empty, whether or not the file existed.
+        case replacing(permissions: UInt32)
+    }
+
+    public let rawValue: Int32
+    /// The file's path, for errors; nil for a descriptor inherited or made without one.
+    public let path: String?
+
+    public static let standardInput = FileDescriptor(0)
+    public static let standardOutput = FileDescriptor(1)
+    public static let standardError = FileDescriptor(2)
+
+    public init(_ rawValue: Int32, path: String? = nil) {
+        self.rawValue = rawValue
+        self.path = path
+    }
+
+    public static func open(_ path: String, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
+        let descriptor = try SystemCall.retryingInterrupts("open", path: path) {
+            switch opening {
+            case .reading: Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+            case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+            }
+        }
+        return FileDescriptor(descriptor, path: path)
+    }
+
+    /// Opens `path`, runs `body` with it and closes it, whatever `body` does.
+    public static func withOpened<Result>(_ path: String, _ opening: Opening = .reading,
+                                          _ body: (FileDescriptor) throws -> Result) throws -> Result {
+        let descriptor = try open(path, opening)
+        defer { try? descriptor.close() }
+        return try body(descriptor)
+    }
+
+    /// Not made again on EINTR: Linux has released the descriptor by then, and another thread may
+    /// already have been given the number.
+    public func close() throws(SystemError) {
+        guard Glibc.close(rawValue) == 0 else { throw SystemError.last("close", path: path) }
+    }
+
+    public func status() throws(SystemError) -> FileStatus {
+        var status = stat()
+        _ = try SystemCall.retryingInterrupts("read the status of", path: path) { fstat(rawValue, &status) }
+        return FileStatus(status)
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns how many bytes it holds.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        while count < buffer.count {
+            let n = try SystemCall.retryingInterrupts("read", path: path) {
+                Glibc.read(rawValue, base + count, buffer.count - count)
+            }
+            if n == 0 { break }
+            count += n
+        }
+        return count
+    }
+
+    /// Everything left to read, but at most `limit` bytes.
+    public func read(upTo limit: Int) throws(SystemError) -> [UInt8] {
+        try read(upTo: limit, expecting: limit)
+    }
+
+    /// `read(upTo:)` for a file of about `expectedSize` bytes, read in one call when it has that
+    /// many, without a megabyte buffer for a small file.
+    func read(upTo limit: Int, expecting expectedSize: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(max(expectedSize, 1), limit, 1 << 20))
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let n = try SystemCall.retryingInterrupts("read", path: path) {
+                chunk.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, wanted) }
+            }
+            if n == 0 { break }
+            bytes += chunk[..<n]
+        }
+        return bytes
+    }
+
+    /// Writes all of `bytes`, however many calls the kernel takes them in. A descriptor set
+    /// non-blocking (a tty shared with an input source) is waited on until it takes more.
+    public func write(all bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let n: Int
+            do {
+                n = try SystemCall.retryingInterrupts("write", path: path) {
+                    Glibc.write(rawValue, base + done, bytes.count - done)
+                }
+            } catch {
+                guard error.code == EAGAIN || error.code == EWOULDBLOCK else { throw error }
+                var pollFD = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pollFD, 1, 100)
+                continue
+            }
+            // Nothing taken and no error: the device is full or gone; asking again would spin.
+            guard n > 0 else { throw SystemError(code: EIO, operation: "write", path: path) }
+            done += n
+        }
+    }
+
+    public func write(all bytes: [UInt8]) throws(SystemError) {
+        var failure: SystemError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(SystemError) { try write(all: buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,34 @@
+import Glibc
+
+/// What `stat` says about a file.
+public struct FileStatus: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case regular, directory, other
+    }
+
+    public let kind: Kind
+    public let size: Int
+    /// The modification time, seconds since 1970 and the nanoseconds past them.
+    public let modifiedSeconds: Int
+    public let modifiedNanoseconds: Int
+
+    /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
+    public init(path: String, followingLinks: Bool = true) throws(SystemError) {
+        var status = stat()
+        _ = try SystemCall.retryingInterrupts("read the status of", path: path) {
+            followingLinks ? stat(path, &status) : lstat(path, &status)
+        }
+        self.init(status)
+    }
+
+    init(_ status: stat) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        default: kind = .other
+        }
+        size = Int(status.st_size)
+        modifiedSeconds = Int(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    }
+}
