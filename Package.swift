@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "TerminalEnvironment"]),
+        // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
+        .target(name: "JPEGDCDecoder"),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
@@ -81,7 +83,7 @@ let package = Package(
         // The targets reach internal types through `@testable import`, which only compiles against
         // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
         // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "Gallery", "Net", "TUI", "TerminalEnvironment"],
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment"],
                 path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
@@ -93,8 +95,10 @@ let package = Package(
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),

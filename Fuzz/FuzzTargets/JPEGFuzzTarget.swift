@@ -1,5 +1,6 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
+@testable import JPEGDCDecoder
 
 /// The input is a JPEG file. Our eighth-scale DC decoder promises libjpeg-turbo's own 1/8 pixels
 /// or nil, so whenever it gives an image, libjpeg-turbo must decode the same bytes to the same
@@ -33,7 +34,8 @@ enum JPEGFuzzTarget {
         guard (try? JPEGCodec.dimensions(of: bytes)) != nil else { return }
         for parallel in [false, true] {
             // The two-thread path on any picture, not only on scans of 65,536 blocks and more.
-            guard let ours = JPEGEighthDecoder.decode(bytes, parallel: parallel, parallelFrom: 1) else { continue }
+            let decoded = bytes.withUnsafeBufferPointer { JPEGEighthDecoder.decode($0, parallel: parallel, parallelFrom: 1) }
+            guard let ours = decoded.map(RGBImage.init) else { continue }
             let theirs: RGBImage
             do {
                 theirs = try JPEGCodec.libjpegTurboDecode(bytes, numerator: 1)

@@ -1,4 +1,5 @@
 import CJPEG
+import JPEGDCDecoder
 import CTurboJPEG
 
 /// JPEG decode with libjpeg (libjpeg-turbo's) and encode with its TurboJPEG API.
@@ -51,7 +52,7 @@ public enum JPEGCodec {
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
         let num = scaleNumerator(width: width, height: height, covering: target((width, height)))
         // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
-        var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data, parallel: parallel) : nil)
+        var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data, parallel: parallel).map(RGBImage.init) : nil)
             ?? decoder.decompress(data, width: width, height: height, numerator: num)
         let eighthsWide = width * num % 8, eighthsHigh = height * num % 8
         decoded.lastColumnEighths = eighthsWide == 0 ? 8 : eighthsWide
@@ -171,5 +172,12 @@ private extension gallery_jpeg_report {
         withUnsafeBytes(of: message) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
+    }
+}
+
+extension RGBImage {
+    /// The DC decoder's picture.
+    init(_ decoded: JPEGEighthDecoder.Pixels) {
+        self.init(width: decoded.width, height: decoded.height, pixels: decoded.rgb)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+@testable import JPEGDCDecoder
 
 @Suite struct JPEGScanSplitTests {
     @Test func evenDataSplitsWhereReadingAndWritingBalance() {

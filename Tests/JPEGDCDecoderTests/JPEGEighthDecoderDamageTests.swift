@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Imaging
+@testable import JPEGDCDecoder
 
 /// Damage the eighth-scale decoder must not read its own way: whatever it does not expect, it
 /// leaves to libjpeg-turbo (nil), so what is shown is always what libjpeg-turbo shows.

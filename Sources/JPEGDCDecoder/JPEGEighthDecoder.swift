@@ -19,22 +19,32 @@
 /// no real picture has) gives nil, and the caller decodes with libjpeg-turbo, which shows what it
 /// shows of the file or reports errors in its own words: this decoder only ever answers where its
 /// answer is libjpeg-turbo's.
-enum JPEGEighthDecoder {
+///
+/// Its own target, fenced: this is the one hand-written decoder of untrusted bytes, with unsafe
+/// pointers and a second thread, and `decode` is all it offers. `make fuzz` runs it under ASan.
+public enum JPEGEighthDecoder {
+    /// A decoded picture: `width` x `height` pixels of 8-bit RGB, rows packed.
+    public struct Pixels: Equatable, Sendable {
+        public let width: Int
+        public let height: Int
+        public let rgb: [UInt8]
+    }
+
     /// `ceil(width / 8)` x `ceil(height / 8)` pixels, or nil when this decoder does not handle the
     /// file (see the type's comment).
-    /// - Parameters:
-    ///   - parallel: let a large scan be read on two threads (see `JPEGDCScan`).
-    ///   - parallelFrom, report: see `JPEGDCScan.decode`.
-    static func decode(_ data: some EncodedBytes, parallel: Bool = true,
-                       parallelFrom: Int = JPEGDCScan.parallelBlocks,
-                       report: (JPEGDCScan.Outcome) -> Void = { _ in }) -> RGBImage? {
-        data.withEncodedBytes { data -> RGBImage? in
-            guard let header = JPEGBaselineHeader(data) else { return nil }
-            guard let stream = EntropyStream(data, from: header.scanStart) else { return nil }
-            guard let planes = JPEGDCScan.decode(header, stream, parallel: parallel, parallelFrom: parallelFrom,
-                                                 report: report) else { return nil }
-            return convert(planes, header)
-        }
+    /// - Parameter parallel: let a large scan be read on two threads (see `JPEGDCScan`).
+    public static func decode(_ data: UnsafeBufferPointer<UInt8>, parallel: Bool = true) -> Pixels? {
+        decode(data, parallel: parallel, parallelFrom: JPEGDCScan.parallelBlocks)
+    }
+
+    /// `decode(_:parallel:)` with the knobs tests and the fuzzer turn: see `JPEGDCScan.decode`.
+    static func decode(_ data: UnsafeBufferPointer<UInt8>, parallel: Bool, parallelFrom: Int,
+                       report: (JPEGDCScan.Outcome) -> Void = { _ in }) -> Pixels? {
+        guard let header = JPEGBaselineHeader(data) else { return nil }
+        guard let stream = EntropyStream(data, from: header.scanStart) else { return nil }
+        guard let planes = JPEGDCScan.decode(header, stream, parallel: parallel, parallelFrom: parallelFrom,
+                                             report: report) else { return nil }
+        return convert(planes, header)
     }
 
     /// Every component's DC means, one sample (0...255) per block, in one buffer.
@@ -48,7 +58,7 @@ enum JPEGEighthDecoder {
     // MARK: - Colour
 
     /// The planes as RGB, cropped to the picture's own 1/8 size.
-    private static func convert(_ planes: Planes, _ header: JPEGBaselineHeader) -> RGBImage {
+    private static func convert(_ planes: Planes, _ header: JPEGBaselineHeader) -> Pixels {
         let width = (header.width + 7) / 8, height = (header.height + 7) / 8
         let channels = header.components.indices.map { Channel(planes, component: $0, of: header) }
         // Per component: the sample index of output row y, and of output column x within a row.
@@ -80,7 +90,7 @@ enum JPEGEighthDecoder {
                 }
             }}
         }
-        return RGBImage(width: width, height: height, pixels: pixels)
+        return Pixels(width: width, height: height, rgb: pixels)
     }
 
     /// One component's samples ready for colour conversion: `stepX` x `stepY` output pixels share

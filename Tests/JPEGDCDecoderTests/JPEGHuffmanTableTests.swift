@@ -1,5 +1,6 @@
 import Testing
 @testable import Imaging
+@testable import JPEGDCDecoder
 import Foundation
 
 /// A small AC table worked out by hand: codes 00 -> 0x01 (a value of 1 bit), 01 -> 0x00 (end of
