@@ -54,7 +54,7 @@ sanitize: deps
 	  --skip LineMoveEndToEndTests
 	$(SANITIZE) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'ImagingTests|NetTests|GalleryTests|OperatingSystemTests'
+	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
 # gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
 # BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).
