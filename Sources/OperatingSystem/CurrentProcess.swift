@@ -37,3 +37,24 @@ public enum CurrentProcess {
         return failure
     }
 }
+
+extension CurrentProcess {
+    /// The user's locale (`setlocale(LC_ALL, "")`), with a UTF-8 character type: C.UTF-8's when
+    /// the user's is not UTF-8, since wide characters (curses, `wcwidth`) need it.
+    public static func useLocaleWithUTF8Characters() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" }
+        if codeset != "UTF8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}
+
+/// The signals a terminal program handles, by what they mean.
+public enum ProcessSignal {
+    public static let interrupt = SIGINT
+    public static let terminate = SIGTERM
+    public static let hangUp = SIGHUP
+    public static let windowChanged = SIGWINCH
+    public static let continued = SIGCONT
+}

@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import OperatingSystem
 import Testing
 @testable import TUI
 
@@ -45,7 +46,7 @@ import Testing
     @Test func repliesAlreadyWaitingAreReadAndTheQueryIsSent() throws {
         let pty = try PseudoTerminal()
         pty.terminalWrites("\u{1B}[?1;0;256S\u{1B}[?63;1;4c")
-        let probe = TerminalProbe(input: pty.slave, output: pty.slave)
+        let probe = TerminalProbe(input: FileDescriptor(pty.slave), output: FileDescriptor(pty.slave))
         let clock = ContinuousClock()
         let start = clock.now
         let replies = probe.ask(Array("\u{1B}[c".utf8), timeout: .seconds(2))
@@ -57,7 +58,7 @@ import Testing
     @Test func aSilentTerminalCostsOnlyTheTimeout() throws {
         let pty = try PseudoTerminal()
         pty.terminalWrites("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?6")  // a reply cut short, no DA1
-        let probe = TerminalProbe(input: pty.slave, output: pty.slave)
+        let probe = TerminalProbe(input: FileDescriptor(pty.slave), output: FileDescriptor(pty.slave))
         let clock = ContinuousClock()
         let start = clock.now
         let replies = probe.ask(Array("\u{1B}[c".utf8), timeout: .milliseconds(30))

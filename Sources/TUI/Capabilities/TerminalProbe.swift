@@ -1,16 +1,15 @@
-import Glibc
 import OperatingSystem
 
 /// One question-and-answer exchange with the terminal on stdin/stdout, in a raw mode of its own
 /// that is undone before returning.
 struct TerminalProbe {
-    let input: Int32
-    let output: Int32
+    let input: FileDescriptor
+    let output: FileDescriptor
 
     /// The probe on stdin/stdout, nil unless both are terminals.
     static func standard() -> TerminalProbe? {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
-        return TerminalProbe(input: STDIN_FILENO, output: STDOUT_FILENO)
+        guard TerminalMode.isTerminal(.standardInput), TerminalMode.isTerminal(.standardOutput) else { return nil }
+        return TerminalProbe(input: .standardInput, output: .standardOutput)
     }
 
     /// Writes `query` and reads replies until they are complete (DA1 arrived) or `timeout` passed.
@@ -18,40 +17,30 @@ struct TerminalProbe {
     /// terminal did not finish in time, what is left in the input queue is flushed so a late
     /// partial reply cannot turn into key presses.
     func ask(_ query: [UInt8], timeout: Duration) -> CapabilityReplies {
-        var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { return CapabilityReplies() }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return CapabilityReplies() }
-        defer { tcsetattr(input, TCSANOW, &saved) }
-
-        TerminalOutput.write(query, to: output)
-        var received: [UInt8] = []
-        var replies = CapabilityReplies()
-        let deadline = ContinuousClock.now + timeout
-        while !replies.isComplete {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready == 0 || (ready < 0 && errno == EINTR) { continue }  // the deadline decides
-            guard ready > 0 else { break }
-            // VMIN and VTIME are 0: the read ends with what the queue holds.
-            guard let chunk = try? FileDescriptor(input).read(upTo: 1024), !chunk.isEmpty else { break }
-            received += chunk
-            replies = CapabilityReplies(parsing: received)
-        }
-        if !replies.isComplete { tcflush(input, TCIFLUSH) }
-        return replies
+        TerminalMode.withUnbufferedInput(input) {
+            TerminalOutput.write(query, to: output.rawValue)
+            var received: [UInt8] = []
+            var replies = CapabilityReplies()
+            let deadline = ContinuousClock.now + timeout
+            while !replies.isComplete {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { break }
+                let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+                // Interrupted or timed out alike: the deadline decides.
+                guard let ready = try? input.waitForInput(milliseconds: milliseconds) else { break }
+                guard ready else { continue }
+                // The read ends with what the queue holds (unbuffered input).
+                guard let chunk = try? input.read(upTo: 1024), !chunk.isEmpty else { break }
+                received += chunk
+                replies = CapabilityReplies(parsing: received)
+            }
+            if !replies.isComplete { TerminalMode.discardInput(input) }
+            return replies
+        } ?? CapabilityReplies()
     }
 
     /// The window size in cells and pixels, nil when the kernel does not know it.
     func windowPixels() -> TerminalSize? {
-        try? TerminalSize(of: FileDescriptor(output))
+        try? TerminalSize(of: output)
     }
 }

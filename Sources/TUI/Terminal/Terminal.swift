@@ -1,6 +1,5 @@
 import CNcurses
 import Dispatch
-import Glibc
 import OperatingSystem
 
 /// Why the terminal could not be taken over.
@@ -29,8 +28,10 @@ public enum TerminalError: Error, Equatable {
     private var clicks = ClickTracker()
     private var stopped = false
     private static var isRunning = false
+    /// The origin of the times double-clicks are measured in.
+    private static let started = ContinuousClock.now
     private static let handledSignals: [(signal: Int32, exitCode: Int32)] = [
-        (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129),
+        (ProcessSignal.interrupt, 130), (ProcessSignal.terminate, 143), (ProcessSignal.hangUp, 129),
     ]
 
     /// Takes over the tty: locale, curses (cbreak, noecho, nonl, keypad, hidden cursor, mouse,
@@ -39,20 +40,22 @@ public enum TerminalError: Error, Equatable {
     /// `theme` colours the accent, selection and status styles (`.monochrome` for NO_COLOR).
     public static func start(theme: TerminalTheme = .dark) throws -> Terminal {
         guard !isRunning else { throw TerminalError.alreadyStarted }
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        useUTF8Locale()
+        guard TerminalMode.isTerminal(.standardInput), TerminalMode.isTerminal(.standardOutput) else {
+            throw TerminalError.notATerminal
+        }
+        CurrentProcess.useLocaleWithUTF8Characters()
         // Built before any signal is ignored: the helper programs must not inherit that.
-        let terminfo = getenv("TERM").flatMap { ScrollFreeTerminfo(terminal: String(cString: $0)) }
+        let terminfo = CurrentProcess.environmentVariable("TERM").flatMap { ScrollFreeTerminfo(terminal: $0) }
         defer { terminfo?.remove() }
-        _ = TerminalGuard.saveTTY(fileDescriptor: STDIN_FILENO)
+        _ = TerminalGuard.saveTTY(fileDescriptor: FileDescriptor.standardInput.rawValue)
         // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
         // the dispatch sources made below receive them instead.
         for (signal, _) in handledSignals { cn_ignore_signal(signal) }
-        cn_ignore_signal(SIGWINCH)
+        cn_ignore_signal(ProcessSignal.windowChanged)
         // Without that entry (no infocmp/tic) ncurses may still move lines under the pictures.
         guard (terminfo.map { $0.whileCurrent(cn_newterm_stdio) } ?? cn_newterm_stdio()) != nil else {
             restoreSignalDefaults()
-            let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            let name = CurrentProcess.environmentVariable("TERM") ?? "(unset)"
             throw TerminalError.unusableTerminal(name)
         }
         let pairs = configureCurses(theme: theme)
@@ -95,15 +98,6 @@ public enum TerminalError: Error, Equatable {
 
     // MARK: - Setup
 
-    /// ncurses needs a UTF-8 LC_CTYPE for wide characters; fall back to C.UTF-8 if the user's is not.
-    private static func useUTF8Locale() {
-        setlocale(LC_ALL, "")
-        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" }
-        if codeset != "UTF8" {
-            setlocale(LC_CTYPE, "C.UTF-8")
-        }
-    }
-
     /// Returns the colour pairs of the theme's styles, none without colours.
     private static func configureCurses(theme: TerminalTheme) -> ThemePairs {
         let window = cn_stdscr()
@@ -135,7 +129,7 @@ public enum TerminalError: Error, Equatable {
 
     private static func restoreSignalDefaults() {
         for (signal, _) in handledSignals { cn_default_signal(signal) }
-        cn_default_signal(SIGWINCH)
+        cn_default_signal(ProcessSignal.windowChanged)
     }
 
     private static func currentSize() -> Size {
@@ -146,14 +140,14 @@ public enum TerminalError: Error, Equatable {
         for (signal, exitCode) in Self.handledSignals {
             addSignalSource(signal) { terminal in
                 terminal.stop()
-                exit(exitCode)
+                CurrentProcess.exit(exitCode)
             }
         }
-        addSignalSource(SIGWINCH) { $0.terminalDidResize(force: true) }
+        addSignalSource(ProcessSignal.windowChanged) { $0.terminalDidResize(force: true) }
         // After a Ctrl-Z, curses repaints its text; the pictures are ours to send again.
-        addSignalSource(SIGCONT) { $0.terminalDidResize(force: true) }
+        addSignalSource(ProcessSignal.continued) { $0.terminalDidResize(force: true) }
 
-        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        let input = DispatchSource.makeReadSource(fileDescriptor: FileDescriptor.standardInput.rawValue, queue: .main)
         input.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.readInput() }
         }
@@ -207,9 +201,8 @@ public enum TerminalError: Error, Equatable {
         if state & cn_button4_pressed() != 0 { return .wheelUp }
         if state & cn_button5_pressed() != 0 { return .wheelDown }
         guard state & cn_button1_pressed() != 0 else { return nil }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return clicks.press(at: position, time: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+        let now = ContinuousClock.now - Self.started
+        return clicks.press(at: position, time: Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18)
     }
 
     /// SIGWINCH (force: repaint even at the same size) or a KEY_RESIZE from curses.

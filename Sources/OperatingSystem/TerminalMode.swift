@@ -1,0 +1,46 @@
+import Glibc
+
+/// A terminal device's line discipline: whether a descriptor is a terminal, its input taken
+/// unbuffered and unechoed for a while, waiting for input, and throwing queued input away.
+public enum TerminalMode {
+    /// Whether `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: FileDescriptor) -> Bool {
+        isatty(descriptor.rawValue) == 1
+    }
+
+    /// Runs `body` with `descriptor`'s input neither line-buffered nor echoed, a read returning
+    /// at once with whatever is queued, then puts the previous mode back. Nil, without running
+    /// `body`, when the mode cannot be read or set (not a terminal).
+    public static func withUnbufferedInput<Result>(_ descriptor: FileDescriptor, _ body: () throws -> Result) rethrows -> Result? {
+        var saved = termios()
+        guard tcgetattr(descriptor.rawValue, &saved) == 0 else { return nil }
+        var unbuffered = saved
+        unbuffered.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &unbuffered.c_cc) { controls in
+            controls[Int(VMIN)] = 0
+            controls[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor.rawValue, TCSANOW, &unbuffered) == 0 else { return nil }
+        defer { tcsetattr(descriptor.rawValue, TCSANOW, &saved) }
+        return try body()
+    }
+
+    /// Throws away input the terminal has queued and nobody read (a late, partial reply).
+    public static func discardInput(_ descriptor: FileDescriptor) {
+        tcflush(descriptor.rawValue, TCIFLUSH)
+    }
+}
+
+extension FileDescriptor {
+    /// Whether input arrives within `milliseconds`; false when the time passes first or a signal
+    /// interrupts the wait (the caller's deadline decides whether to wait again).
+    public func waitForInput(milliseconds: Int32) throws(SystemError) -> Bool {
+        var descriptor = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready < 0 {
+            if errno == EINTR { return false }
+            throw SystemError.last("wait for input on", path: path)
+        }
+        return ready > 0
+    }
+}
