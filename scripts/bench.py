@@ -274,7 +274,7 @@ def machine_facts(gallery, load_start):
         f"- CPU: {cpu}; `nproc` = {version(['nproc'])}",
         f"- Kernel: {platform.release()}; load average at start {' / '.join(f'{x:.2f}' for x in load_start)}",
         f"- gallery: {version([gallery, '--version'])} (release, `--static-swift-stdlib`), "
-        f"libjpeg-turbo {package_version('libturbojpeg0')}, libsixel {package_version('libsixel1')}",
+        f"libjpeg-turbo {package_version('libjpeg62-turbo')} (linked statically; gallery links no libsixel)",
         f"- {version(['chafa', '--version'])}; {version(['timg', '--version'])}; "
         f"{version(['img2sixel', '--version'])}; {version([IMAGEMAGICK, '-version'])}",
     ]
