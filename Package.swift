@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"], exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),
