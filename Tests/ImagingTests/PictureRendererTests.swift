@@ -41,24 +41,22 @@ import Testing
 
     // MARK: - Sixel
 
-    @Test func aFittedSixelIsThePictureAtItsOwnSizeOverTheCellsItCovers() throws {
-        let data = try Self.jpeg(width: 400, height: 300)
-        let picture = try renderer(.sixel).render(data, columns: 40, rows: 20, fit: .fit)
-        guard case .sixel(let bytes) = picture.content else { Issue.record("not sixel: \(picture.content)"); return }
-        let image = try SixelDecoder.decode(bytes)
-        // 240x260 pixels: the width limits, 4:3 is 240x180, over 40 columns and 14 rows.
-        #expect(image.width == 240 && image.height == 180)
-        #expect(picture.columns == 40 && picture.rows == 14)
-        #expect(image.psnr(comparedTo: try expected(data, width: 240, height: 180)) > 30)
+    /// The pixels a sixel picture draws; nil for another kind of picture.
+    func sixelImage(_ picture: RenderedPicture) throws -> RGBImage? {
+        guard case .sixel(let bytes) = picture.content else { return nil }
+        return try SixelDecoder.decode(bytes)
     }
 
-    @Test func aSixelPictureOneRowHighIsSentOneRowHighUnlessCutToWholeBands() throws {
-        let data = try Self.jpeg(width: 240, height: 1)
-        let own = try renderer(.sixel).render(data, columns: 40, rows: 2, fit: .fit)
-        guard case .sixel(let bytes) = own.content else { Issue.record("not sixel"); return }
-        let image = try SixelDecoder.decode(bytes)
-        #expect(image.width == 240 && image.height == 1)
-        #expect(own.columns == 40 && own.rows == 1)
+    /// 400x300 in 40x20 cells of 240x260 pixels: the width limits, 240x180 over 14 rows. 240x1 is
+    /// sent one pixel high, not padded to a band.
+    @Test(arguments: [((400, 300), (240, 180), 14), ((240, 1), (240, 1), 1)])
+    func aFittedSixelIsThePictureAtItsOwnSizeOverTheCellsItCovers(source: (Int, Int), size: (Int, Int), rows: Int) throws {
+        let data = try Self.jpeg(width: source.0, height: source.1)
+        let picture = try renderer(.sixel).render(data, columns: 40, rows: 20, fit: .fit)
+        let image = try #require(try sixelImage(picture), "not sixel")
+        #expect(image.width == size.0 && image.height == size.1)
+        #expect(picture.columns == 40 && picture.rows == rows)
+        #expect(image.psnr(comparedTo: try expected(data, width: size.0, height: size.1)) > 30)
     }
 
     @Test func wholeSixelBandsCutTheBoxAndAFittedPicture() throws {
@@ -72,14 +70,12 @@ import Testing
         #expect(tiny.pixelBox(columns: 29, rows: 1) == PixelSize(width: 174, height: 5))
         let data = try Self.jpeg(width: 348, height: 228)
         let filled = try banded.render(data, columns: 29, rows: 9, fit: .fill)
-        guard case .sixel(let filledBytes) = filled.content else { Issue.record("not sixel"); return }
-        let filledImage = try SixelDecoder.decode(filledBytes)
+        let filledImage = try #require(try sixelImage(filled), "not sixel")
         #expect(filledImage.width == 174 && filledImage.height == 114)
         #expect(filledImage.psnr(comparedTo: try expected(data, width: 174, height: 114, fill: true)) > 28)
         // Fitted: 400x300 in 474x507 is 474x356, cut to 354 rows.
         let fitted = try banded.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .fit)
-        guard case .sixel(let fittedBytes) = fitted.content else { Issue.record("not sixel"); return }
-        let fittedImage = try SixelDecoder.decode(fittedBytes)
+        let fittedImage = try #require(try sixelImage(fitted), "not sixel")
         #expect(fittedImage.width == 474 && fittedImage.height == 354)
         #expect(fitted.columns == 79 && fitted.rows == 28)
     }

@@ -18,13 +18,10 @@ public struct RenderedPicture: Sendable, Equatable {
     /// Height in terminal cells.
     public let rows: Int
     public let content: Content
+}
 
-    public init(columns: Int, rows: Int, content: Content) {
-        self.columns = columns
-        self.rows = rows
-        self.content = content
-    }
-
+// In an extension, so the memberwise initialiser (the renderer's) is still made.
+extension RenderedPicture {
     /// A text picture.
     public init(columns: Int, rows: Int, lines: [String], plainLines: [String]) {
         self.init(columns: columns, rows: rows, content: .text(lines: lines, plain: plainLines))
