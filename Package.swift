@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),

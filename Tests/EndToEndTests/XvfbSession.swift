@@ -23,7 +23,10 @@ final class XvfbSession {
             number += 1
         }
         display = ":\(number)"
-        server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+        // -noreset: by default Xvfb resets when its last client leaves, and the readiness check
+        // below is such a client; xterm connecting during that reset failed with "Can't open
+        // display" (2 runs in 8 under load).
+        server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"],
                                        log: logDirectory.appendingPathComponent("xvfb.log").path)
         // Ready when a client gets through: the socket file alone appears before Xvfb listens.
         let deadline = ContinuousClock.now + .seconds(10)

@@ -124,7 +124,7 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let viewModel = PhotosViewModel(
             source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(),
-            renderer: ImagingThumbnailRenderer(textArt: .ascii, depth: .none), renderMode: .ascii,
+            renderer: ThumbnailRenderer(mode: .ascii, depth: .none), renderMode: .ascii,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         viewModel.viewDidLoad()
         await eventually { viewModel.photos.count == PictureFolder.listed.count }

@@ -1,4 +1,5 @@
 @testable import DemoCatalog
+import Imaging
 import Net
 import Testing
 import TUI

@@ -7,10 +7,10 @@ import TerminalEnvironment
 /// The bytes kitty thumbnails cost per frame, from the renderer's payload through the image layer:
 /// the pixels go out once, a moved picture is only placed again.
 @Suite struct KittyFrameBytesTests {
-    let renderer = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
+    let renderer = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
 
     func picture(seed: UInt8, row: Int) throws -> PlacedImage {
-        let data = try PixelThumbnailRendererTests.jpeg(width: 120, height: 80, seed: seed)
+        let data = try ThumbnailRendererTests.jpeg(width: 120, height: 80, seed: seed)
         let image = TerminalImage(try renderer.render(data, columns: 8, rows: 4, fit: .crop), id: "p\(seed)")
         return PlacedImage(image: image, frame: Rect(origin: Point(row: row, column: 0), size: image.size))
     }

@@ -1,3 +1,4 @@
+import Imaging
 import Net
 import Testing
 @testable import Gallery

@@ -22,7 +22,7 @@ struct PicsumLoopbackTests {
         }
         let source = PicsumSource(baseURL: server.baseURL, client: http)
         let viewModel = PhotosViewModel(source: source, loader: makeLoader(),
-                                        renderer: ImagingThumbnailRenderer(textArt: .ascii, depth: .none),
+                                        renderer: ThumbnailRenderer(mode: .ascii, depth: .none),
                                         renderMode: .ascii, perPage: 2, cache: ThumbnailCache(), networkStatus: status)
         viewModel.viewDidLoad()
         // The 429 is retried after its Retry-After (1 s), and the user is told meanwhile.
@@ -39,7 +39,7 @@ struct PicsumLoopbackTests {
         #expect(server.requests.contains("/images/11"))
 
         // A second launch: the same image comes from disk, the server is not asked.
-        let pixels = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
+        let pixels = ThumbnailRenderer(mode: .ascii, depth: .none)
             .pixelSize(columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows)
         let imageURL = source.imageURL(for: viewModel.photos[1], width: pixels.width, height: pixels.height, fit: .crop)
         let before = server.requests.count

@@ -1,3 +1,4 @@
+import Imaging
 import TerminalEnvironment
 import Testing
 @testable import Gallery
@@ -5,9 +6,9 @@ import Testing
 @Suite("ThumbnailCache")
 struct ThumbnailCacheTests {
     /// A thumbnail whose `byteCount` is exactly `bytes` (one line, no escapes: counted twice).
-    func thumbnail(bytes: Int, columns: Int = 4) -> Thumbnail {
+    func thumbnail(bytes: Int, columns: Int = 4) -> RenderedPicture {
         let line = String(repeating: "x", count: bytes / 2)
-        return Thumbnail(columns: columns, rows: 1, lines: [line], plainLines: [line])
+        return RenderedPicture(columns: columns, rows: 1, lines: [line], plainLines: [line])
     }
 
     func key(_ id: String, columns: Int = 4, mode: RenderMode = .halfblock) -> ThumbnailKey {
@@ -67,7 +68,7 @@ struct ThumbnailCacheTests {
     }
 
     @Test func byteCountCountsBothRenderings() {
-        let thumbnail = Thumbnail(columns: 2, rows: 1, lines: ["\u{1B}[0mé"], plainLines: ["é"])
+        let thumbnail = RenderedPicture(columns: 2, rows: 1, lines: ["\u{1B}[0mé"], plainLines: ["é"])
         #expect(thumbnail.byteCount == 6 + 2)
     }
 }

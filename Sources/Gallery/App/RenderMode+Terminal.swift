@@ -14,9 +14,7 @@ extension RenderMode {
 
     /// The renderer for this mode in a terminal with `capabilities`.
     public func makeRenderer(capabilities: TerminalCapabilities, depth: ColorDepth) -> any ThumbnailRendering {
-        guard drawsPixels else { return ImagingThumbnailRenderer(textArt: self, depth: depth) }
-        return PixelThumbnailRenderer(
-            mode: self, cellWidth: capabilities.cellPixelSize.width,
-            cellHeight: capabilities.cellPixelSize.height, sixelColorRegisters: capabilities.sixelColorRegisters)
+        ThumbnailRenderer(mode: self, cell: capabilities.cellPixelSize, depth: depth,
+                          sixelColorRegisters: capabilities.sixelColorRegisters)
     }
 }

@@ -1,10 +1,11 @@
+public import Imaging
 import OperatingSystem
 
 /// Rendered thumbnails bounded by their total size in bytes, evicting the least recently used.
 /// Thread-safe, so it can be shared between the grid and detail view models.
 public final class ThumbnailCache: Sendable {
     private struct State {
-        var entries: [ThumbnailKey: Thumbnail] = [:]
+        var entries: [ThumbnailKey: RenderedPicture] = [:]
         var recency = RecencyList<ThumbnailKey>()
         var totalBytes = 0
     }
@@ -18,7 +19,7 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// The cached thumbnail for `key`, marking it as recently used.
-    public func thumbnail(for key: ThumbnailKey) -> Thumbnail? {
+    public func thumbnail(for key: ThumbnailKey) -> RenderedPicture? {
         state.withLock { state in
             guard let thumbnail = state.entries[key] else { return nil }
             state.recency.touch(key)
@@ -28,7 +29,7 @@ public final class ThumbnailCache: Sendable {
 
     /// Stores `thumbnail` as the most recently used, evicting the least recently used entries
     /// until the total fits. A thumbnail larger than the whole capacity is not stored.
-    public func insert(_ thumbnail: Thumbnail, for key: ThumbnailKey) {
+    public func insert(_ thumbnail: RenderedPicture, for key: ThumbnailKey) {
         let cost = thumbnail.byteCount
         state.withLock { state in
             Self.remove(key, from: &state)

@@ -1,3 +1,4 @@
+import Imaging
 /// URL, fetch and render for one photo at one cell size: the work behind every image the view
 /// models show, run off the main actor, with at most one render per core at a time.
 /// Cancelling the calling task cancels the fetch (or the wait for a render slot).
@@ -7,7 +8,7 @@ struct ThumbnailPipeline: Sendable {
     let renderer: any ThumbnailRendering
 
     @concurrent
-    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> Thumbnail {
+    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
         let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
         let data = try await loader.imageData(from: url)

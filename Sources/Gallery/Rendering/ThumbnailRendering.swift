@@ -1,5 +1,7 @@
-/// Turns encoded image bytes into a `Thumbnail` of a given cell size. The seam between the view
-/// models and Imaging: the app wires a renderer for the chosen mode (half-blocks, ASCII, ...).
+public import Imaging
+
+/// Turns encoded image bytes into a `RenderedPicture` of a given cell size. The seam between the view
+/// models and Imaging: the app wires a `ThumbnailRenderer` for the chosen mode, tests a fake.
 ///
 /// `render` is CPU-bound; callers run it off the main actor.
 public protocol ThumbnailRendering: Sendable {
@@ -8,5 +10,5 @@ public protocol ThumbnailRendering: Sendable {
     func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int)
 
     /// Decodes `data` and renders it into `columns` x `rows` cells.
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
 }

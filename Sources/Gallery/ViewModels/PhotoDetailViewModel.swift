@@ -1,3 +1,4 @@
+import Imaging
 public import Observation
 
 /// The detail pane's view model. The list's photo record is shown at once; `viewDidLoad` fetches
@@ -97,7 +98,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         let photo = self.photo
         image = .loading
         imageTask = Task { [weak self] in
-            let result: Result<Thumbnail, any Error>
+            let result: Result<RenderedPicture, any Error>
             do {
                 result = .success(try await pipeline.thumbnail(for: photo, columns: columns, rows: rows, fit: .max))
             } catch {
@@ -170,7 +171,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
     }
 
-    private func finishImage(generation: Int, with result: Result<Thumbnail, any Error>) {
+    private func finishImage(generation: Int, with result: Result<RenderedPicture, any Error>) {
         guard generation == imageGeneration, !Task.isCancelled else { return }
         imageTask = nil
         switch result {

@@ -1,3 +1,4 @@
+import Imaging
 public import Observation
 public import TerminalEnvironment
 
@@ -243,7 +244,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let generation = nextGeneration
         let pipeline = self.pipeline
         let task = Task { [weak self] in
-            let result: Result<Thumbnail, any Error>
+            let result: Result<RenderedPicture, any Error>
             do {
                 result = .success(try await pipeline.thumbnail(
                     for: photo, columns: key.columns, rows: key.rows, fit: .crop))
@@ -256,7 +257,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         thumbnails[photo.id] = .loading
     }
 
-    private func finishLoad(of id: String, generation: Int, with result: Result<Thumbnail, any Error>) {
+    private func finishLoad(of id: String, generation: Int, with result: Result<RenderedPicture, any Error>) {
         // A load that was cancelled (item hidden, size changed) or replaced is no longer in
         // `loads` under its generation: its result is stale.
         guard let load = loads[id], load.generation == generation else { return }

@@ -38,9 +38,10 @@ public enum ImageDecoder {
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
     /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
+    /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: false)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
+        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel)
     }
 
     /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will

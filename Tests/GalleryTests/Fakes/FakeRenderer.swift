@@ -14,11 +14,11 @@ final class FakeRenderer: ThumbnailRendering {
         (columns * 2, rows * 4)
     }
 
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> Thumbnail {
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }
         let text = "\(String(decoding: data, as: UTF8.self)) \(columns)x\(rows) \(fit.rawValue)"
-        return Thumbnail(columns: columns, rows: rows,
+        return RenderedPicture(columns: columns, rows: rows,
                          lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: rows),
                          plainLines: Array(repeating: text, count: rows))
     }

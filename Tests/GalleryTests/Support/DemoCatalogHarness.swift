@@ -14,7 +14,7 @@ final class DemoCatalogHarness {
     let baseURL: String
     let source: UnsplashAPISource
     let loader: HTTPImageLoader
-    let renderer = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
+    let renderer = ThumbnailRenderer(mode: .ascii, depth: .none)
 
     private init(server: DemoCatalogServer, baseURL: String, client: any HTTPGetting, imageClient: any HTTPGetting) {
         self.server = server

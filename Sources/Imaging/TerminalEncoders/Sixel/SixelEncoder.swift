@@ -23,7 +23,7 @@ public enum SixelEncoder {
     /// The image is sent at its own size: the raster attributes give its height, and the rows of
     /// a last band that are not the image's have no bits set: a 240x1 picture is sent as 240x1,
     /// not with 5 blank rows below. Terminals differ in how they draw a partial last band, so a picture meant
-    /// to cover whole cells should be cut to whole bands first (`PixelThumbnailRenderer` does).
+    /// to cover whole cells should be cut to whole bands first (`PictureRenderer.wholeSixelBands`).
     ///
     /// - Parameters:
     ///   - registers: how many colour registers the terminal has (2...256): an image with no more

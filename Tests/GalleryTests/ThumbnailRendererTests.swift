@@ -7,7 +7,7 @@ import TestSupport
 import TUI
 @testable import Gallery
 
-@Suite struct PixelThumbnailRendererTests {
+@Suite struct ThumbnailRendererTests {
     /// A JPEG like the demo catalog serves: a red-to-blue gradient with a green band, `width` x `height`.
     static func jpeg(width: Int, height: Int, seed: UInt8 = 0) throws -> [UInt8] {
         var pixels = [UInt8]()
@@ -23,11 +23,11 @@ import TUI
     }
 
     /// xterm's default font: 6x13 pixel cells.
-    let sixel = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13)
+    let sixel = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13))
 
-    func payload(_ thumbnail: Thumbnail) -> TerminalGraphic? {
-        if case .graphic(let graphic) = thumbnail.content { return graphic }
-        return nil
+    /// The graphic the screen places for `picture`.
+    func payload(_ picture: RenderedPicture) -> TerminalGraphic? {
+        TerminalImage(picture, id: "payload").graphic
     }
 
     @Test func aSixelThumbnailFillsItsCellsInWholeBands() throws {
@@ -65,7 +65,7 @@ import TUI
     @Test func aPaneLargerThanATerminalShowsIsDrawnInAtMost4096PixelsASide() throws {
         // 1000x500 cells of 6x13 would be 6000x6500 pixels.
         #expect(sixel.pixelSize(columns: 1000, rows: 500) == (4096, 4092))  // 4096 cut to whole bands
-        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 6, cellHeight: 13)
+        let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 6, height: 13))
         #expect(kitty.pixelSize(columns: 1000, rows: 500) == (4096, 4096))
         let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
         let kittyImage = try #require(payload(fitted)?.kitty, "not a kitty picture")
@@ -75,14 +75,14 @@ import TUI
     }
 
     @Test func textArtOfAPaneLargerThanATerminalShowsIsCutToItsCells() throws {
-        let ascii = ImagingThumbnailRenderer(textArt: .ascii, depth: .none)
+        let ascii = ThumbnailRenderer(mode: .ascii, depth: .none)
         #expect(ascii.pixelSize(columns: 5000, rows: 1) == (8192, 4))  // twice 4096x2 samples
         let art = try ascii.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
         #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
     }
 
     @Test func theSixelPaletteHasNoMoreColoursThanTheTerminalHasRegisters() throws {
-        let renderer = PixelThumbnailRenderer(mode: .sixel, cellWidth: 6, cellHeight: 13, sixelColorRegisters: 16)
+        let renderer = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13), sixelColorRegisters: 16)
         let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), columns: 20, rows: 6, fit: .crop)
         let decoded = try SixelDecoder.decode(try #require(payload(thumbnail)).bytes)
         let colours = Set((0..<decoded.height).flatMap { y in (0..<decoded.width).map { decoded[$0, y] } })
@@ -103,7 +103,7 @@ import TUI
     }
 
     @Test func kittyIdsAreStablePerContentAndSize() throws {
-        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
+        let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)
         let b = try Self.jpeg(width: 120, height: 80, seed: 90)
         func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
@@ -128,7 +128,7 @@ import TUI
     }
 
     @Test func itermPayloadNamesItsCells() throws {
-        let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 8, cellHeight: 16)
+        let iterm = ThumbnailRenderer(mode: .iterm, cell: PixelSize(width: 8, height: 16))
         let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), columns: 10, rows: 4, fit: .crop)
         let graphic = try #require(payload(thumbnail))
         #expect(graphic.kind == .iterm)
@@ -141,7 +141,7 @@ import TUI
     /// iTerm2 payloads are lossless PNG, so the pixels compared are exactly the renderer's.
     @Test(.enabled(if: !Self.photos.isEmpty, SharedPhotos.absent))
     func thumbnailsOfRealPhotosAreDecodedLargeEnoughToResampleWell() throws {
-        let iterm = PixelThumbnailRenderer(mode: .iterm, cellWidth: 6, cellHeight: 13)
+        let iterm = ThumbnailRenderer(mode: .iterm, cell: PixelSize(width: 6, height: 13))
         let box = iterm.pixelSize(columns: 16, rows: 5)
         var rendered = 0.0, bare = 0.0
         for path in Self.photos {
@@ -166,7 +166,7 @@ import TUI
     }
 
     @Test func aKittyThumbnailIsATransmissionAndItsPlacementMadeOnce() throws {
-        let kitty = PixelThumbnailRenderer(mode: .kitty, cellWidth: 10, cellHeight: 20)
+        let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
         let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), columns: 3, rows: 2, fit: .crop)
         let image = TerminalImage(thumbnail, id: "p/kitty")
         #expect(image.size == Size(columns: 3, rows: 2))
@@ -202,12 +202,13 @@ import TUI
         #expect(RenderMode.best(for: TerminalCapabilities(kitty: true), environment: ["TERM": "xterm-kitty", "NO_COLOR": "1"]) == .kitty)
     }
 
-    @Test func pixelModesGetThePixelRendererWithTheCellSize() throws {
+    @Test func everyModeGetsTheRendererWithTheCellSizeAndDepth() throws {
         let capabilities = TerminalCapabilities(sixel: true, cellPixelSize: PixelSize(width: 7, height: 15), sixelColorRegisters: 64)
-        let renderer = try #require(RenderMode.sixel.makeRenderer(capabilities: capabilities, depth: .trueColor) as? PixelThumbnailRenderer)
-        #expect(renderer.mode == .sixel && renderer.cellWidth == 7 && renderer.cellHeight == 15)
+        let renderer = try #require(RenderMode.sixel.makeRenderer(capabilities: capabilities, depth: .trueColor) as? ThumbnailRenderer)
+        #expect(renderer.mode == .sixel && renderer.cell == PixelSize(width: 7, height: 15))
         #expect(renderer.sixelRegisters == 64)
-        #expect(RenderMode.halfblock.makeRenderer(capabilities: capabilities, depth: .trueColor) is ImagingThumbnailRenderer)
+        let text = try #require(RenderMode.halfblock.makeRenderer(capabilities: capabilities, depth: .palette256) as? ThumbnailRenderer)
+        #expect(text.mode == .halfblock && text.depth == .palette256)
         #expect(!RenderMode.ascii.drawsPixels && RenderMode.kitty.drawsPixels)
     }
 }

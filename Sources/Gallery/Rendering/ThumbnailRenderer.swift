@@ -1,0 +1,53 @@
+public import Imaging
+public import TerminalEnvironment
+
+/// Renders downloaded image bytes for the app's screen in any `RenderMode`, through Imaging's
+/// `PictureRenderer`: grid thumbnails (filled) and the detail pane's image (fitted).
+public struct ThumbnailRenderer: ThumbnailRendering {
+    public let mode: RenderMode
+    /// The size of one terminal cell in pixels, for the modes that draw pixels.
+    public let cell: PixelSize
+    /// The colours of half-block and ASCII art.
+    public let depth: ColorDepth
+    /// The sixel colour registers to use: as many as the terminal has, at most 256.
+    public let sixelRegisters: Int
+    private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
+
+    /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
+    public init(mode: RenderMode, cell: PixelSize = .fallbackCell, depth: ColorDepth = .trueColor,
+                sixelColorRegisters: Int? = nil) {
+        self.mode = mode
+        self.cell = PixelSize(width: max(1, cell.width), height: max(1, cell.height))
+        self.depth = depth
+        sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
+    }
+
+    /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
+    /// cut to whole bands. Text art: twice the samples the cells show in each direction, so the
+    /// area average has real pixels to average (the decode picks its own size from the cells).
+    public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        let box = pictures(for: .crop).pixelBox(columns: columns, rows: rows)
+        return mode.drawsPixels ? (box.width, box.height) : (box.width * 2, box.height * 2)
+    }
+
+    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+        // Hashing the bytes costs a pass over them: only kitty names its pictures.
+        let kittyID = mode == .kitty ? kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit) : 0
+        return try pictures(for: fit).render(data, columns: columns, rows: rows,
+                                             fit: fit == .crop ? .fill : .fit, kittyID: kittyID)
+    }
+
+    /// Pictures a screen draws again with every scroll frame: sixel in whole bands (a partial last
+    /// band is drawn differently by different terminals, and padding would spill into the next
+    /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in
+    /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
+    private func pictures(for fit: ImageFit) -> PictureRenderer {
+        // A fitted image is the detail pane's, drawn once rather than with every scroll frame:
+        // it spends the bytes of a full 256-register sixel palette (800x600: 39.0 dB against
+        // 37.2, 20% more bytes), where thumbnails keep to the smaller default.
+        PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
+                        sixelQuantizedRegisters: fit == .max ? 256 : SixelEncoder.quantizedRegisters,
+                        wholeSixelBands: true, kittyTransmission: .stored, parallelDecode: false,
+                        padsFittedText: true)
+    }
+}

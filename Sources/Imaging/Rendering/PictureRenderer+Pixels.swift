@@ -1,0 +1,39 @@
+import TerminalEnvironment
+
+extension PictureRenderer {
+    /// Sixel, kitty or iTerm2: the picture resized to `box`'s pixels and encoded.
+    func renderPixels(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit,
+                      kittyID: UInt32) throws -> RenderedPicture {
+        let image = try pixels(encoded, in: box, fit: fit)
+        guard image.width > 0, image.height > 0 else { throw ImageError.empty }
+        let cells = image.cellsCovered(cellWidth: cell.width, cellHeight: cell.height)
+        let content: RenderedPicture.Content
+        switch mode {
+        case .sixel:
+            content = .sixel(try SixelEncoder.encode(image, registers: sixelRegisters,
+                                                     quantizedRegisters: sixelQuantizedRegisters))
+        case .kitty:
+            content = .kitty(KittyPicture(image, id: kittyID, columns: cells.columns, rows: cells.rows,
+                                          transmission: kittyTransmission))
+        case .iterm, .halfblock, .ascii:
+            content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))
+        }
+        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content)
+    }
+
+    /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.
+    private func pixels(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit) throws -> RGBImage {
+        let size = (width: box.width, height: box.height)
+        switch fit {
+        case .fill:
+            return try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode)
+                .aspectFill(width: box.width, height: box.height)
+        case .fit:
+            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode)
+            let fitted = decoded.aspectFit(width: box.width, height: box.height)
+            let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
+            // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.
+            return extra == 0 ? fitted : decoded.aspectFill(width: fitted.width, height: fitted.height - extra)
+        }
+    }
+}

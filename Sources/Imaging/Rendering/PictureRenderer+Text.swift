@@ -1,0 +1,35 @@
+import TerminalEnvironment
+
+extension PictureRenderer {
+    /// Half-blocks or ASCII art over `box`'s samples (`PixelSize.textCell` a cell).
+    func renderText(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit) throws -> RenderedPicture {
+        let size = (width: box.width, height: box.height)
+        let boxRows = box.height / PixelSize.textCell.height
+        let art: CellArt
+        switch fit {
+        case .fill:
+            let decoded = try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode)
+            art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fill)
+        case .fit:
+            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode)
+            if padsFittedText {
+                art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fit)
+            } else {
+                // The cells are the picture's own size, rounded up to whole rows, and fitted, not
+                // filled: filling them cropped an odd-height picture to their aspect (half of a 240x1).
+                let image = decoded.aspectFit(width: box.width, height: box.height)
+                art = cellArt(image, columns: image.width, rows: (image.height + 1) / 2, fit: .fit)
+            }
+        }
+        return RenderedPicture(columns: art.columns, rows: art.rows,
+                               lines: (0..<art.rows).map { art.ansiLine(row: $0, depth: depth) },
+                               plainLines: (0..<art.rows).map { art.plainLine(row: $0) })
+    }
+
+    private func cellArt(_ image: RGBImage, columns: Int, rows: Int, fit: CellArt.Fit) -> CellArt {
+        switch mode {
+        case .ascii: return CellArt.ascii(from: image, columns: columns, rows: rows, fit: fit, colored: depth != .none)
+        case .halfblock, .sixel, .kitty, .iterm: return CellArt.halfBlocks(from: image, columns: columns, rows: rows, fit: fit)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import TerminalEnvironment
+
+/// Decode, fit and encode in one call: encoded image bytes into a `RenderedPicture` for a box of
+/// terminal cells in one `RenderMode`. `gallery view` and the app both render through it; where
+/// they differ (a picture printed once against one a screen draws again and again), the
+/// difference is a setting here, each documented with the reason a caller picks it.
+///
+/// A value type with no state: calls may run concurrently.
+public struct PictureRenderer: Sendable {
+    /// How a picture meets its box.
+    public enum Fit: Sendable, Equatable {
+        /// Cover the whole box, cropping the overflow around the centre.
+        case fill
+        /// The whole picture inside the box, aspect kept: it covers fewer cells along one side.
+        case fit
+    }
+
+    public var mode: RenderMode
+    /// The size of a terminal cell in pixels, for the modes that draw pixels.
+    public var cell: PixelSize
+    /// The colours of half-block and ASCII art.
+    public var depth: ColorDepth
+    /// How many sixel colour registers the terminal has (2...256).
+    public var sixelRegisters: Int
+    /// The most registers a quantised sixel palette uses (`SixelEncoder.encode`): the default
+    /// keeps the bytes a redrawn picture re-sends down, a picture drawn once can afford 256.
+    public var sixelQuantizedRegisters: Int
+    /// Whether sixel pictures are cut to whole 6-pixel bands (at most 5 rows lost, cropped
+    /// evenly): terminals draw a partial last band differently, which matters where a picture must
+    /// cover exactly its cells; otherwise a picture is sent at its own height (240x1 is 240x1).
+    public var wholeSixelBands: Bool
+    /// How a kitty picture's pixels are sent.
+    public var kittyTransmission: KittyPicture.Transmission
+    /// Whether a JPEG may be decoded on a second thread: worth it when one picture is rendered at
+    /// a time, not when renders already run one per core.
+    public var parallelDecode: Bool
+    /// Whether fitted text art fills its whole box, blank cells around the picture, rather than
+    /// covering only the cells of the picture (rounded up to whole rows), as pixel modes do.
+    public var padsFittedText: Bool
+
+    public init(mode: RenderMode, cell: PixelSize, depth: ColorDepth, sixelRegisters: Int = 256,
+                sixelQuantizedRegisters: Int = SixelEncoder.quantizedRegisters, wholeSixelBands: Bool = false,
+                kittyTransmission: KittyPicture.Transmission = .placedAtCursor, parallelDecode: Bool = false,
+                padsFittedText: Bool = false) {
+        self.mode = mode
+        self.cell = cell
+        self.depth = depth
+        self.sixelRegisters = sixelRegisters
+        self.sixelQuantizedRegisters = sixelQuantizedRegisters
+        self.wholeSixelBands = wholeSixelBands
+        self.kittyTransmission = kittyTransmission
+        self.parallelDecode = parallelDecode
+        self.padsFittedText = padsFittedText
+    }
+
+    /// What one cell holds in this mode: `cell`'s pixels, or a text cell's samples.
+    public var pixelsPerCell: PixelSize { mode.drawsPixels ? cell : .textCell }
+
+    /// The box a picture over `columns` x `rows` cells is fitted in, in the pixels (or text
+    /// samples) the mode draws: each side at most what a terminal shows (`PixelSize.pictureBox`),
+    /// and for `wholeSixelBands` the height cut to whole bands.
+    public func pixelBox(columns: Int, rows: Int) -> PixelSize {
+        let box = PixelSize.pictureBox(columns: columns, rows: rows, cell: pixelsPerCell)
+        guard mode == .sixel, wholeSixelBands, box.height >= 6 else { return box }
+        return PixelSize(width: box.width, height: box.height - box.height % 6)
+    }
+
+    /// Decodes `encoded` (`ImageDecoder`), resizes it for `columns` x `rows` cells and encodes
+    /// it in `mode`. The picture covers the cells it is drawn on: all of the box when filled,
+    /// fewer along one side when fitted (except text art with `padsFittedText`); text art of a
+    /// box larger than a terminal shows is cut to the cells `pixelBox` holds.
+    /// - Parameter kittyID: the kitty image id, distinct per picture so one does not replace
+    ///   another; other modes ignore it.
+    /// - Throws: `ImageError` from decoding, or from encoding a picture without pixels.
+    public func render(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit,
+                       kittyID: UInt32 = 0) throws -> RenderedPicture {
+        let box = pixelBox(columns: columns, rows: rows)
+        return mode.drawsPixels ? try renderPixels(encoded, in: box, fit: fit, kittyID: kittyID)
+                                : try renderText(encoded, in: box, fit: fit)
+    }
+}

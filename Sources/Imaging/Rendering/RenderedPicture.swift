@@ -1,0 +1,51 @@
+/// A picture encoded for a terminal, and the block of cells it covers: what `PictureRenderer`
+/// makes of an encoded image, for `gallery view` to print and the app to place.
+public struct RenderedPicture: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        /// Half-block or ASCII art: ANSI-coded rows (colour escapes included), and the same rows
+        /// without escapes, for monochrome output and headless snapshots.
+        case text(lines: [String], plain: [String])
+        /// A sixel image (`ESC P q … ESC \`), drawn from the cursor's cell.
+        case sixel([UInt8])
+        /// An iTerm2 inline image (`ESC ] 1337 ; File=… BEL`), stretched over the cells.
+        case iterm([UInt8])
+        /// A kitty graphics image: its pixels under an id, and the commands that show and remove it.
+        case kitty(KittyPicture)
+    }
+
+    /// Width in terminal cells.
+    public let columns: Int
+    /// Height in terminal cells.
+    public let rows: Int
+    public let content: Content
+}
+
+// In an extension, so the memberwise initialiser (the renderer's) is still made.
+extension RenderedPicture {
+    /// A text picture.
+    public init(columns: Int, rows: Int, lines: [String], plainLines: [String]) {
+        self.init(columns: columns, rows: rows, content: .text(lines: lines, plain: plainLines))
+    }
+
+    /// The ANSI rows of a text picture; empty for the others.
+    public var lines: [String] {
+        if case .text(let lines, _) = content { return lines }
+        return []
+    }
+
+    /// The plain rows of a text picture; empty for the others.
+    public var plainLines: [String] {
+        if case .text(_, let plain) = content { return plain }
+        return []
+    }
+
+    /// Memory held by the text or the escape sequences (a kitty picture's transmission and its
+    /// placement): what a cache of pictures is charged for one.
+    public var byteCount: Int {
+        switch content {
+        case .text(let lines, let plain): return (lines + plain).reduce(0) { $0 + $1.utf8.count }
+        case .sixel(let bytes), .iterm(let bytes): return bytes.count
+        case .kitty(let kitty): return kitty.transmission.count + kitty.placement.count
+        }
+    }
+}
