@@ -24,4 +24,15 @@ import Testing
         scene.layout(in: rect)
         #expect(viewModel.thumbnails.count > requested)
     }
+
+    @Test func aKeyThatMovesTheSelectionAsksForOneFrame() async throws {
+        let app = SceneHarness()
+        await app.startWithFirstPage()
+        for key in [Key.character("l"), .character("j"), .down, .character("k")] {
+            let before = app.redrawRequests
+            app.press(key)
+            #expect(app.redrawRequests == before + 1, "\(key)")
+            app.draw()
+        }
+    }
 }

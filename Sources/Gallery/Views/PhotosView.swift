@@ -196,5 +196,6 @@ import TUI
     func gridView(_ grid: GridView, willDisplay index: Int) { viewModel.willDisplay(index: index) }
     func gridView(_ grid: GridView, didEndDisplaying index: Int) { viewModel.didEndDisplaying(index: index) }
     func gridView(_ grid: GridView, didSelect index: Int) { viewModel.didSelect(index: index) }
-    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) { navigator.setNeedsRedraw() }
+    // The selection moves only in `handle`, which asks for the frame, or in `layout`, during one.
+    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {}
 }

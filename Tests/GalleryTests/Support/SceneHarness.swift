@@ -7,13 +7,19 @@ import TerminalEnvironment
 /// with fake services: keys go in, frames come out.
 @MainActor final class SceneHarness {
     let source: FakePhotoSource
-    let navigator = Navigator(requestRedraw: {})
+    let navigator: Navigator
+    /// How many times the scenes asked for a frame.
+    var redrawRequests: Int { redrawCounter.count }
+    private let redrawCounter: RedrawCounter
     let screen: InMemoryScreen
     let coordinator: PhotosCoordinator
 
     init(searchable: Bool = true, size: Size = Size(columns: 100, rows: 30),
          configure: (inout AppEnvironment) -> Void = { _ in }) {
         source = FakePhotoSource(searchable: searchable)
+        let requests = RedrawCounter()
+        navigator = Navigator(requestRedraw: { requests.count += 1 })
+        redrawCounter = requests
         screen = InMemoryScreen(size: size)
         var environment = AppEnvironment(
             source: source, loader: FakeImageLoader(), renderer: FakeRenderer(), sourceName: "fake",
@@ -52,4 +58,9 @@ import TerminalEnvironment
     var statusLine: String { draw().last ?? "" }
 
     var grids: [(viewModel: PhotosViewModel, view: PhotosView)] { coordinator.grids }
+}
+
+/// Counts a navigator's redraw requests (the navigator is made before the harness can capture itself).
+@MainActor private final class RedrawCounter {
+    var count = 0
 }
