@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 public import Imaging
 import OperatingSystem
 
