@@ -1,5 +1,5 @@
 public import TerminalEnvironment
-public import Imaging
+import Imaging
 import OperatingSystem
 
 /// Rendered thumbnails bounded by their total size in bytes, evicting the least recently used.
