@@ -114,5 +114,6 @@ struct LocalFileKeysTests {
             #expect(!row.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(row.debugDescription)")
         }
         #expect(frames[0].joined().contains("redXline.jpg"))
+        #expect(frames[1].joined(separator: "\n").contains("File: redXline.jpg"), "the name stays on one line")
     }
 }
