@@ -6,7 +6,7 @@ import TUI
 @testable import Gallery
 
 /// The grid over a real folder, keys in and frames out, as `SceneHarness` does for fake catalogs.
-@MainActor private final class FolderScenes {
+@MainActor private final class FolderScenes: SceneDriving {
     let directory: TemporaryDirectory
     let navigator = Navigator(requestRedraw: {})
     let screen = InMemoryScreen(size: Size(columns: 120, rows: 30))
@@ -33,17 +33,6 @@ import TUI
         draw()
     }
 
-    func press(_ keys: Key...) { for key in keys { _ = navigator.handle(key) } }
-
-    @discardableResult
-    func draw() -> [String] {
-        screen.beginFrame()
-        navigator.drawFrame(on: screen)
-        screen.endFrame()
-        return screen.text()
-    }
-
-    var statusLine: String { draw().last ?? "" }
     var onDisk: [String] { directory.contents(of: "pictures") }
 }
 
@@ -86,11 +75,11 @@ struct LocalFileKeysTests {
         app.press(.character("R"))
         #expect(app.statusLine.hasPrefix("rename to: a.jpg"))
         app.press(.ctrl("u"))
-        for character in "b.jpg" { app.press(.character(character)) }
+        app.type("b.jpg")
         app.press(.enter)
         #expect(app.statusLine.contains("b.jpg already exists: nothing was renamed"))
         app.press(.character("R"), .backspace, .backspace, .backspace)
-        for character in "png" { app.press(.character(character)) }
+        app.type("png")
         app.press(.enter)
         #expect(app.statusLine.contains("renamed a.jpg to a.png"))
         #expect(app.onDisk == ["a.png", "b.jpg"])
