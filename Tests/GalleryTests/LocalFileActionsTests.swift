@@ -14,6 +14,8 @@ import TerminalEnvironment
     let viewModel: PhotosViewModel
     let files: PhotoFileActions
     let trash: FreedesktopTrash
+    /// A second grid over the folder (a search's results), not loaded until a test asks.
+    let otherGrid: PhotosViewModel
 
     init(names: [String]) async throws {
         directory = try TemporaryDirectory()
@@ -25,8 +27,10 @@ import TerminalEnvironment
         viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
-        let grid = viewModel
-        files = PhotoFileActions(files: source, trash: trash, grids: { [grid] })
+        otherGrid = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
+                                    renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        let grids = [viewModel, otherGrid]
+        files = PhotoFileActions(files: source, trash: trash, grids: { grids })
         viewModel.viewDidLoad()
         await eventually { self.viewModel.photos.count == names.count }
     }
@@ -90,6 +94,21 @@ struct LocalFileActionsTests {
         #expect(folder.inTrash.isEmpty)
         files.restoreLastBatch()
         #expect(files.statusText == "nothing to restore")
+    }
+
+    @Test func aGridThatHadNotListedTheTrashedPhotoNeverShowsItUntilRestored() async throws {
+        let folder = try await LocalFolder(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { folder.remove() }
+        folder.files.askToTrash(in: folder.viewModel, selected: folder.photo("b.jpg"))
+        folder.files.answer(yes: true)
+        folder.otherGrid.viewDidLoad()
+        await eventually { folder.otherGrid.photos.count == 2 }
+        #expect(folder.otherGrid.photos.map(\.id) == ["a.jpg", "c.jpg"])
+        folder.files.restoreLastBatch()
+        #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg"])
+        folder.otherGrid.refresh()
+        await eventually { folder.otherGrid.photos.count == 3 }
+        #expect(folder.otherGrid.photos.map(\.id) == ["a.jpg", "b.jpg", "c.jpg"])
     }
 
     @Test func withoutMarksTheSelectedPhotoGoes() async throws {

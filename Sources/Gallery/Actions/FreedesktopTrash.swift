@@ -120,7 +120,11 @@ public struct FreedesktopTrash: Sendable {
     /// The home trash when the file shares its file system, else its top folder's trash; nil when
     /// none can be made or used.
     func trashFolder(forFileAt path: String, device: UInt64) -> Folder? {
-        if let home = usableTrash(homeTrash, device: device) { return Folder(path: home, topFolder: nil) }
+        // The home trash may be reached through a link (a data folder kept on another disk); the
+        // top folders' may not, or another user could point them anywhere.
+        if let home = usableTrash(homeTrash, device: device, followingLinks: true) {
+            return Folder(path: home, topFolder: nil)
+        }
         let top = Self.topFolder(of: path, device: device)
         let shared = (top == "/" ? "" : top) + "/.Trash"
         if let status = try? FileStatus(path: shared, followingLinks: false),
@@ -133,12 +137,14 @@ public struct FreedesktopTrash: Sendable {
 
     /// `path` with its `files` and `info` folders (made when missing, private to the user), when
     /// it is a real folder of this user's on `device`.
-    private func usableTrash(_ path: String, device: UInt64) -> String? {
+    private func usableTrash(_ path: String, device: UInt64, followingLinks: Bool = false) -> String? {
+        // Checked before anything is made inside: mkdir does not follow a link, `files` would.
+        guard (try? File.makeDirectories(path, permissions: 0o700)) != nil,
+              let status = try? FileStatus(path: path, followingLinks: followingLinks), status.kind == .directory,
+              status.ownerID == userID, status.device == device else { return nil }
         for folder in [path + "/files", path + "/info"] {
             guard (try? File.makeDirectories(folder, permissions: 0o700)) != nil else { return nil }
         }
-        guard let status = try? FileStatus(path: path, followingLinks: false), status.kind == .directory,
-              status.ownerID == userID, status.device == device else { return nil }
         return path
     }
 

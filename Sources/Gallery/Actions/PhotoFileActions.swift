@@ -71,7 +71,9 @@ public final class PhotoFileActions {
         for entry in lastBatch {
             do {
                 try trash.restore(entry.file)
-                for place in entry.places { place.viewModel?.putBack([(entry.photo, place.index)]) }
+                for grid in grids() {
+                    grid.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index)
+                }
                 restored += 1
             } catch {
                 failures.append(error.description)

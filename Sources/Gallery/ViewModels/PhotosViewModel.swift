@@ -249,22 +249,22 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
     /// they had, first place first.
     func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
+        // Kept out of pages still to come too, listed here or not.
+        removedIDs.formUnion(ids)
         let removed = photos.enumerated().filter { ids.contains($0.element.id) }.map { (photo: $0.element, index: $0.offset) }
         guard !removed.isEmpty else { return [] }
         for (photo, _) in removed { forget(photo.id) }
-        removedIDs.formUnion(ids)
         photos.removeAll { ids.contains($0.id) }
         listChanged()
         return removed
     }
 
-    /// Puts removed photos back at the places `removePhotos` gave (first place first).
-    func putBack(_ entries: [(photo: Photo, index: Int)]) {
-        for (photo, index) in entries.sorted(by: { $0.index < $1.index }) where photoIndex[photo.id] == nil {
-            removedIDs.remove(photo.id)
-            photos.insert(photo, at: min(index, photos.count))
-            photoIndex[photo.id] = -1
-        }
+    /// Lets a removed photo back: at the place `removePhotos` gave it, or, when this list did not
+    /// show it, into pages still to come.
+    func putBack(_ photo: Photo, at index: Int?) {
+        removedIDs.remove(photo.id)
+        guard let index, photoIndex[photo.id] == nil else { return }
+        photos.insert(photo, at: min(index, photos.count))
         listChanged()
     }
 
