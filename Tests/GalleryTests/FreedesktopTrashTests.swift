@@ -145,6 +145,7 @@ struct FreedesktopTrashTests {
         let device = try FileStatus(path: "/sys/kernel").device
         #expect(FreedesktopTrash.topFolder(of: "/sys/kernel/x", device: device) == "/sys")
         #expect(scene.trash.trashFolder(forFileAt: "/sys/kernel/x", device: device) == nil)
+        #expect(TrashError.noTrashOnFileSystem(name: "x").description == "x was not moved: no usable trash on its file system")
     }
 
     static var shmIsAnotherFileSystem: Bool {

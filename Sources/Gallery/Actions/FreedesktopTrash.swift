@@ -21,7 +21,7 @@ public enum TrashError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noTrashOnFileSystem(let name):
-            "\(name) was not moved: its file system has no trash folder this user can use, and copying it to the home trash could lose it"
+            "\(name) was not moved: no usable trash on its file system"
         case .originalTaken(let name):
             "\(name) was not restored: another file has its name now; it stays in the trash"
         case .system(let name, let reason): "\(name): \(reason)"
