@@ -55,4 +55,45 @@ import Testing
         #expect(exited.screen.joined().contains("no terminfo description for TERM=no-such-terminal"),
                 "\(exited.screen.joined(separator: "\n"))")
     }
+
+    /// A double click far right opens the photo at once. With `screen`'s (and `xterm-kitty`'s) X10
+    /// mouse reports, ncurses froze on a click from column 95 on, until the next key; the app now
+    /// asks for SGR reports, which tmux sends for any column.
+    @Test func aDoubleClickFarRightOpensThePhotoWithoutAKey() async throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("TERM=screen \(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
+        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        // Press and release twice on column 110, row 5 (1-based, as the reports count), 50 ms
+        // apart as a hand's are.
+        let click = "\u{1B}[<0;110;5M\u{1B}[<0;110;5m"
+        try tmux.type(click)
+        try await Task.sleep(for: .milliseconds(50))
+        try tmux.type(click)
+        let detail = try await tmux.waitFor(timeout: .seconds(5)) { $0.joined().contains("Esc back") }
+        #expect(detail.ok, "no detail pane without a key:\n\(detail.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+    }
+
+    /// A button's release arriving on its own (as kitty sends it, after the press) froze the app
+    /// until the next key: ncurses read on, blocking, for an event it could report, and the
+    /// release was not one it was asked for. Here the frozen app would not redraw for a resize.
+    @Test func aReleaseOnItsOwnDoesNotFreezeTheApp() async throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
+        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        try tmux.type("\u{1B}[<0;50;5M")
+        try await Task.sleep(for: .milliseconds(300))
+        try tmux.type("\u{1B}[<0;50;5m")
+        try await Task.sleep(for: .milliseconds(300))
+        try tmux.resize(columns: 100, rows: 30)
+        let redrawn = try await tmux.waitFor(timeout: .seconds(5)) { screen in
+            screen.contains { $0.hasPrefix(" gallery · demo · ascii") && $0.hasSuffix("? help") }
+        }
+        #expect(redrawn.ok, "not redrawn after the resize:\n\(redrawn.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+    }
 }

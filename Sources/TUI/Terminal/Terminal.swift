@@ -84,7 +84,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// this machine has no such description.
     private static func startCurses(_ name: String) -> Bool {
         // Built before any signal is ignored: the helper programs must not inherit that.
-        let terminfo = ScrollFreeTerminfo(terminal: name)
+        let terminfo = AdaptedTerminfo(terminal: name)
         defer { terminfo?.remove() }
         // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
         // the dispatch sources made below receive them instead.

@@ -1,9 +1,10 @@
 import OperatingSystem
 
-/// A private copy of the terminal's terminfo entry without the capabilities that move lines, for
-/// `newterm` to load: ncurses then never scrolls or inserts/deletes lines on its own.
+/// A private copy of the terminal's terminfo entry, adapted for `newterm` to load: without the
+/// capabilities that move lines, so ncurses never scrolls or inserts/deletes lines on its own, and
+/// with mouse reports in SGR form (`kmous=\E[<`, `XM` turning on mode 1006).
 ///
-/// Why: `doupdate` runs its hash-based scroll optimisation whenever `newterm` found scroll
+/// Why no line moves: `doupdate` runs its hash-based scroll optimisation whenever `newterm` found scroll
 /// capabilities (`ind`+`ri`, or `rin`/`il`/`il1` with `indn`/`dl`/`dl1`), and `_nc_scrolln` then
 /// uses `csr` + `indn`/`rin` (or `ind`/`ri`, `dl`/`il` at the bottom) whatever `idlok` says: `idlok`
 /// only gates its last resort, an IL/DL pair. A terminal moves sixel pixels with the scrolled text
@@ -11,15 +12,26 @@ import OperatingSystem
 /// call turns this off, and the capability variables of <term.h> are a copy ncurses never reads
 /// again, so the entry itself must lack them. The optimisation saves only a few rows of text per
 /// frame next to the pictures' bytes.
-struct ScrollFreeTerminfo {
+///
+/// Why SGR mouse: entries such as `xterm-kitty` and `screen` ask for X10 reports (`kmous=\E[M`),
+/// whose coordinates are single bytes, 32 + 1 + column. ncurses 6.4 reads them as UTF-8 (for the
+/// 1005 extension) with blocking reads, so a click from column 95 on (a byte of 0x80 or more, not a
+/// complete character) left it waiting in `read` for bytes that never come: the app froze until
+/// the next key. SGR reports (`\E[<0;120;5M`) are plain digits with a final letter, for any
+/// column; every terminal that reports the mouse at all speaks them.
+struct AdaptedTerminfo {
     /// The terminfo capabilities ncurses moves lines with.
     static let lineMovingCapabilities: Set<String> = ["csr", "ind", "indn", "ri", "rin", "il", "il1", "dl", "dl1"]
 
     /// The directory holding the compiled entry, for `TERMINFO`.
     let directory: String
 
+    /// SGR mouse reports: the key they start with, and the mode string ncurses sends to turn mouse
+    /// reporting on (`%p1` = 1) or off, as ncurses' own xterm entries have it.
+    static let sgrMouse = ["kmous=\\E[<", "XM=\\E[?1006;1000%?%p1%{1}%=%th%el%;"]
+
     /// Compiles the entry of `terminal` (as `infocmp -x` reads it, extended capabilities included)
-    /// without the line-moving capabilities into a new directory; nil when that is not possible
+    /// adapted (`adapted(_:)`) into a new directory; nil when that is not possible
     /// (no `infocmp`/`tic`, unknown terminal).
     init?(terminal: String) {
         guard !terminal.isEmpty, !terminal.contains("/") else { return nil }
@@ -27,7 +39,7 @@ struct ScrollFreeTerminfo {
         directory = made
         let source = directory + "/entry.src"
         guard Self.run(["infocmp", "-x", "-1", terminal], stdout: source),
-            let text = Self.read(source), Self.write(Self.withoutLineMoves(text), to: source),
+            let text = Self.read(source), Self.write(Self.adapted(text), to: source),
             Self.run(["tic", "-x", "-o", directory, source], stdout: "/dev/null")
         else {
             remove()
@@ -36,13 +48,23 @@ struct ScrollFreeTerminfo {
     }
 
     /// `source` (terminfo source, one capability per line as `infocmp -1` prints it) without the
-    /// line-moving capabilities.
-    static func withoutLineMoves(_ source: String) -> String {
-        source.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            guard line.first == "\t" || line.first == " " else { return true }
-            let name = line.drop { $0 == "\t" || $0 == " " }.prefix { !"=#,@".contains($0) }
-            return !lineMovingCapabilities.contains(String(name))
-        }.joined(separator: "\n")
+    /// line-moving capabilities, and, when it reports the mouse, reporting it in SGR form.
+    static func adapted(_ source: String) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func name(_ line: String) -> String? {
+            guard line.first == "\t" || line.first == " " else { return nil }
+            return String(line.drop { $0 == "\t" || $0 == " " }.prefix { !"=#,@".contains($0) })
+        }
+        let reportsMouse = lines.contains { name($0) == "kmous" }
+        let replaced: Set<String> = reportsMouse ? ["kmous", "XM"] : []
+        var kept = lines.filter { line in
+            name(line).map { !lineMovingCapabilities.contains($0) && !replaced.contains($0) } ?? true
+        }
+        guard reportsMouse else { return kept.joined(separator: "\n") }
+        // After the last capability: trailing empty lines stay at the end.
+        let end = (kept.lastIndex { name($0) != nil } ?? kept.count - 1) + 1
+        kept.insert(contentsOf: sgrMouse.map { "\t\($0)," }, at: end)
+        return kept.joined(separator: "\n")
     }
 
     /// Runs `body` with `TERMINFO` naming this directory, then puts the variable back as it was.
