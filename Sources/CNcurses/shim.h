@@ -54,10 +54,14 @@ static inline int cn_mvadd_cell(int y, int x, const wchar_t *chars, attr_t attrs
 static inline int cn_cchar_max(void) { return CCHARW_MAX; }
 
 /* Mouse masks are function-like macros. */
-/* Every button event the terminal reports, though the app uses only presses: after an event it was
-   not asked for, ncurses reads on, blocking, until it has one it may report, so a release arriving
-   on its own (kitty sends it after the press) froze the app until the next key. */
-static inline mmask_t cn_mouse_wanted(void) { return ALL_MOUSE_EVENTS; }
+/* Every press and release the terminal reports, though the app uses only presses: after an event
+   it was not asked for, ncurses reads on, blocking, until it has one it may report, so a release
+   arriving on its own (kitty sends it after the press) froze the app until the next key. Not the
+   clicks ncurses composes: a press and its release read together would become one, and no press. */
+static inline mmask_t cn_mouse_wanted(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED | BUTTON3_PRESSED
+        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON4_RELEASED | BUTTON5_PRESSED | BUTTON5_RELEASED;
+}
 static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }

@@ -60,11 +60,7 @@ import Testing
     /// mouse reports, ncurses froze on a click from column 95 on, until the next key; the app now
     /// asks for SGR reports, which tmux sends for any column.
     @Test func aDoubleClickFarRightOpensThePhotoWithoutAKey() async throws {
-        let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("TERM=screen \(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        let tmux = try await asciiGrid(environment: "TERM=screen ")
         // Press and release twice on column 110, row 5 (1-based, as the reports count), 50 ms
         // apart as a hand's are.
         let click = "\u{1B}[<0;110;5M\u{1B}[<0;110;5m"
@@ -80,11 +76,7 @@ import Testing
     /// until the next key: ncurses read on, blocking, for an event it could report, and the
     /// release was not one it was asked for. Here the frozen app would not redraw for a resize.
     @Test func aReleaseOnItsOwnDoesNotFreezeTheApp() async throws {
-        let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        let tmux = try await asciiGrid()
         try tmux.type("\u{1B}[<0;50;5M")
         try await Task.sleep(for: .milliseconds(300))
         try tmux.type("\u{1B}[<0;50;5m")
@@ -95,5 +87,15 @@ import Testing
         }
         #expect(redrawn.ok, "not redrawn after the resize:\n\(redrawn.screen.joined(separator: "\n"))")
         try tmux.press("q")
+    }
+
+    /// The demo's grid in ASCII in a 120x40 tmux pane, `environment` before the command.
+    private func asciiGrid(environment: String = "") async throws -> TmuxSession {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("\(environment)\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
+        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        return tmux
     }
 }

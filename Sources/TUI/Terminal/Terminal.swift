@@ -227,11 +227,17 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         case cn_key_resize():
             terminalDidResize(force: false)
         case cn_key_mouse():
+            // Events read together (a press and its release in one write) come as one KEY_MOUSE;
+            // getmouse hands them out newest first, one a call, until none is left (ncurses keeps
+            // 8 at most).
+            var events: [MEVENT] = []
             var event = MEVENT()
-            guard getmouse(&event) == OK else { return }
-            let position = Point(row: Int(event.y), column: Int(event.x))
-            guard let kind = mouseKind(event.bstate, at: position) else { return }
-            onKey?(.mouse(MouseEvent(kind: kind, position: position)))
+            while events.count < 8, getmouse(&event) == OK { events.append(event) }
+            for event in events.reversed() {
+                let position = Point(row: Int(event.y), column: Int(event.x))
+                guard let kind = mouseKind(event.bstate, at: position) else { continue }
+                onKey?(.mouse(MouseEvent(kind: kind, position: position)))
+            }
         default:
             onKey?(KeyDecoder.key(forCode: code))
         }
