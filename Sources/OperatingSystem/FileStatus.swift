@@ -11,6 +11,10 @@ public struct FileStatus: Sendable, Equatable {
     /// The modification time, seconds since 1970 and the nanoseconds past them.
     public let modifiedSeconds: Int
     public let modifiedNanoseconds: Int
+    /// The device and inode numbers, which together name the file whatever path reached it
+    /// (how a walk through folders notices a link back to a folder it is already in).
+    public let device: UInt64
+    public let inode: UInt64
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
     public init(path: String, followingLinks: Bool = true) throws(SystemError) {
@@ -30,5 +34,7 @@ public struct FileStatus: Sendable, Equatable {
         size = Int(status.st_size)
         modifiedSeconds = Int(status.st_mtim.tv_sec)
         modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }

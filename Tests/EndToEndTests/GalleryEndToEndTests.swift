@@ -7,25 +7,28 @@ import Testing
 @Suite(.serialized) struct GalleryEndToEndTests {
     @Test func browseDemoCatalogInTmux() async throws {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
-        let expected = try await demoPhoto(index: 29)
+        // The demo's last photo: the 10th of page 334 of 30 (10,000 photos).
+        let expected = try await demoPhoto(page: 334, index: 9)
 
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
 
         // First page: 30 photos and thumbnails drawn (ASCII art fills the cells).
         let first = try await tmux.waitFor { screen in
-            screen.joined().contains("30 photos") && !screen.joined().contains("loading…")
+            screen.joined().contains("10,000 photos · 1 of 10,000") && !screen.joined().contains("loading…")
         }
         #expect(first.ok, "first page never finished: \(first.screen.joined(separator: "\n"))")
         let artRows = first.screen.filter { row in row.filter { "#%@*+=".contains($0) }.count > 10 }
         #expect(artRows.count >= 4, "no thumbnails visible: \(first.screen.joined(separator: "\n"))")
 
-        // G jumps to the last photo: the last row appears and page 2 is appended.
+        // G jumps to the real last photo (the demo sends X-Total): its page is fetched by number.
         try tmux.press("G")
-        let second = try await tmux.waitFor { $0.joined().contains("60 photos") }
-        #expect(second.ok, "page 2 never arrived: \(second.screen.joined(separator: "\n"))")
+        let last = try await tmux.waitFor { screen in
+            screen.joined().contains("10,000 of 10,000 · page 334 of 334") && !screen.joined().contains("…")
+        }
+        #expect(last.ok, "the last page never arrived: \(last.screen.joined(separator: "\n"))")
 
-        // Enter opens the detail pane of the selected photo (the 30th).
+        // Enter opens the detail pane of the selected photo (the last).
         try tmux.press("Enter")
         let detail = try await tmux.waitFor { $0.joined().contains(expected.author) }
         #expect(detail.ok, "detail pane lacks '\(expected.author)': \(detail.screen.joined(separator: "\n"))")
@@ -107,11 +110,11 @@ import Testing
     }
 
     /// What the demo catalog says about photo `index` of the default feed, read through its own HTTP API.
-    private func demoPhoto(index: Int) async throws -> (author: String, width: Int, height: Int) {
+    private func demoPhoto(page: Int = 1, index: Int) async throws -> (author: String, width: Int, height: Int) {
         let server = DemoCatalogServer()
         let base = try await server.start()
         defer { Task { await server.stop() } }
-        let response = try await HTTPClient().get("\(base)/photos?page=1&per_page=30")
+        let response = try await HTTPClient().get("\(base)/photos?page=\(page)&per_page=30")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
         let photo = list[index]
         let user = try #require(photo["user"] as? [String: Any])

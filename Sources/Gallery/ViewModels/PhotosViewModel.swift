@@ -11,15 +11,29 @@ public import TerminalEnvironment
 @Observable
 public final class PhotosViewModel: PhotosViewModelProtocol {
     // MARK: Outputs
-    public private(set) var photos: [Photo] = []
+    /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
+    /// the source tells the feed's total there is one item per photo of the feed, so End reaches
+    /// the real last photo; until then (and for sources that never tell) the pages received.
+    public private(set) var items: [Photo?] = []
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
     public private(set) var errorMessage: String?
+    /// What the source left out, from its latest page ("3 files not shown: unsupported format").
+    public private(set) var sourceNote: String?
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
     private var pagination: Pagination
 
-    public var isLoadingFirstPage: Bool { pagination.loadingPage == 1 }
-    public var isLoadingMore: Bool { (pagination.loadingPage ?? 1) > 1 }
+    /// The photos received so far, in feed order.
+    public var photos: [Photo] { items.compactMap { $0 } }
+    /// The photo at `index`, nil for a page not loaded yet or outside the list.
+    public func photo(at index: Int) -> Photo? { items.indices.contains(index) ? items[index] : nil }
+    /// Photos in the whole feed, when the source said.
+    public var total: Int? { pagination.total }
+    /// How many pages the feed has, when its total is known.
+    public var pageCount: Int? { pagination.pageCount }
+
+    public var isLoadingFirstPage: Bool { pagination.loaded.isEmpty && !pagination.loading.isEmpty }
+    public var isLoadingMore: Bool { !pagination.loaded.isEmpty && !pagination.loading.isEmpty }
     public var reachedEnd: Bool { pagination.reachedEnd }
     /// Photos per page asked of the source.
     public var perPage: Int { pagination.perPage }
@@ -28,12 +42,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
     public private(set) var feedGeneration = 0
 
+    /// "1,512 photos" (the feed's total when known), with what is going on.
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
         if let errorMessage { return errorMessage }
-        let count = "\(photos.count) photo\(photos.count == 1 ? "" : "s")"
+        let count = CountText.count(total ?? items.count, "photo")
         if isLoadingMore { return "\(count) · loading more…" }
-        return reachedEnd ? "\(count) · end" : count
+        return reachedEnd && total == nil ? "\(count) · end" : count
     }
 
     /// Network news for the status bar, such as a retry under way or the API quota left.
@@ -50,12 +65,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private let networkStatus: NetworkStatus?
     @ObservationIgnored private let renderMode: RenderMode
     @ObservationIgnored private var didLoad = false
-    @ObservationIgnored private var pageFailed = false
+    @ObservationIgnored private var failedPages: Set<Int> = []
     @ObservationIgnored private var photoIndex: [String: Int] = [:]
     /// Ids between `willDisplay` and `didEndDisplaying`.
     @ObservationIgnored private var visibleIDs: Set<String> = []
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
-    @ObservationIgnored private var pageTask: Task<Void, Never>?
+    @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
 
     /// - Parameters:
@@ -76,7 +91,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     deinit {
-        pageTask?.cancel()
+        for task in pageTasks.values { task.cancel() }
         for load in loads.values { load.task.cancel() }
     }
 
@@ -88,24 +103,27 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     public func willDisplay(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        let photo = photos[index]
+        guard items.indices.contains(index) else { return }
+        guard let photo = items[index] else {
+            // A hole: its page is fetched by number, and the photos fill in when it arrives.
+            loadPage(containing: index)
+            return
+        }
         visibleIDs.insert(photo.id)
         showThumbnail(of: photo)
-        if index == photos.count - 1 { loadNextPage() }
+        if index == items.count - 1 && total == nil { loadNextPage() }
     }
 
     public func didEndDisplaying(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        let id = photos[index].id
+        guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
         cancelLoad(of: id)
         thumbnails[id] = nil
     }
 
     public func didSelect(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        coordinator?.photosViewModel(self, didSelect: photos[index])
+        guard let photo = photo(at: index) else { return }
+        coordinator?.photosViewModel(self, didSelect: photo)
     }
 
     public func didReachBottom() {
@@ -125,26 +143,29 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed.
     public func retry() {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
-        guard pageFailed || !failedPhotos.isEmpty else {
+        guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
             refresh()
             return
         }
-        if pageFailed { loadNextPage() }
+        for page in failedPages.sorted() {
+            if pagination.total == nil { loadNextPage() } else { loadPage(page) }
+        }
         for photo in failedPhotos { showThumbnail(of: photo) }
     }
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
     public func refresh() {
-        pageTask?.cancel()
-        pageTask = nil
+        for task in pageTasks.values { task.cancel() }
+        pageTasks = [:]
         for id in loads.keys { cancelLoad(of: id) }
-        photos = []
+        items = []
         photoIndex = [:]
         thumbnails = [:]
         visibleIDs = []
         pagination = Pagination(perPage: pagination.perPage)
-        pageFailed = false
+        failedPages = []
         errorMessage = nil
+        sourceNote = nil
         feedGeneration += 1
         loadNextPage()
     }
@@ -156,38 +177,63 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     public func close() {
-        pageTask?.cancel()
+        for task in pageTasks.values { task.cancel() }
         for id in loads.keys { cancelLoad(of: id) }
         coordinator?.photosViewModelDidClose(self)
     }
 
-    /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading pages until
-    /// it is listed; nil before the first photo, after the end, or when a page fails.
+    /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
+    /// when needed; nil before the first photo, after the end, or when a page fails.
     public func photo(adjacentTo id: String, offset: Int) async -> Photo? {
         guard let index = photoIndex[id] else { return nil }
         let target = index + offset
         guard target >= 0 else { return nil }
         let generation = feedGeneration
-        while target >= photos.count {
-            guard !pagination.reachedEnd else { return nil }
-            loadNextPage()
-            guard let task = pageTask else { return nil }
+        while true {
+            if let photo = photo(at: target) { return photo }
+            let page: Int
+            if target < items.count {
+                page = pagination.page(containing: target)
+                // Received, yet nothing there: the feed was shorter than it said.
+                guard !pagination.loaded.contains(page) else { return nil }
+                loadPage(page)
+            } else {
+                guard !pagination.reachedEnd, total == nil else { return nil }
+                loadNextPage()
+                guard let next = pagination.loadingPage else { return nil }
+                page = next
+            }
+            guard let task = pageTasks[page] else { return nil }
             await task.value
-            guard generation == feedGeneration, !pageFailed else { return nil }
+            guard generation == feedGeneration, !failedPages.contains(page) else { return nil }
         }
-        return photos[target]
     }
 
     // MARK: Pages
+    /// The next page in order (a feed without a known total grows at its end).
     private func loadNextPage() {
         guard let page = pagination.begin() else { return }
-        pageFailed = false
-        errorMessage = nil
+        start(page)
+    }
+
+    private func loadPage(containing index: Int) {
+        loadPage(pagination.page(containing: index))
+    }
+
+    /// Page `page` by number, once the total is known.
+    private func loadPage(_ page: Int) {
+        guard pagination.begin(page: page) else { return }
+        start(page)
+    }
+
+    private func start(_ page: Int) {
+        failedPages.remove(page)
+        if failedPages.isEmpty { errorMessage = nil }
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
         let generation = feedGeneration
-        pageTask = Task { [weak self] in
+        pageTasks[page] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
                 result = .success(try await feed.page(page, perPage: perPage, from: source))
@@ -201,31 +247,63 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
         // A page of the list `refresh` dropped.
         guard generation == feedGeneration else { return }
-        pageTask = nil
+        pageTasks[page] = nil
         switch result {
         case .success(let received):
-            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast)
-            append(received.photos)
+            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
+            if received.note != sourceNote { sourceNote = received.note }
+            if pagination.total == nil {
+                append(received.photos)
+            } else {
+                place(received.photos, onPage: page)
+            }
         case .failure(let error):
             pagination.fail(page: page)
-            pageFailed = true
+            failedPages.insert(page)
             errorMessage = ErrorMessage.text(for: error)
         }
     }
 
     /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
     private func append(_ received: [Photo]) {
-        var newPhotos: [Photo] = []
+        var newPhotos: [Photo?] = []
         for photo in received where photoIndex[photo.id] == nil {
-            photoIndex[photo.id] = photos.count + newPhotos.count
+            photoIndex[photo.id] = items.count + newPhotos.count
             newPhotos.append(photo)
         }
-        photos.append(contentsOf: newPhotos)
+        items.append(contentsOf: newPhotos)
+    }
+
+    /// Puts a numbered page's photos in their places, first making the list as long as the feed's
+    /// total (holes where pages have not arrived).
+    private func place(_ received: [Photo], onPage page: Int) {
+        var updated = items
+        let total = pagination.total ?? updated.count
+        let shortened = updated.count > total
+        if shortened {
+            updated.removeSubrange(total...)
+        } else {
+            updated += Array(repeating: nil, count: total - updated.count)
+        }
+        let start = (page - 1) * pagination.perPage
+        for (offset, photo) in received.enumerated() where start + offset < updated.count {
+            let index = start + offset
+            if let old = updated[index], photoIndex[old.id] == index { photoIndex[old.id] = nil }
+            updated[index] = photo
+            if photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
+        }
+        if shortened {
+            photoIndex = [:]
+            for (index, photo) in updated.enumerated() {
+                if let id = photo?.id, photoIndex[id] == nil { photoIndex[id] = index }
+            }
+        }
+        items = updated
     }
 
     // MARK: Thumbnails
     private var visiblePhotos: [Photo] {
-        visibleIDs.compactMap { photoIndex[$0].map { photos[$0] } }
+        visibleIDs.compactMap { photoIndex[$0].flatMap { items[$0] } }
     }
 
     private func key(for id: String) -> ThumbnailKey {
@@ -234,6 +312,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
     private func showThumbnail(of photo: Photo) {
+        // An empty folder's tile has no picture to load.
+        guard photo.folder?.hasCover ?? true else { return }
         let key = key(for: photo.id)
         if let cached = cache.thumbnail(for: key) {
             thumbnails[photo.id] = .loaded(cached)
