@@ -1,47 +1,60 @@
-/// Names compared as people read them: runs of digits by their value (`img2` < `img10`), letters
-/// ignoring case, and when two names still tie (`a.jpg`, `A.jpg`, `img01`, `img1`) by their
-/// bytes, so the order is total and the same on every run.
-enum NaturalOrder {
+/// A name as people order names: runs of digits by their value (`img2` < `img10`), letters
+/// ignoring case, and when two names still tie (`a.jpg` and `A.jpg`, `img01` and `img1`) by their
+/// bytes, so the order is total and the same on every run. Made once per name, compared often.
+struct NaturalOrder: Comparable, Sendable {
+    /// The name lowercased, as scalars.
+    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
+
+    init(_ name: String) {
+        scalars = Array(name.lowercased().unicodeScalars)
+        bytes = Array(name.utf8)
+    }
+
     static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        switch compare(a, b) {
-        case .less: return true
-        case .greater: return false
-        case .equal: return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        NaturalOrder(a) < NaturalOrder(b)
+    }
+
+    static func < (a: NaturalOrder, b: NaturalOrder) -> Bool {
+        switch compare(a.scalars, b.scalars) {
+        case .less: true
+        case .greater: false
+        case .equal: a.bytes.lexicographicallyPrecedes(b.bytes)
         }
     }
 
-    enum Comparison { case less, equal, greater }
+    static func == (a: NaturalOrder, b: NaturalOrder) -> Bool { a.bytes == b.bytes }
 
-    /// Natural comparison, ignoring case and leading zeros.
-    static func compare(_ a: String, _ b: String) -> Comparison {
-        var left = a.lowercased().unicodeScalars[...]
-        var right = b.lowercased().unicodeScalars[...]
-        while let l = left.first, let r = right.first {
-            if isDigit(l) && isDigit(r) {
-                let leftDigits = digitRun(&left), rightDigits = digitRun(&right)
+    private enum Comparison { case less, equal, greater }
+
+    /// Natural comparison of lowercased scalars, ignoring leading zeros.
+    private static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Comparison {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if isDigit(a[i]) && isDigit(b[j]) {
+                let left = digitRun(a, from: &i), right = digitRun(b, from: &j)
                 // Without leading zeros, a longer run is a larger number; equal lengths compare digit by digit.
-                if leftDigits.count != rightDigits.count { return leftDigits.count < rightDigits.count ? .less : .greater }
-                for (x, y) in zip(leftDigits, rightDigits) where x != y { return x < y ? .less : .greater }
+                if left.count != right.count { return left.count < right.count ? .less : .greater }
+                for (x, y) in zip(left, right) where x != y { return x < y ? .less : .greater }
                 continue
             }
-            if l != r { return l.value < r.value ? .less : .greater }
-            left.removeFirst()
-            right.removeFirst()
+            if a[i] != b[j] { return a[i].value < b[j].value ? .less : .greater }
+            i += 1
+            j += 1
         }
-        if left.isEmpty && right.isEmpty { return .equal }
-        return left.isEmpty ? .less : .greater
+        if i == a.count && j == b.count { return .equal }
+        return i == a.count ? .less : .greater
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
-    /// Takes the digits at the start of `scalars`, without leading zeros.
-    private static func digitRun(_ scalars: inout Substring.UnicodeScalarView) -> [UInt32] {
-        var digits: [UInt32] = []
-        while let scalar = scalars.first, isDigit(scalar) {
-            scalars.removeFirst()
-            if digits.isEmpty && scalar == "0" { continue }
-            digits.append(scalar.value)
+    /// The digits from `index` on, without leading zeros; `index` moves past them.
+    private static func digitRun(_ scalars: [Unicode.Scalar], from index: inout Int) -> ArraySlice<Unicode.Scalar> {
+        while index < scalars.count, scalars[index] == "0", index + 1 < scalars.count, isDigit(scalars[index + 1]) {
+            index += 1
         }
-        return digits
+        let start = index
+        while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+        return scalars[start..<index]
     }
 }

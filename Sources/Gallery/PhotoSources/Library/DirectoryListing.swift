@@ -54,25 +54,33 @@ final class DirectoryListing: Sendable {
     /// `reversed` turns both groups around, folders still first.
     static func sort(_ entries: [LibraryEntry], by order: PhotoOrder, reversed: Bool,
                      dateTaken: DateTaken) -> [LibraryEntry] {
-        let byName: (LibraryEntry, LibraryEntry) -> Bool = { NaturalOrder.areInIncreasingOrder($0.title, $1.title) }
-        let folders = entries.filter { $0.kind == .folder }.sorted(by: byName)
-        let photos = entries.filter { $0.kind == .photo }
-        let sortedPhotos: [LibraryEntry]
-        switch order {
-        case .name:
-            sortedPhotos = photos.sorted(by: byName)
-        case .size:
-            sortedPhotos = photos.sorted { $0.size != $1.size ? $0.size < $1.size : byName($0, $1) }
-        case .date:
-            sortedPhotos = photos.sorted { a, b in
-                let (x, y) = ((a.modifiedSeconds, a.modifiedNanoseconds), (b.modifiedSeconds, b.modifiedNanoseconds))
-                return x != y ? x < y : byName(a, b)
-            }
-        case .taken:
-            // Read once per file, not once per comparison.
-            let keyed = photos.map { (entry: $0, time: dateTaken.seconds($0.path) ?? $0.modifiedSeconds) }
-            sortedPhotos = keyed.sorted { $0.time != $1.time ? $0.time < $1.time : byName($0.entry, $1.entry) }.map(\.entry)
+        // Keys made once per entry, not once per comparison (a natural key, a date taken read from the file).
+        let keyed = entries.map { entry in
+            SortKey(entry: entry, name: NaturalOrder(entry.title),
+                    taken: order == .taken && entry.kind == .photo ? dateTaken.seconds(entry.path) : nil)
         }
-        return reversed ? folders.reversed() + sortedPhotos.reversed() : folders + sortedPhotos
+        let folders = keyed.filter { $0.entry.kind == .folder }.sorted { $0.name < $1.name }
+        let photos = keyed.filter { $0.entry.kind == .photo }.sorted { a, b in
+            switch order {
+            case .name: break
+            case .size: if a.entry.size != b.entry.size { return a.entry.size < b.entry.size }
+            case .date: if a.modified != b.modified { return a.modified < b.modified }
+            case .taken: if a.takenOrModified != b.takenOrModified { return a.takenOrModified < b.takenOrModified }
+            }
+            return a.name < b.name
+        }
+        let sorted = reversed ? folders.reversed() + photos.reversed() : folders + photos
+        return sorted.map(\.entry)
+    }
+
+    /// What an entry is ordered by.
+    private struct SortKey {
+        let entry: LibraryEntry
+        let name: NaturalOrder
+        let taken: Int?
+
+        var modified: (Int, Int) { (entry.modifiedSeconds, entry.modifiedNanoseconds) }
+        /// Files without a date taken fall back to their modification time.
+        var takenOrModified: Int { taken ?? entry.modifiedSeconds }
     }
 }

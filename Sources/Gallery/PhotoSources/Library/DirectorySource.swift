@@ -38,13 +38,35 @@ public struct DirectorySource: PhotoSource {
                                    dateTaken: dateTaken)
     }
 
+    /// The source for one path from the command line: a folder's, or a photo's folder with the
+    /// photo's id to open it on. Throws a sentence saying what to do for a missing path or a file
+    /// that is no photo.
+    public static func opening(_ path: String, order: PhotoOrder = .name, reversed: Bool = false,
+                               recursive: Bool = false,
+                               dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
+        let absolute = absolute(path)
+        guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path) }
+        guard status.kind != .directory else {
+            return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
+                                        dateTaken: dateTaken), nil)
+        }
+        let folder = try DirectorySource(path: parent(of: absolute), order: order, reversed: reversed,
+                                         dateTaken: dateTaken)
+        guard let index = folder.index(ofID: absolute), (try? folder.listing.entries()[index].kind) == .photo else {
+            throw GalleryError.notAPhoto(path)
+        }
+        return (folder, absolute)
+    }
+
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
-    public init(paths: [String], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) {
+    /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
+    public init(paths: [String], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
         listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
                                    dateTaken: dateTaken)
+        guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
     private init(path: String?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
