@@ -23,7 +23,7 @@ struct LibraryScan: Sendable {
             parts.append(unreadableFolders.count == 1 ? "cannot read folder \(LocalFile.name(of: first))"
                                                      : "\(unreadableFolders.count) folders cannot be read")
         }
-        if loops > 0 { parts.append("\(CountText.count(loops, "folder link")) skipped: loops back") }
+        if loops > 0 { parts.append("\(CountText.count(loops, "link loop")) skipped") }
         if let first = missing.first {
             parts.append(missing.count == 1 ? "no such file: \(first)" : "\(missing.count) paths not found")
         }
@@ -48,7 +48,11 @@ struct LibraryScan: Sendable {
         var scan = LibraryScan()
         var seen: Set<String> = []
         for path in paths where seen.insert(path).inserted {
-            scan.add(path: path, title: LocalFile.name(of: path), recursive: false, visited: nil, missingIsNoted: true)
+            // Photos given one by one often come from many folders (find's output): the folder's
+            // name tells apart files that share a name.
+            let folder = LocalFile.name(of: DirectorySource.parent(of: path))
+            let title = folder == "/" ? LocalFile.name(of: path) : folder + "/" + LocalFile.name(of: path)
+            scan.add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: true)
         }
         return scan
     }

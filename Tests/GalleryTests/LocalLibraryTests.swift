@@ -1,0 +1,135 @@
+import Foundation
+import Imaging
+import Testing
+@testable import Gallery
+
+/// Folders on disk as a user's library: nested folders, links, files that are no photos.
+@Suite("Local library")
+struct LocalLibraryTests {
+    private let jpeg = try! JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+
+    private func touch(_ path: String, seconds: TimeInterval) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: path)
+    }
+
+    private func mkdir(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    private func titles(_ source: DirectorySource) async throws -> [String] {
+        try await source.photos(page: 1, perPage: 1_000).map(\.displayText)
+    }
+
+    @Test func ordersByNameDateTakenAndSizeFoldersFirst() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(jpeg, to: "img10.jpg")
+        try folder.write(jpeg + [0, 0, 0], to: "img2.jpg")
+        try folder.write(jpeg + [0], to: "IMG1.jpg")
+        try mkdir(folder.path + "/trip 10")
+        try mkdir(folder.path + "/trip 9")
+        try touch(folder.path + "/img10.jpg", seconds: 1_000)
+        try touch(folder.path + "/img2.jpg", seconds: 3_000)
+        try touch(folder.path + "/IMG1.jpg", seconds: 2_000)
+
+        #expect(try await titles(DirectorySource(path: folder.path))
+                == ["trip 9", "trip 10", "IMG1.jpg", "img2.jpg", "img10.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .date))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .size))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .size, reversed: true))
+                == ["trip 10", "trip 9", "img2.jpg", "IMG1.jpg", "img10.jpg"])
+        // Without a date taken (no EXIF reader yet), `taken` is the modification time.
+        #expect(try await titles(DirectorySource(path: folder.path, order: .taken))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        // A date taken, where the file has one, wins over the modification time.
+        let taken = DateTaken { $0.hasSuffix("/img2.jpg") ? 10 : nil }
+        let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: taken)
+        #expect(try await titles(source) == ["trip 9", "trip 10", "img2.jpg", "img10.jpg", "IMG1.jpg"])
+        let photo = try await source.photo(id: folder.path + "/img2.jpg")
+        #expect(photo.createdAt == "1970-01-01T00:00:10Z")
+        #expect(try await source.extraDetails(for: photo).contains("Taken: 1970-01-01T00:00:10Z"))
+    }
+
+    @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try mkdir(folder.path + "/trip")
+        try mkdir(folder.path + "/empty")
+        try folder.write(jpeg, to: "trip/b10.jpg")
+        try folder.write(jpeg, to: "trip/b9.jpg")
+        try folder.write(Array("text".utf8), to: "trip/notes.txt")
+        let tiles = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
+        #expect(tiles.map(\.displayText) == ["empty", "trip"])
+        #expect(tiles[0].folder == PhotoFolder(path: folder.path + "/empty", photoCount: 0, hasCover: false))
+        #expect(tiles[1].folder == PhotoFolder(path: folder.path + "/trip", photoCount: 2, hasCover: true))
+        #expect(tiles[1].folder?.summary == "2 photos")
+        #expect(tiles[1].urls.raw.hasSuffix("/trip/b9.jpg"))
+        #expect((tiles[1].width, tiles[1].height) == (16, 12))
+    }
+
+    @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try mkdir(folder.path + "/a/b/c")
+        try folder.write(jpeg, to: "top.jpg")
+        try folder.write(jpeg, to: "a/one.jpg")
+        try folder.write(jpeg, to: "a/b/c/deep.jpg")
+        try folder.write(Array("x".utf8), to: "a/b/readme.txt")
+        // A link back up: walking it would never end.
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/a/b/c/up", withDestinationPath: folder.path)
+        let source = try DirectorySource(path: folder.path, recursive: true)
+        let page = try await source.page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.displayText) == ["a/b/c/deep.jpg", "a/one.jpg", "top.jpg"])
+        #expect(page.total == 3)
+        #expect(page.note == "1 file not shown: unsupported format · 1 link loop skipped")
+        #expect(source.name == folder.url.lastPathComponent + " (all below)")
+    }
+
+    @Test func aGivenListShowsExactlyThosePaths() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try mkdir(folder.path + "/x")
+        try mkdir(folder.path + "/y")
+        try folder.write(jpeg, to: "x/same.jpg")
+        try folder.write(jpeg, to: "y/same.jpg")
+        try folder.write(jpeg, to: "y/other.jpg")
+        try folder.write(Array("x".utf8), to: "notes.txt")
+        let source = try DirectorySource(paths: [folder.path + "/y/same.jpg", folder.path + "/x/same.jpg",
+                                                 folder.path + "/x", folder.path + "/notes.txt", folder.path + "/gone.jpg"])
+        let page = try await source.page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.displayText) == ["\(folder.url.lastPathComponent)/x", "x/same.jpg", "y/same.jpg"])
+        #expect(page.note == "1 file not shown: unsupported format · no such file: \(folder.path)/gone.jpg")
+        #expect(source.name == "5 paths")
+        #expect(throws: GalleryError.nothingToShow) { try DirectorySource(paths: [folder.path + "/notes.txt"]) }
+    }
+
+    @Test func aPhotoOpensInItsFolderAndOtherPathsSayWhatToDo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(jpeg, to: "b.jpg")
+        try folder.write(jpeg, to: "a.jpg")
+        try folder.write(Array("x".utf8), to: "notes.txt")
+        let opened = try DirectorySource.opening(folder.path + "/./b.jpg")
+        #expect(opened.photoID == folder.path + "/b.jpg")
+        #expect(opened.source.path == folder.path)
+        #expect(opened.source.index(ofID: folder.path + "/b.jpg") == 1)
+        #expect(try DirectorySource.opening(folder.path + "/").photoID == nil)
+        #expect(throws: GalleryError.noSuchPath(folder.path + "/nope.jpg")) { try DirectorySource.opening(folder.path + "/nope.jpg") }
+        #expect(throws: GalleryError.notAPhoto(folder.path + "/notes.txt")) { try DirectorySource.opening(folder.path + "/notes.txt") }
+    }
+
+    @Test func goingUpNamesTheParentAndThisFolder() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try mkdir(folder.path + "/inner")
+        let inner = try DirectorySource(path: folder.path + "/inner/../inner/", order: .size, reversed: true)
+        #expect(inner.path == folder.path + "/inner")
+        let parent = try #require(try inner.parentFolder())
+        #expect(parent.source.path == folder.path)
+        #expect(parent.childID == folder.path + "/inner")
+        #expect(parent.source.order == .size && parent.source.reversed)
+        #expect(try DirectorySource(path: "/").parentFolder() == nil)
+    }
+}
