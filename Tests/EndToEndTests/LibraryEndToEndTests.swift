@@ -13,6 +13,15 @@ import Testing
         return folder
     }
 
+    /// A new library, and a tmux session where `command(gallery, library)` was typed.
+    private func launch(columns: Int = 120, _ command: (String, URL) throws -> String) async throws -> (TmuxSession, URL) {
+        let gallery = try #require(galleryExecutable())
+        let folder = try await library()
+        let tmux = try TmuxSession(columns: columns, rows: 40)
+        try tmux.type(try command(gallery, folder) + "; echo EXIT=$?", enter: true)
+        return (tmux, folder)
+    }
+
     private func quit(_ tmux: TmuxSession) async throws {
         try tmux.press("q")
         let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
@@ -20,11 +29,8 @@ import Testing
     }
 
     @Test func aPhotoGivenAloneOpensInItsFolderAndEscSelectsItInTheGrid() async throws {
-        let gallery = try #require(galleryExecutable())
-        let folder = try await library()
+        let (tmux, folder) = try await launch { gallery, folder in "cd \(folder.path) && \(gallery) --render ascii img2.jpg" }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("cd \(folder.path) && \(gallery) --render ascii img2.jpg; echo EXIT=$?", enter: true)
         let detail = try await tmux.waitFor { $0.joined().contains("File: img2.jpg") }
         #expect(detail.ok, "no detail pane on img2.jpg: \(detail.screen.joined(separator: "\n"))")
         #expect(!detail.screen.joined().contains("by "), "a local photo credits nobody")
@@ -39,11 +45,10 @@ import Testing
     }
 
     @Test func pathsPipedInAreShownAndKeysStillComeFromTheTerminal() async throws {
-        let gallery = try #require(galleryExecutable())
-        let folder = try await library()
+        let (tmux, folder) = try await launch { gallery, folder in
+            "find \(folder.path) -name 'img1*' -print0 | \(gallery) --render ascii -0 -"
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("find \(folder.path) -name 'img1*' -print0 | \(gallery) --render ascii -0 -; echo EXIT=$?", enter: true)
         let grid = try await tmux.waitFor { $0.joined().contains("2 photos · 1 of 2") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         try tmux.press("l")
@@ -53,24 +58,23 @@ import Testing
 
     /// Tests run as root, which reads a folder of mode 000 anyway: the app runs as nobody here.
     @Test func anUnreadableFolderIsANoteNeverAHang() async throws {
-        let gallery = try #require(galleryExecutable())
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             Issue.record("setpriv (util-linux) is needed to run gallery as another user")
             return
         }
-        let folder = try await library()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let locked = folder.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
-        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
         // The log goes outside the library, where nobody may write.
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: state) }
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: state.path)
-        let tmux = try TmuxSession(columns: 200, rows: 40)
-        try tmux.type("XDG_STATE_HOME=\(state.path) setpriv --reuid=65534 --regid=65534 --clear-groups "
-                      + "\(gallery) --render ascii -R \(folder.path); echo EXIT=$?", enter: true)
+        let (tmux, folder) = try await launch(columns: 200) { gallery, folder in
+            let locked = folder.appendingPathComponent("locked")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+            return "XDG_STATE_HOME=\(state.path) setpriv --reuid=65534 --regid=65534 --clear-groups "
+                + "\(gallery) --render ascii -R \(folder.path)"
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let grid = try await tmux.waitFor { $0.joined().contains("3 photos") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         #expect(grid.screen.joined().contains("cannot read folder locked"), "\(grid.screen.joined(separator: "\n"))")

@@ -16,6 +16,20 @@ struct LocalLibraryTests {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
+    /// A new folder holding `paths`: a name ending in "/" is a folder, in ".txt" a text file, any
+    /// other a small JPEG.
+    private func tree(_ paths: [String]) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for path in paths {
+            if path.hasSuffix("/") {
+                try mkdir(folder.path + "/" + path)
+            } else {
+                try folder.write(path.hasSuffix(".txt") ? Array("text".utf8) : jpeg, to: path)
+            }
+        }
+        return folder
+    }
+
     private func titles(_ source: DirectorySource) async throws -> [String] {
         try await source.photos(page: 1, perPage: 1_000).map(\.displayText)
     }
@@ -53,13 +67,8 @@ struct LocalLibraryTests {
     }
 
     @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try tree(["trip/", "empty/", "trip/b10.jpg", "trip/b9.jpg", "trip/notes.txt"])
         defer { folder.remove() }
-        try mkdir(folder.path + "/trip")
-        try mkdir(folder.path + "/empty")
-        try folder.write(jpeg, to: "trip/b10.jpg")
-        try folder.write(jpeg, to: "trip/b9.jpg")
-        try folder.write(Array("text".utf8), to: "trip/notes.txt")
         let tiles = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
         #expect(tiles.map(\.displayText) == ["empty", "trip"])
         #expect(tiles[0].folder == PhotoFolder(path: folder.path + "/empty", photoCount: 0, hasCover: false))
@@ -70,13 +79,8 @@ struct LocalLibraryTests {
     }
 
     @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try tree(["a/b/c/", "top.jpg", "a/one.jpg", "a/b/c/deep.jpg", "a/b/readme.txt"])
         defer { folder.remove() }
-        try mkdir(folder.path + "/a/b/c")
-        try folder.write(jpeg, to: "top.jpg")
-        try folder.write(jpeg, to: "a/one.jpg")
-        try folder.write(jpeg, to: "a/b/c/deep.jpg")
-        try folder.write(Array("x".utf8), to: "a/b/readme.txt")
         // A link back up: walking it would never end.
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/a/b/c/up", withDestinationPath: folder.path)
         let source = try DirectorySource(path: folder.path, recursive: true)
@@ -88,14 +92,8 @@ struct LocalLibraryTests {
     }
 
     @Test func aGivenListShowsExactlyThosePaths() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try tree(["x/", "y/", "x/same.jpg", "y/same.jpg", "y/other.jpg", "notes.txt"])
         defer { folder.remove() }
-        try mkdir(folder.path + "/x")
-        try mkdir(folder.path + "/y")
-        try folder.write(jpeg, to: "x/same.jpg")
-        try folder.write(jpeg, to: "y/same.jpg")
-        try folder.write(jpeg, to: "y/other.jpg")
-        try folder.write(Array("x".utf8), to: "notes.txt")
         let source = try DirectorySource(paths: [folder.path + "/y/same.jpg", folder.path + "/x/same.jpg",
                                                  folder.path + "/x", folder.path + "/notes.txt", folder.path + "/gone.jpg"])
         let page = try await source.page(of: .all, page: 1, perPage: 30)
@@ -106,11 +104,8 @@ struct LocalLibraryTests {
     }
 
     @Test func aPhotoOpensInItsFolderAndOtherPathsSayWhatToDo() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try tree(["b.jpg", "a.jpg", "notes.txt"])
         defer { folder.remove() }
-        try folder.write(jpeg, to: "b.jpg")
-        try folder.write(jpeg, to: "a.jpg")
-        try folder.write(Array("x".utf8), to: "notes.txt")
         let opened = try DirectorySource.opening(folder.path + "/./b.jpg")
         #expect(opened.photoID == folder.path + "/b.jpg")
         #expect(opened.source.path == folder.path)
@@ -121,9 +116,8 @@ struct LocalLibraryTests {
     }
 
     @Test func goingUpNamesTheParentAndThisFolder() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try tree(["inner/"])
         defer { folder.remove() }
-        try mkdir(folder.path + "/inner")
         let inner = try DirectorySource(path: folder.path + "/inner/../inner/", order: .size, reversed: true)
         #expect(inner.path == folder.path + "/inner")
         let parent = try #require(try inner.parentFolder())
