@@ -59,7 +59,7 @@ struct LibraryNavigationTests {
         defer { folder.remove() }
         let app = App(try DirectorySource(path: folder.path))
         let top = await app.settle()
-        #expect(top.contains("by name · 5 photos · 1 of 5"), "\(top)")
+        #expect(top.contains("by name · 2 folders · 3 photos · 1 of 5"), "\(top)")
         #expect(app.screen.text().joined().contains("▸ b/ · 2 photos"))
         app.press(.right, .enter)
         _ = await app.settle()
@@ -87,6 +87,11 @@ struct LibraryNavigationTests {
         app.press(.character("s"))
         let status = await app.settle()
         #expect(status.contains("by date modified"), "\(status)")
+        #expect(app.grid?.selectedPhoto?.id == selected)
+        // Two presses before the new grid has its list still keep the photo.
+        app.press(.character("s"), .character("s"))
+        let twice = await app.settle()
+        #expect(twice.contains("by size"), "\(twice)")
         #expect(app.grid?.selectedPhoto?.id == selected)
     }
 

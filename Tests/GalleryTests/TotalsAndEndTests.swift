@@ -45,6 +45,8 @@ struct TotalsAndEndTests {
         let status = frame(navigator, screen).last ?? ""
         #expect(status.contains("1,512 photos · 1,512 of 1,512 · page 51 of 51"), "\(status)")
         #expect(coordinator.grids[0].view.selectedPhoto?.id == "photo-1511")
+        // The cells that were placeholders when End was pressed load their thumbnails once the page is in.
+        await eventually { viewModel.thumbnails["photo-1511"]?.thumbnail != nil }
     }
 
     @Test func holesShowPlaceholdersUntilTheirPageArrives() async throws {
@@ -78,6 +80,9 @@ struct TotalsAndEndTests {
         #expect(PhotosView.countParts(total: 60, selected: 30, perPage: 30, pageCount: nil) == ["60 photos", "31 of 60"])
         #expect(PhotosView.countParts(total: 1, selected: 0, perPage: 30, pageCount: 1) == ["1 photo", "1 of 1"])
         #expect(PhotosView.countParts(total: 0, selected: 0, perPage: 30, pageCount: nil) == ["0 photos"])
+        #expect(PhotosView.countParts(total: 25, folders: 5, selected: 6, perPage: 30, pageCount: 1)
+                == ["5 folders · 20 photos", "7 of 25"])
+        #expect(CountText.items(total: 1, folders: 1) == "1 folder · 0 photos")
     }
 
     @Test func viewModelStatusSaysTheTotal() async throws {

@@ -8,6 +8,8 @@
     private var environment: AppEnvironment
     /// The listings folders were entered from, with the id of the folder entered, for the way back.
     private var trail: [(source: DirectorySource, folderID: String)] = []
+    /// The item the newest grid was asked to select: still the one to keep while that grid loads.
+    private var selectionToKeep: String?
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
     private var children: [PhotoDetailCoordinator] = []
@@ -95,7 +97,7 @@
 
     func cycleOrder(selecting id: String?) {
         guard let library else { return }
-        show(library.reordered(library.order.next, reversed: library.reversed), selecting: id)
+        show(library.reordered(library.order.next, reversed: library.reversed), selecting: id ?? selectionToKeep)
     }
 
     func goUp() {
@@ -133,6 +135,7 @@
         environment.source = source
         environment.sourceName = source.name
         showGrid(of: .all)
+        selectionToKeep = id
         if let id { select(id) }
     }
 }

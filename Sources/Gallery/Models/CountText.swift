@@ -17,6 +17,12 @@ enum CountText {
         "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// "1,512 photos", or "3 folders · 20 photos" when `folders` of the `total` items are folders.
+    static func items(total: Int, folders: Int) -> String {
+        let photos = count(max(0, total - folders), "photo")
+        return folders > 0 ? "\(count(folders, "folder")) · \(photos)" : photos
+    }
+
     /// A byte count in the largest fitting binary unit with one decimal: "1.2 MB", "512 B".
     static func bytes(_ value: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]

@@ -10,12 +10,15 @@ public struct PhotoPage: Sendable, Equatable {
     public let total: Int?
     /// What the source left out and why ("3 files not shown: unsupported format"), for the status bar.
     public let note: String?
+    /// How many items of the feed are folders (a local library's tiles, listed first), not photos.
+    public let folderCount: Int
 
-    public init(photos: [Photo], isLast: Bool, total: Int? = nil, note: String? = nil) {
+    public init(photos: [Photo], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0) {
         self.photos = photos
         self.isLast = isLast
         self.total = total.map { max(0, $0) }
         self.note = note
+        self.folderCount = max(0, folderCount)
     }
 
     /// A page that is the last when it is shorter than `perPage`, the rule for servers that say nothing more.

@@ -19,6 +19,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var errorMessage: String?
     /// What the source left out, from its latest page ("3 files not shown: unsupported format").
     public private(set) var sourceNote: String?
+    /// How many items are folders, from the latest page (a local library lists them first).
+    public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
     private var pagination: Pagination
@@ -46,7 +48,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
         if let errorMessage { return errorMessage }
-        let count = CountText.count(total ?? items.count, "photo")
+        let count = CountText.items(total: total ?? items.count, folders: folderCount)
         if isLoadingMore { return "\(count) · loading more…" }
         return reachedEnd && total == nil ? "\(count) · end" : count
     }
@@ -69,6 +71,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var photoIndex: [String: Int] = [:]
     /// Ids between `willDisplay` and `didEndDisplaying`.
     @ObservationIgnored private var visibleIDs: Set<String> = []
+    /// Indices displayed while their page had not arrived: their thumbnails start when it does.
+    @ObservationIgnored private var visibleHoles: Set<Int> = []
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
@@ -106,6 +110,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         guard items.indices.contains(index) else { return }
         guard let photo = items[index] else {
             // A hole: its page is fetched by number, and the photos fill in when it arrives.
+            visibleHoles.insert(index)
             loadPage(containing: index)
             return
         }
@@ -115,6 +120,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     public func didEndDisplaying(index: Int) {
+        visibleHoles.remove(index)
         guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
         cancelLoad(of: id)
@@ -162,10 +168,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         photoIndex = [:]
         thumbnails = [:]
         visibleIDs = []
+        visibleHoles = []
         pagination = Pagination(perPage: pagination.perPage)
         failedPages = []
         errorMessage = nil
         sourceNote = nil
+        folderCount = 0
         feedGeneration += 1
         loadNextPage()
     }
@@ -252,6 +260,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         case .success(let received):
             pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
             if received.note != sourceNote { sourceNote = received.note }
+            if received.folderCount != folderCount { folderCount = received.folderCount }
             if pagination.total == nil {
                 append(received.photos)
             } else {
@@ -299,6 +308,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             }
         }
         items = updated
+        // Cells on screen that were waiting for this page show their photos now.
+        let filled = visibleHoles.filter { updated.indices.contains($0) && updated[$0] != nil }
+        visibleHoles.subtract(filled)
+        for index in filled.sorted() { willDisplay(index: index) }
     }
 
     // MARK: Thumbnails

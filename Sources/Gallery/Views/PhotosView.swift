@@ -193,15 +193,15 @@ import TUI
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
-        parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, selected: grid.selectedIndex,
-                                 perPage: viewModel.perPage, pageCount: viewModel.pageCount)
+        parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
+                                 selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount)
         return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
-    /// "1,512 photos", the selection's place ("84 of 1,512") and, when the number of pages is
-    /// known, "page 3 of 51".
-    static func countParts(total: Int, selected: Int, perPage: Int, pageCount: Int?) -> [String] {
-        var parts = [CountText.count(total, "photo")]
+    /// "1,512 photos" (with "3 folders" first when some items are folders), the selection's place
+    /// ("84 of 1,512") and, when the number of pages is known, "page 3 of 51".
+    static func countParts(total: Int, folders: Int = 0, selected: Int, perPage: Int, pageCount: Int?) -> [String] {
+        var parts = [CountText.items(total: total, folders: folders)]
         guard total > 0 else { return parts }
         parts.append("\(CountText.grouped(selected + 1)) of \(CountText.grouped(total))")
         if let pageCount, pageCount > 1 {

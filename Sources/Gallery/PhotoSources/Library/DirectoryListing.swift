@@ -15,6 +15,9 @@ final class DirectoryListing: Sendable {
         let entries: [LibraryEntry]
         let note: String?
         let indexByPath: [String: Int]
+
+        /// Folders are listed first: how many there are.
+        var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
     }
 
     let contents: Contents

@@ -98,11 +98,12 @@ public struct DirectorySource: PhotoSource {
             let sorted = try listing.sorted()
             let photos = try pageOf(sorted.entries, page: page, perPage: perPage)
             return PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
-                             total: sorted.entries.count, note: sorted.note)
+                             total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
         case .search(let query):
             let matches = try matching(query)
             return PhotoPage(photos: try pageOf(matches, page: page, perPage: perPage),
-                             isLast: page * perPage >= matches.count, total: matches.count)
+                             isLast: page * perPage >= matches.count, total: matches.count,
+                             folderCount: matches.prefix { $0.kind == .folder }.count)
         }
     }
 
