@@ -7,6 +7,7 @@ import InlineViewer
 import Logging
 import Net
 import TerminalEnvironment
+import TUI
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -30,6 +31,14 @@ do {
 }
 let logger = Logger(label: "gallery")
 logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(separator: "\n").joined(separator: "; "))"])
+
+// TERM=dumb is refused before the probe below sends escape sequences it would print.
+do {
+    _ = try TerminalDescription.candidates(term: processEnvironment["TERM"])
+} catch {
+    FileOutput.standardError.write("gallery: \(error)\n")
+    exit(1)
+}
 
 // `gallery -`: the paths come from stdin, and keys from /dev/tty, before the probe reads replies there.
 var pipedPaths: [String] = []
@@ -81,7 +90,10 @@ Task { @MainActor in
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.openPhotoID = catalog.openPhotoID
-        let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
+        let coordinator = AppCoordinator(environment: appEnvironment, onExit: { code in
+            if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
+            exit(code)
+        })
         app = coordinator
         try coordinator.start()
     } catch {

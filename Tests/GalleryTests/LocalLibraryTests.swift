@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TerminalEnvironment
 import Testing
 @testable import Gallery
 
@@ -125,5 +126,41 @@ struct LocalLibraryTests {
         #expect(parent.childID == folder.path + "/inner")
         #expect(parent.source.order == .size && parent.source.reversed)
         #expect(try DirectorySource(path: "/").parentFolder() == nil)
+    }
+}
+
+@MainActor
+@Suite("Library edits with holes")
+struct LibraryEditTests {
+    @Test func trashingBeforeAHoleKeepsLaterPagesInTheirPlaces() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
+        let names = (1...100).map { "img\($0).jpg" }
+        try FileManager.default.createDirectory(atPath: folder.path + "/pictures", withIntermediateDirectories: true)
+        for name in names { try folder.write(jpeg, to: "pictures/" + name) }
+        let source = try DirectorySource(path: folder.path + "/pictures")
+        let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
+                                        renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: folder.path + "/Trash"),
+                                     grids: { [viewModel] })
+        viewModel.viewDidLoad()
+        await eventually { viewModel.items.count == 100 }
+        viewModel.willDisplay(index: 99)
+        await eventually { viewModel.photo(at: 99) != nil }
+        // img2 goes: page 1 now ends where page 2 (never loaded) began, and page 4 moves up by one.
+        files.askToTrash(in: viewModel, selected: viewModel.photo(at: 1))
+        files.answer(yes: true)
+        #expect(viewModel.items.count == 99)
+        #expect(viewModel.total == 99)
+        #expect(viewModel.photo(at: 98)?.displayText == "img100.jpg")
+        #expect(viewModel.photo(at: 29) == nil)
+        viewModel.willDisplay(index: 29)
+        await eventually { viewModel.photo(at: 29) != nil }
+        #expect(viewModel.photo(at: 29)?.displayText == "img31.jpg")
+        #expect(viewModel.photos.map(\.displayText).filter { $0 == "img2.jpg" }.isEmpty)
+        files.restoreLastBatch()
+        #expect(viewModel.items.count == 100 && viewModel.photo(at: 1)?.displayText == "img2.jpg")
+        #expect(try await source.page(of: .all, page: 1, perPage: 30).total == 100)
     }
 }

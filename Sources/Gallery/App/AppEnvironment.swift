@@ -32,6 +32,8 @@ public struct AppEnvironment: Sendable {
     public var clipboard: (any Clipboard)?
     /// A photo to select and open in the detail pane at start (`gallery FILE`), by id.
     public var openPhotoID: String?
+    /// Where `D` moves a folder's photos; nil: there is no home folder to keep a trash in.
+    public var trash: FreedesktopTrash?
 
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 sourceName: String, renderMode: RenderMode, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),

@@ -12,6 +12,10 @@
     private var selectionToKeep: String?
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
+    /// `D` `u` `R` on a folder's files, for every grid of this flow.
+    private(set) lazy var fileActions = PhotoFileActions(
+        files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
+        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] })
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
@@ -23,7 +27,7 @@
         self.navigator = navigator
         self.environment = environment
         actions = PhotoActions(opener: environment.opener, downloader: environment.downloader,
-                               clipboard: environment.clipboard)
+                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
     }
 
     /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
@@ -50,7 +54,8 @@
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus)
         viewModel.coordinator = self
-        let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
+        let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
+                              fileActions: fileActions)
         view.library = self
         grids.append((viewModel, view))
         navigator.push(view)

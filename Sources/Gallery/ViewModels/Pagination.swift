@@ -63,6 +63,16 @@ struct Pagination: Sendable, Equatable {
         if let pageCount, loaded.count >= pageCount { reachedEnd = true }
     }
 
+    /// The list was edited (photos left or came back): `total` items now, of which only
+    /// `completePages` are whole; the others are asked for again when shown.
+    mutating func listEdited(total: Int, completePages: Set<Int>) {
+        self.total = total
+        loaded = completePages
+        nextPage = 1
+        while loaded.contains(nextPage) { nextPage += 1 }
+        reachedEnd = pageCount.map { loaded.count >= $0 } ?? reachedEnd
+    }
+
     /// `page` failed; it may be asked for again.
     mutating func fail(page: Int) {
         loading.remove(page)

@@ -43,6 +43,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var canSearch: Bool { source.supportsSearch }
     /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
     public private(set) var feedGeneration = 0
+    /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
+    public private(set) var markedIDs: Set<String> = []
+    /// Bumped when photos left the list, came back or were renamed: indices moved.
+    public private(set) var listEdits = 0
 
     /// "1,512 photos" (the feed's total when known), with what is going on.
     public var statusText: String {
@@ -76,6 +80,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
+    /// Photos that left (to the trash): pages listed before they left must not bring them back.
+    @ObservationIgnored private var removedIDs: Set<String> = []
 
     /// - Parameters:
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
@@ -276,7 +282,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
     private func append(_ received: [Photo]) {
         var newPhotos: [Photo?] = []
-        for photo in received where photoIndex[photo.id] == nil {
+        for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
             photoIndex[photo.id] = items.count + newPhotos.count
             newPhotos.append(photo)
         }
@@ -312,6 +318,84 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let filled = visibleHoles.filter { updated.indices.contains($0) && updated[$0] != nil }
         visibleHoles.subtract(filled)
         for index in filled.sorted() { willDisplay(index: index) }
+    }
+
+    // MARK: Marks and edits
+    /// Marks the photo at `index`, or unmarks it.
+    public func toggleMark(at index: Int) {
+        guard let id = photo(at: index)?.id else { return }
+        if markedIDs.remove(id) == nil { markedIDs.insert(id) }
+    }
+
+    /// Marks the listed photos that were not marked, and unmarks the others.
+    public func invertMarks() {
+        let marked = markedIDs
+        markedIDs = Set(photos.lazy.map(\.id).filter { !marked.contains($0) })
+    }
+
+    /// The marked photos, in list order.
+    public var markedPhotos: [Photo] { photos.filter { markedIDs.contains($0.id) } }
+
+    /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
+    /// they had, first place first.
+    func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
+        // Kept out of pages still to come too, listed here or not.
+        removedIDs.formUnion(ids)
+        let removed = items.enumerated().compactMap { index, item -> (photo: Photo, index: Int)? in
+            guard let item, ids.contains(item.id) else { return nil }
+            return (item, index)
+        }
+        guard !removed.isEmpty else { return [] }
+        for (photo, _) in removed { forget(photo.id) }
+        items.removeAll { $0.map { ids.contains($0.id) } ?? false }
+        listChanged()
+        return removed
+    }
+
+    /// Lets a removed photo back: at the place `removePhotos` gave it, or, when this list did not
+    /// show it, into pages still to come.
+    func putBack(_ photo: Photo, at index: Int?) {
+        removedIDs.remove(photo.id)
+        guard let index, photoIndex[photo.id] == nil else { return }
+        items.insert(photo, at: min(index, items.count))
+        listChanged()
+    }
+
+    /// `old` is `new` now (a renamed file), in the same place and as marked as it was.
+    func replace(_ old: Photo, with new: Photo) {
+        guard let index = photoIndex[old.id] else { return }
+        let wasMarked = markedIDs.contains(old.id)
+        forget(old.id)
+        if wasMarked { markedIDs.insert(new.id) }
+        removedIDs.remove(new.id)
+        items[index] = new
+        listChanged()
+    }
+
+    private func forget(_ id: String) {
+        cancelLoad(of: id)
+        thumbnails[id] = nil
+        visibleIDs.remove(id)
+        markedIDs.remove(id)
+    }
+
+    /// Indices moved: the index is rebuilt and the grid told to show the list again. With a known
+    /// total, the total follows the list, and a page with a hole now (its photos shifted) is
+    /// fetched again when shown; the source's listing has changed the same way.
+    private func listChanged() {
+        photoIndex = [:]
+        for (index, item) in items.enumerated() {
+            if let id = item?.id, photoIndex[id] == nil { photoIndex[id] = index }
+        }
+        visibleHoles = []
+        if pagination.total != nil {
+            let perPage = pagination.perPage
+            let complete = stride(from: 0, to: items.count, by: perPage).enumerated().compactMap { page, start in
+                items[start..<min(items.count, start + perPage)].contains { $0 == nil } ? nil : page + 1
+            }
+            pagination.listEdited(total: items.count, completePages: Set(complete))
+        }
+        listEdits += 1
     }
 
     // MARK: Thumbnails

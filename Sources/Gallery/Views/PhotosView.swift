@@ -1,19 +1,24 @@
 import TUI
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
-/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`) and, in a
-/// local library, the order (`s`) and the way up (Backspace, `-`).
+/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
+/// (Space, `v`), the file actions (`D` `u` `R`) and, in a local library, the order (`s`) and the
+/// way up (Backspace, `-`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
     private let grid: GridView
     private let environment: AppEnvironment
     private let actions: PhotoActions
+    private let fileActions: PhotoFileActions
     private let spinner = LoadingSpinner()
     private var thumbnailSize: Size?
     private var feedGeneration = 0
-    /// The search prompt, while open.
+    private var listEdits = 0
+    /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
+    /// The photo the open prompt renames; nil for the search prompt.
+    private var renaming: Photo?
     /// A one-off note ("this source cannot search") until the next key.
     private var notice: String?
     /// `n` asked for a photo on a page not loaded yet, or a new grid is to open on an item: select
@@ -22,11 +27,13 @@ import TUI
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
 
-    init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions) {
+    init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
+         fileActions: PhotoFileActions? = nil) {
         self.viewModel = viewModel
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
+        self.fileActions = fileActions ?? PhotoFileActions(files: nil, trash: nil, grids: { [] })
         grid = GridView(minimumCellSize: environment.minimumCellSize)
         grid.delegate = self
         grid.cellProvider = { [unowned self] index in self.cell(at: index) }
@@ -39,6 +46,9 @@ import TUI
             _ = view.viewModel.errorMessage
             _ = view.viewModel.notice
             _ = view.actions.statusText
+            _ = view.fileActions.statusText
+            _ = view.viewModel.markedIDs
+            _ = view.viewModel.listEdits
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -57,6 +67,12 @@ import TUI
         let gridRect = rect.splitStatusRow.body
         if viewModel.feedGeneration != feedGeneration {
             feedGeneration = viewModel.feedGeneration
+            grid.reloadItems(count: viewModel.items.count)
+        }
+        if viewModel.listEdits != listEdits {
+            // Photos left or came back: the selection keeps its place, the grid shows what is there now.
+            listEdits = viewModel.listEdits
+            pendingSelection = min(grid.selectedIndex, max(0, viewModel.items.count - 1))
             grid.reloadItems(count: viewModel.items.count)
         }
         grid.setItemCount(viewModel.items.count)
@@ -97,7 +113,13 @@ import TUI
             handlePromptKey(key)
             return true
         }
+        if fileActions.question != nil {
+            // The y/n question takes the next key; Ctrl-C answers no and still quits.
+            fileActions.answer(yes: key == .character("y") || key == .character("Y"))
+            return key != .ctrl("c")
+        }
         notice = nil
+        fileActions.dismissMessage()
         switch key {
         case environment.keys.search:
             if viewModel.canSearch {
@@ -121,6 +143,15 @@ import TUI
                 return true
             }
             viewModel.close()
+        case .character(" "): viewModel.toggleMark(at: grid.selectedIndex)
+        case .character("v"): viewModel.invertMarks()
+        case .character("D"): fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
+        case .character("u"): fileActions.restoreLastBatch()
+        case .character("R"):
+            if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
+                renaming = photo
+                prompt = TextField(prompt: "rename to: ", text: name, maxLength: 255)
+            }
         default:
             if actions.handle(key, for: selectedPhoto) { return true }
             return grid.handle(key)
@@ -145,11 +176,17 @@ import TUI
     private func handlePromptKey(_ key: Key) {
         guard var field = prompt else { return }
         switch field.handle(key) {
-        case .submitted(let query):
+        case .submitted(let text):
             prompt = nil
-            viewModel.search(query)
+            if let photo = renaming {
+                renaming = nil
+                fileActions.rename(photo, to: text)
+            } else {
+                viewModel.search(text)
+            }
         case .cancelled:
             prompt = nil
+            renaming = nil
         case .editing, .ignored:
             prompt = field
         }
@@ -185,7 +222,7 @@ import TUI
     private var status: SceneStatus {
         SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
                     error: viewModel.errorMessage ?? viewModel.sourceNote,
-                    message: notice ?? actions.statusText ?? viewModel.notice,
+                    message: notice ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
                     spinnerFrame: spinner.isRunning ? spinner.frame : nil)
     }
 
@@ -195,6 +232,7 @@ import TUI
         if let order = library?.orderLabel { parts.append(order) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
                                  selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount)
+        if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
         return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
@@ -220,7 +258,9 @@ import TUI
             title = "▸ \(photo.displayText)/ · \(folder.summary)"
             if !folder.hasCover { return GridCell(title: title, image: nil, placeholder: "folder") }
         } else {
-            title = photo.displayText.isEmpty ? "untitled" : photo.displayText
+            let name = photo.displayText.isEmpty ? "untitled" : photo.displayText
+            // The mark is text, so it shows whatever draws the pictures.
+            title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:

@@ -25,6 +25,10 @@ final class DirectoryListing: Sendable {
     let reversed: Bool
     private let dateTaken: DateTaken
     private let cached = Locked<Sorted?>(nil)
+    /// Entries taken out since the scan (trashed files), by path; they may come back.
+    private let hidden = Locked<Set<String>>([])
+    /// The scan's entries, with the hidden ones, for when they come back.
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?)?>(nil)
 
     init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
         self.contents = contents
@@ -42,13 +46,41 @@ final class DirectoryListing: Sendable {
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
         let entries = Self.sort(scan.entries, by: order, reversed: reversed, dateTaken: dateTaken)
-        let made = Sorted(entries: entries, note: scan.note,
-                          indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
         // Two first pages may scan at once; the first result kept wins, so both agree from then on.
-        return cached.withLock { cached in
-            if cached == nil { cached = made }
-            return cached ?? made
+        scanned.withLock { if $0 == nil { $0 = (entries, scan.note) } }
+        return resort()
+    }
+
+    /// The scan's entries without the hidden ones, kept for the pages to come.
+    @discardableResult
+    private func resort() -> Sorted {
+        let hiddenPaths = hidden.withLock { $0 }
+        guard let (all, note) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
+        let made = Sorted(entries: entries, note: note,
+                          indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
+        cached.withLock { $0 = made }
+        return made
+    }
+
+    /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
+    /// back in its place (`false`).
+    func hide(_ path: String, _ isHidden: Bool) {
+        hidden.withLock { paths in
+            if isHidden { paths.insert(path) } else { paths.remove(path) }
         }
+        if scanned.withLock({ $0 != nil }) { resort() }
+    }
+
+    /// The file at `old` is at `new` now, shown as `title`: it keeps its place, so the pages
+    /// already shown stay as they were.
+    func rename(_ old: String, to new: String, title: String) {
+        scanned.withLock { scanned in
+            guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
+            current.entries[index] = current.entries[index].renamed(to: new, title: title)
+            scanned = current
+        }
+        if scanned.withLock({ $0 != nil }) { resort() }
     }
 
     func entries() throws -> [LibraryEntry] { try sorted().entries }

@@ -20,7 +20,7 @@ public struct DirectorySource: PhotoSource {
     public let recursive: Bool
     public var order: PhotoOrder { listing.order }
     public var reversed: Bool { listing.reversed }
-    private let listing: DirectoryListing
+    let listing: DirectoryListing
     private let dateTaken: DateTaken
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.

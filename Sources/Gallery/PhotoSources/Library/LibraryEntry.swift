@@ -6,13 +6,21 @@ struct LibraryEntry: Sendable, Equatable {
 
     /// The absolute path, which is also the grid item's id: ids stay unique across folders, so
     /// thumbnails cached for one folder never show up in another.
-    let path: String
+    private(set) var path: String
     /// What the tile says: the file's name, or its path below the folder in a recursive listing.
-    let title: String
+    private(set) var title: String
     let kind: Kind
     let size: Int
     let modifiedSeconds: Int
     let modifiedNanoseconds: Int
+
+    /// The same file under another path and title (a rename).
+    func renamed(to path: String, title: String) -> LibraryEntry {
+        var copy = self
+        copy.path = path
+        copy.title = title
+        return copy
+    }
 
     init(path: String, title: String, kind: Kind, status: FileStatus?) {
         self.path = path

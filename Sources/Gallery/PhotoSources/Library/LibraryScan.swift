@@ -102,7 +102,8 @@ struct LibraryScan: Sendable {
             } else {
                 unsupported += 1
             }
-        case .other?:
+        case .other?, .symbolicLink?:
+            // A link is followed above, so only other kinds land here: devices, sockets, pipes.
             unsupported += 1
         case nil:
             if missingIsNoted && (try? FileStatus(path: path, followingLinks: false)) == nil {
