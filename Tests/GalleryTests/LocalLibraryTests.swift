@@ -4,10 +4,27 @@ import TerminalEnvironment
 import Testing
 @testable import Gallery
 
+/// A small JPEG for library trees.
+private let libraryJPEG = try! JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+
+/// A new folder holding `paths`: a name ending in "/" is a folder, in ".txt" a text file, any
+/// other a small JPEG.
+private func libraryTree(_ paths: [String]) throws -> TemporaryDirectory {
+    let folder = try TemporaryDirectory()
+    for path in paths {
+        if path.hasSuffix("/") {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + path, withIntermediateDirectories: true)
+        } else {
+            try folder.write(path.hasSuffix(".txt") ? Array("text".utf8) : libraryJPEG, to: path)
+        }
+    }
+    return folder
+}
+
 /// Folders on disk as a user's library: nested folders, links, files that are no photos.
 @Suite("Local library")
 struct LocalLibraryTests {
-    private let jpeg = try! JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+    private let jpeg = libraryJPEG
 
     private func touch(_ path: String, seconds: TimeInterval) throws {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: path)
@@ -17,19 +34,7 @@ struct LocalLibraryTests {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    /// A new folder holding `paths`: a name ending in "/" is a folder, in ".txt" a text file, any
-    /// other a small JPEG.
-    private func tree(_ paths: [String]) throws -> TemporaryDirectory {
-        let folder = try TemporaryDirectory()
-        for path in paths {
-            if path.hasSuffix("/") {
-                try mkdir(folder.path + "/" + path)
-            } else {
-                try folder.write(path.hasSuffix(".txt") ? Array("text".utf8) : jpeg, to: path)
-            }
-        }
-        return folder
-    }
+    private func tree(_ paths: [String]) throws -> TemporaryDirectory { try libraryTree(paths) }
 
     private func titles(_ source: DirectorySource) async throws -> [String] {
         try await source.photos(page: 1, perPage: 1_000).map(\.displayText)
@@ -133,12 +138,8 @@ struct LocalLibraryTests {
 @Suite("Library edits with holes")
 struct LibraryEditTests {
     @Test func trashingBeforeAHoleKeepsLaterPagesInTheirPlaces() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try libraryTree(["pictures/"] + (1...100).map { "pictures/img\($0).jpg" })
         defer { folder.remove() }
-        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
-        let names = (1...100).map { "img\($0).jpg" }
-        try FileManager.default.createDirectory(atPath: folder.path + "/pictures", withIntermediateDirectories: true)
-        for name in names { try folder.write(jpeg, to: "pictures/" + name) }
         let source = try DirectorySource(path: folder.path + "/pictures")
         let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                         renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
