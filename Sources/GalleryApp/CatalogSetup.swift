@@ -18,6 +18,9 @@ struct CatalogSetup {
         var reversed = false
         var recursive = false
         var pipedPaths: [String] = []
+        /// Where a photo's date taken comes from (`--sort taken`, the detail pane). Until Imaging
+        /// reads EXIF this is `.unknown`; wiring the reader is this one line.
+        var dateTaken = DateTaken.unknown
     }
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
@@ -28,7 +31,7 @@ struct CatalogSetup {
         switch choice {
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(path, order: local.order, reversed: local.reversed,
-                                                                recursive: local.recursive)
+                                                                recursive: local.recursive, dateTaken: local.dateTaken)
             return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths, local)
@@ -59,7 +62,8 @@ struct CatalogSetup {
     }
 
     private static func list(_ paths: [String], _ local: LocalOptions) throws -> CatalogSetup {
-        let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed)
+        let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
+                                         dateTaken: local.dateTaken)
         return CatalogSetup(source: source, loader: LocalFileImageLoader(), name: source.name)
     }
 
