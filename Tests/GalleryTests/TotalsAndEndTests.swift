@@ -82,7 +82,8 @@ struct TotalsAndEndTests {
         #expect(PhotosView.countParts(total: 0, selected: 0, perPage: 30, pageCount: nil) == ["0 photos"])
         #expect(PhotosView.countParts(total: 25, folders: 5, selected: 6, perPage: 30, pageCount: 1)
                 == ["5 folders · 20 photos", "7 of 25"])
-        #expect(CountText.items(total: 1, folders: 1) == "1 folder · 0 photos")
+        #expect(CountText.items(total: 1, folders: 1) == "1 folder")
+        #expect(CountText.items(total: 2, folders: 1) == "1 folder · 1 photo")
     }
 
     @Test func viewModelStatusSaysTheTotal() async throws {

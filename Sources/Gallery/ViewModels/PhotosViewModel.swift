@@ -14,7 +14,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
     /// the source tells the feed's total there is one item per photo of the feed, so End reaches
     /// the real last photo; until then (and for sources that never tell) the pages received.
-    public private(set) var items: [Photo?] = []
+    public private(set) var items = PhotoSlots()
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
     public private(set) var errorMessage: String?
     /// What the source left out, from its latest page ("3 files not shown: unsupported format").
@@ -26,7 +26,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private var pagination: Pagination
 
     /// The photos received so far, in feed order.
-    public var photos: [Photo] { items.compactMap { $0 } }
+    public var photos: [Photo] { items.received }
     /// The photo at `index`, nil for a page not loaded yet or outside the list.
     public func photo(at index: Int) -> Photo? { items.indices.contains(index) ? items[index] : nil }
     /// Photos in the whole feed, when the source said.
@@ -170,7 +170,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for task in pageTasks.values { task.cancel() }
         pageTasks = [:]
         for id in loads.keys { cancelLoad(of: id) }
-        items = []
+        items = PhotoSlots()
         photoIndex = [:]
         thumbnails = [:]
         visibleIDs = []
@@ -281,7 +281,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
     private func append(_ received: [Photo]) {
-        var newPhotos: [Photo?] = []
+        var newPhotos: [Photo] = []
         for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
             photoIndex[photo.id] = items.count + newPhotos.count
             newPhotos.append(photo)
@@ -295,11 +295,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         var updated = items
         let total = pagination.total ?? updated.count
         let shortened = updated.count > total
-        if shortened {
-            updated.removeSubrange(total...)
-        } else {
-            updated += Array(repeating: nil, count: total - updated.count)
-        }
+        updated.resize(to: total)
         let start = (page - 1) * pagination.perPage
         for (offset, photo) in received.enumerated() where start + offset < updated.count {
             let index = start + offset
@@ -308,10 +304,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             if photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
         }
         if shortened {
-            photoIndex = [:]
-            for (index, photo) in updated.enumerated() {
-                if let id = photo?.id, photoIndex[id] == nil { photoIndex[id] = index }
-            }
+            reindex(updated)
         }
         items = updated
         // Cells on screen that were waiting for this page show their photos now.
@@ -341,13 +334,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
         // Kept out of pages still to come too, listed here or not.
         removedIDs.formUnion(ids)
-        let removed = items.enumerated().compactMap { index, item -> (photo: Photo, index: Int)? in
-            guard let item, ids.contains(item.id) else { return nil }
-            return (item, index)
-        }
+        let removed = items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
         guard !removed.isEmpty else { return [] }
         for (photo, _) in removed { forget(photo.id) }
-        items.removeAll { $0.map { ids.contains($0.id) } ?? false }
+        items.removeAll { ids.contains($0.id) }
         listChanged()
         return removed
     }
@@ -383,20 +373,26 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// total, the total follows the list, and a page with a hole now (its photos shifted) is
     /// fetched again when shown; the source's listing has changed the same way.
     private func listChanged() {
-        photoIndex = [:]
-        for (index, item) in items.enumerated() {
-            if let id = item?.id, photoIndex[id] == nil { photoIndex[id] = index }
-        }
+        reindex(items)
         visibleHoles = []
         if pagination.total != nil {
             let perPage = pagination.perPage
             let complete = stride(from: 0, to: items.count, by: perPage).enumerated().compactMap { page, start in
-                items[start..<min(items.count, start + perPage)].contains { $0 == nil } ? nil : page + 1
+                items.isFull(start..<min(items.count, start + perPage)) ? page + 1 : nil
             }
             pagination.listEdited(total: items.count, completePages: Set(complete))
         }
         listEdits += 1
     }
+
+    /// Where each received photo stands, the first place when a photo is listed twice.
+    private func reindex(_ slots: PhotoSlots) {
+        photoIndex = [:]
+        for (index, photo) in slots.receivedWithIndices where photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
+    }
+
+    /// Where the photo with `id` stands in the list, if it was received.
+    public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
 
     // MARK: Thumbnails
     private var visiblePhotos: [Photo] {

@@ -6,7 +6,7 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
     // MARK: Outputs
     /// The grid's items in feed order; nil where a page has not arrived yet (the feed's total is
     /// known and the user jumped past it).
-    var items: [Photo?] { get }
+    var items: PhotoSlots { get }
     /// The photos received so far, in page order, without duplicates.
     var photos: [Photo] { get }
     var isLoadingFirstPage: Bool { get }

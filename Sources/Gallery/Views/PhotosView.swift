@@ -167,7 +167,7 @@ import TUI
 
     /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
     func reveal(photoID id: String) {
-        guard let index = viewModel.items.firstIndex(where: { $0?.id == id }) else { return }
+        guard let index = viewModel.index(ofPhotoID: id) else { return }
         // Pages may have arrived while the pane was up, and the grid has not drawn them yet.
         grid.setItemCount(viewModel.items.count)
         grid.select(index)
