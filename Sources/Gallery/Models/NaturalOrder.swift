@@ -4,11 +4,15 @@
 struct NaturalOrder: Comparable, Sendable {
     /// The name lowercased, as scalars.
     private let scalars: [Unicode.Scalar]
-    private let bytes: [UInt8]
+    /// The name as given, for ties.
+    private let name: String
 
     init(_ name: String) {
-        scalars = Array(name.lowercased().unicodeScalars)
-        bytes = Array(name.utf8)
+        // ASCII, the usual case, without making a lowercased copy of the whole string first.
+        scalars = name.utf8.allSatisfy { $0 < 0x80 }
+            ? name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }
+            : Array(name.lowercased().unicodeScalars)
+        self.name = name
     }
 
     static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
@@ -19,11 +23,11 @@ struct NaturalOrder: Comparable, Sendable {
         switch compare(a.scalars, b.scalars) {
         case .less: true
         case .greater: false
-        case .equal: a.bytes.lexicographicallyPrecedes(b.bytes)
+        case .equal: a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
         }
     }
 
-    static func == (a: NaturalOrder, b: NaturalOrder) -> Bool { a.bytes == b.bytes }
+    static func == (a: NaturalOrder, b: NaturalOrder) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
 
     private enum Comparison { case less, equal, greater }
 

@@ -89,33 +89,28 @@ final class DirectoryListing: Sendable {
     /// `reversed` turns both groups around, folders still first.
     static func sort(_ entries: [LibraryEntry], by order: PhotoOrder, reversed: Bool,
                      dateTaken: DateTaken) -> [LibraryEntry] {
-        // Keys made once per entry, not once per comparison (a natural key, a date taken read from the file).
-        let keyed = entries.map { entry in
-            SortKey(entry: entry, name: NaturalOrder(entry.title),
-                    taken: order == .taken && entry.kind == .photo ? dateTaken.seconds(entry.path) : nil)
-        }
-        let folders = keyed.filter { $0.entry.kind == .folder }.sorted { $0.name < $1.name }
-        let photos = keyed.filter { $0.entry.kind == .photo }.sorted { a, b in
+        // Keys made once per entry, not once per comparison (a natural key, a date taken read from
+        // the file), and places sorted rather than entries: moving 100,000 entries with their
+        // strings through a merge sort cost more than the comparisons.
+        let names = entries.map { NaturalOrder($0.title) }
+        let taken = order == .taken ? entries.map { $0.kind == .photo ? dateTaken.seconds($0.path) : nil } : []
+        let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
+        let photos = entries.indices.filter { entries[$0].kind == .photo }.sorted { a, b in
+            let (x, y) = (entries[a], entries[b])
             switch order {
             case .name: break
-            case .size: if a.entry.size != b.entry.size { return a.entry.size < b.entry.size }
-            case .date: if a.modified != b.modified { return a.modified < b.modified }
-            case .taken: if a.takenOrModified != b.takenOrModified { return a.takenOrModified < b.takenOrModified }
+            case .size: if x.size != y.size { return x.size < y.size }
+            case .date:
+                let (p, q) = ((x.modifiedSeconds, x.modifiedNanoseconds), (y.modifiedSeconds, y.modifiedNanoseconds))
+                if p != q { return p < q }
+            case .taken:
+                // Files without a date taken fall back to their modification time.
+                let (p, q) = (taken[a] ?? x.modifiedSeconds, taken[b] ?? y.modifiedSeconds)
+                if p != q { return p < q }
             }
-            return a.name < b.name
+            return names[a] < names[b]
         }
-        let sorted = reversed ? folders.reversed() + photos.reversed() : folders + photos
-        return sorted.map(\.entry)
-    }
-
-    /// What an entry is ordered by.
-    private struct SortKey {
-        let entry: LibraryEntry
-        let name: NaturalOrder
-        let taken: Int?
-
-        var modified: (Int, Int) { (entry.modifiedSeconds, entry.modifiedNanoseconds) }
-        /// Files without a date taken fall back to their modification time.
-        var takenOrModified: Int { taken ?? entry.modifiedSeconds }
+        let places = reversed ? folders.reversed() + photos.reversed() : folders + photos
+        return places.map { entries[$0] }
     }
 }

@@ -59,12 +59,15 @@ struct LibraryScan: Sendable {
 
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>) throws {
-        for name in try LocalFile.names(inFolder: folder) where !name.hasPrefix(".") {
+        for (name, kind) in try LocalFile.entries(inFolder: folder) where !name.hasPrefix(".") {
             let path = (folder == "/" ? "" : folder) + "/" + name
+            let title = recursive ? prefix + name : name
+            // A plain file, as the folder says: one open tells its status and its first bytes.
+            if kind == .regular, addPlainFile(path, title: title) { continue }
             if recursive {
-                add(path: path, title: prefix + name, recursive: true, visited: &visited)
+                add(path: path, title: title, recursive: true, visited: &visited)
             } else {
-                add(path: path, title: name, recursive: false, visited: nil, missingIsNoted: false)
+                add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
             }
         }
     }
@@ -114,6 +117,21 @@ struct LibraryScan: Sendable {
                 unsupported += 1
             }
         }
+    }
+
+    /// Lists the regular file at `path` from one open (its status, then its first 8 bytes);
+    /// false, having done nothing, when it cannot be opened or is no regular file any more.
+    private mutating func addPlainFile(_ path: String, title: String) -> Bool {
+        guard let descriptor = try? FileDescriptor.open(path) else { return false }
+        defer { try? descriptor.close() }
+        guard let status = try? descriptor.status(), status.kind == .regular else { return false }
+        let prefix = try? descriptor.read(upTo: 8)
+        if prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? Self.hasImageExtension(path) {
+            entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+        } else {
+            unsupported += 1
+        }
+        return true
     }
 
     static func hasImageExtension(_ path: String) -> Bool {
