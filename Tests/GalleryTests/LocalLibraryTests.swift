@@ -73,13 +73,19 @@ struct LocalLibraryTests {
     }
 
     @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {
-        let folder = try tree(["trip/", "empty/", "trip/b10.jpg", "trip/b9.jpg", "trip/notes.txt"])
+        let folder = try tree(["trip/", "empty/", "trip/b10.jpg", "trip/b9.jpg", "trip/notes.txt",
+                               "years/2020/", "years/2021/", "years/2021/z.jpg"])
         defer { folder.remove() }
         let tiles = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
-        #expect(tiles.map(\.displayText) == ["empty", "trip"])
+        #expect(tiles.map(\.displayText) == ["empty", "trip", "years"])
         #expect(tiles[0].folder == PhotoFolder(path: folder.path + "/empty", photoCount: 0, hasCover: false))
+        #expect(tiles[0].folder?.summary == "empty")
         #expect(tiles[1].folder == PhotoFolder(path: folder.path + "/trip", photoCount: 2, hasCover: true))
         #expect(tiles[1].folder?.summary == "2 photos")
+        // A folder of folders: counted as such, its cover from the first of them with a photo.
+        #expect(tiles[2].folder == PhotoFolder(path: folder.path + "/years", photoCount: 0, folderCount: 2, hasCover: true))
+        #expect(tiles[2].folder?.summary == "2 folders")
+        #expect(tiles[2].urls.raw.hasSuffix("/years/2021/z.jpg"))
         #expect(tiles[1].urls.raw.hasSuffix("/trip/b9.jpg"))
         #expect((tiles[1].width, tiles[1].height) == (16, 12))
     }

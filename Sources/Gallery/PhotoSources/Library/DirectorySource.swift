@@ -203,22 +203,29 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// A folder as a tile: its name, how many photos it holds, and its first photo (by name) as the cover.
+    /// A folder of folders (a year of months) takes its cover from the first of them with a
+    /// photo, looking at this many at most.
+    static let subfoldersSearchedForACover = 8
+
     private func folderTile(_ entry: LibraryEntry) -> Photo {
         guard let scan = try? LibraryScan.folder(entry.path, recursive: false) else {
-            return Self.emptyTile(entry, photoCount: nil)
+            return Self.emptyTile(entry, folder: PhotoFolder(path: entry.path, photoCount: nil, hasCover: false))
         }
+        let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
         let photos = scan.entries.filter { $0.kind == .photo }
-        guard let cover = photos.min(by: { NaturalOrder.areInIncreasingOrder($0.title, $1.title) }) else {
-            return Self.emptyTile(entry, photoCount: 0)
-        }
-        return Self.photo(atPath: cover.path, title: entry.title, taken: nil,
-                          folder: PhotoFolder(path: entry.path, photoCount: photos.count, hasCover: true))
+        let folders = scan.entries.filter { $0.kind == .folder }.sorted(by: byName)
+        let cover = photos.min(by: byName) ?? folders.prefix(Self.subfoldersSearchedForACover).lazy.compactMap { folder in
+            (try? LibraryScan.folder(folder.path, recursive: false))?.entries.filter { $0.kind == .photo }.min(by: byName)
+        }.first
+        let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil)
+        guard let cover else { return Self.emptyTile(entry, folder: tile) }
+        return Self.photo(atPath: cover.path, title: entry.title, taken: nil, folder: tile)
     }
 
-    private static func emptyTile(_ entry: LibraryEntry, photoCount: Int?) -> Photo {
+    private static func emptyTile(_ entry: LibraryEntry, folder: PhotoFolder) -> Photo {
         Photo(id: entry.path, width: 0, height: 0, description: entry.title, user: .init(name: "", username: ""),
               urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""),
-              folder: PhotoFolder(path: entry.path, photoCount: photoCount, hasCover: false))
+              folder: folder)
     }
 
     /// Dimensions from the header; the whole file is read only when the header is not in its start.
