@@ -6,22 +6,34 @@ enum CatalogChoice: Equatable {
     case demo
     case unsplash
     case picsum
-    /// A local folder of JPEG/PNG files, as given (relative paths are resolved by `DirectorySource`).
+    /// A local folder of JPEG/PNG files, or a photo to open in its folder, as given (relative
+    /// paths are resolved by `DirectorySource`).
     case folder(String)
+    /// Exactly these photos and folders.
+    case paths([String])
+    /// Paths read from stdin (`gallery -`).
+    case standardInput
     /// Any server speaking the Unsplash API's shape, by base URL.
     case api(String)
 
-    /// Reads `--source VALUE` and the optional folder argument:
-    /// `demo`, `unsplash`, `picsum`, `dir PATH`, an http(s) URL, a path, or a bare folder argument.
-    static func parse(source: String?, folder: String?, home: String?) throws -> CatalogChoice {
-        let expanded = folder.map { expandingTilde($0, home: home) }
-        guard let source else { return expanded.map(CatalogChoice.folder) ?? .demo }
-        if source.lowercased() == "dir" {
-            guard let expanded else { throw ValidationError("--source dir needs a folder: gallery --source dir PATH") }
-            return .folder(expanded)
+    /// Reads `--source VALUE` and the path arguments: `demo`, `unsplash`, `picsum`, `dir PATH`,
+    /// an http(s) URL, a path; or paths alone (one, several, or `-` for stdin).
+    static func parse(source: String?, paths: [String], home: String?) throws -> CatalogChoice {
+        let expanded = paths.map { expandingTilde($0, home: home) }
+        if paths.contains("-") {
+            guard paths == ["-"] else { throw ValidationError("'-' reads the paths from stdin and goes alone: find . -name '*.jpg' | gallery -") }
+            guard source == nil || source?.lowercased() == "dir" else {
+                throw ValidationError("'-' reads local paths and cannot go with --source \(source ?? "")")
+            }
+            return .standardInput
         }
-        if let folder {
-            throw ValidationError("unexpected argument '\(folder)': a folder goes alone or after --source dir")
+        guard let source else { return local(expanded) ?? .demo }
+        if source.lowercased() == "dir" {
+            guard let choice = local(expanded) else { throw ValidationError("--source dir needs a folder: gallery --source dir PATH") }
+            return choice
+        }
+        if let path = paths.first {
+            throw ValidationError("unexpected argument '\(path)': paths go alone or after --source dir")
         }
         switch source.lowercased() {
         case "demo": return .demo
@@ -37,6 +49,15 @@ enum CatalogChoice: Equatable {
             return .folder(expandingTilde(source, home: home))
         }
         throw ValidationError("--source must be unsplash, picsum, demo, dir PATH or an http(s) URL, got '\(source)'")
+    }
+
+    /// One path or several; nil for none.
+    private static func local(_ paths: [String]) -> CatalogChoice? {
+        switch paths.count {
+        case 0: nil
+        case 1: .folder(paths[0])
+        default: .paths(paths)
+        }
     }
 
     /// `~/x` as `$HOME/x`, for paths that reached us quoted.

@@ -8,16 +8,35 @@ struct CatalogSetup {
     let source: any PhotoSource
     let loader: any ImageLoading
     let name: String
+    /// The photo to open at start (`gallery PHOTO`).
+    var openPhotoID: String?
+
+    /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
+    /// from stdin for `gallery -`.
+    struct LocalOptions {
+        var order = PhotoOrder.name
+        var reversed = false
+        var recursive = false
+        var pipedPaths: [String] = []
+        /// Where a photo's date taken comes from (`--sort taken`, the detail pane). Until Imaging
+        /// reads EXIF this is `.unknown`; wiring the reader is this one line.
+        var dateTaken = DateTaken.unknown
+    }
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
     /// `client` is the app's one HTTP client (one curl thread); downloads use it too.
     @MainActor
-    static func make(_ choice: CatalogChoice, environment: [String: String], demoServer: DemoCatalogServer,
-                     client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
+    static func make(_ choice: CatalogChoice, local: LocalOptions = LocalOptions(), environment: [String: String],
+                     demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
         case .folder(let path):
-            let folder = try DirectorySource(path: path)
-            return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name)
+            let (folder, photoID) = try DirectorySource.opening(path, order: local.order, reversed: local.reversed,
+                                                                recursive: local.recursive, dateTaken: local.dateTaken)
+            return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name, openPhotoID: photoID)
+        case .paths(let paths):
+            return try list(paths, local)
+        case .standardInput:
+            return try list(local.pipedPaths, local)
         case .demo:
             let network = Network(client: client, status: status)
             let baseURL = try await demoServer.start()
@@ -40,6 +59,12 @@ struct CatalogSetup {
             return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
                                 loader: network.cachedLoader, name: host(of: baseURL))
         }
+    }
+
+    private static func list(_ paths: [String], _ local: LocalOptions) throws -> CatalogSetup {
+        let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
+                                         dateTaken: local.dateTaken)
+        return CatalogSetup(source: source, loader: LocalFileImageLoader(), name: source.name)
     }
 
     /// One HTTP client with retries reported to the status bar, and image loaders over it.

@@ -13,6 +13,8 @@ import ArgumentParser
 /// thumb_size = "24x10"
 /// per_page = 30
 /// theme = "dark"
+/// sort = "name"
+/// reverse = false
 /// unsplash_access_key = "..."
 ///
 /// [keys]
@@ -26,11 +28,13 @@ struct ConfigFile: Equatable {
     var thumbSize: ThumbSize?
     var perPage: Int?
     var theme: ThemeOption?
+    var sort: SortOption?
+    var reverse: Bool?
     var unsplashAccessKey: String?
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
 
-    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "unsplash_access_key", "keys"]
+    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "sort", "reverse", "unsplash_access_key", "keys"]
 
     /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
     static func defaultPath(environment: [String: String]) -> String {
@@ -99,6 +103,16 @@ struct ConfigFile: Equatable {
             }
             config.theme = parsed
         }
+        if let sort = try string("sort") {
+            guard let parsed = SortOption(rawValue: sort) else {
+                throw fail("sort", "sort must be one of \(SortOption.allValueStrings.joined(separator: ", ")), got '\(sort)'")
+            }
+            config.sort = parsed
+        }
+        if let value = table["reverse"] {
+            guard let reverse = value.bool else { throw fail("reverse", "reverse must be true or false, got \(value.type)") }
+            config.reverse = reverse
+        }
         config.unsplashAccessKey = try string("unsplash_access_key")
         if let value = table["keys"] {
             guard let keys = value.table else { throw fail("keys", "keys must be a table ([keys])") }
@@ -117,7 +131,7 @@ struct ConfigFile: Equatable {
     }
 
     /// Keys with a fixed meaning in the grid or the detail pane, which no action may take over.
-    static let reservedKeys: Set<Character> = Set("hjklgGnNrody")
+    static let reservedKeys: Set<Character> = Set("hjklgGnNrodys-")
 
     /// A rebound key must not be reserved nor shared with another action (rebound or not).
     private static func checkClashes(_ rebound: [String: Key],

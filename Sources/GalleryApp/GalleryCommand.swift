@@ -16,8 +16,20 @@ struct GalleryCommand: ParsableCommand {
               demo                the built-in catalog, offline
               unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
               picsum              picsum.photos, no key needed
-              dir PATH, or PATH   a local folder of JPEG/PNG files
+              dir PATH, or PATH   a local folder of JPEG/PNG files (subfolders first)
               URL                 any server with the Unsplash API's shape
+
+            PATHS
+              gallery FOLDER      the folder: Enter opens a subfolder, Backspace or -
+                                  goes up; -R shows every photo below it in one grid
+              gallery PHOTO       the photo's folder with the photo open (Esc: grid)
+              gallery A B C...    exactly these photos and folders
+              find ... | gallery -   paths read from stdin, one a line (-0: NUL-
+                                  separated); keys are then read from /dev/tty
+            Local photos are ordered naturally by name (img2 before img10); --sort
+            date|taken|size orders by modification time, date taken (EXIF, else the
+            modification time) or size, oldest or smallest first; --reverse turns
+            it around; s in the grid switches the order.
 
             KEYS
             \(KeyHelp.text(for: .standard))
@@ -26,7 +38,7 @@ struct GalleryCommand: ParsableCommand {
               config   $XDG_CONFIG_HOME/gallery/config.toml
                        (else ~/.config/gallery/config.toml): TOML keys
                        source, render, thumb_size, per_page, theme,
-                       unsplash_access_key, and a [keys] table that
+                       sort, reverse, unsplash_access_key, and a [keys] table that
                        rebinds quit, search and help. Flags win over the
                        file; --print-config shows the result. A bad file
                        stops gallery with FILE:LINE: problem, status 78.
@@ -48,13 +60,28 @@ struct GalleryCommand: ParsableCommand {
         "Catalog to browse (default demo); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
     var source: String?
 
-    @Argument(help: ArgumentHelp("A folder of JPEG/PNG files to browse.", valueName: "PATH"))
-    var folder: String?
+    @Argument(help: ArgumentHelp(
+        "A folder, a photo (opened in its folder), several of them (shown exactly), or - to read paths from stdin.",
+        valueName: "PATH"))
+    var paths: [String] = []
 
-    /// The catalog `--source` and the folder argument name; valid after `validate()`.
+    /// The catalog `--source` and the path arguments name; valid after `validate()`.
     var catalog: CatalogChoice {
-        get throws { try CatalogChoice.parse(source: source, folder: folder, home: ProcessInfo.processInfo.environment["HOME"]) }
+        get throws { try CatalogChoice.parse(source: source, paths: paths, home: ProcessInfo.processInfo.environment["HOME"]) }
     }
+
+    @Option(name: .long, help: ArgumentHelp("Order of local photos. Default: name (natural: img2 before img10).",
+                                            valueName: "name|date|taken|size"))
+    var sort: SortOption?
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Reverse the order of local photos.")
+    var reverse: Bool?
+
+    @Flag(name: [.customShort("R"), .long], help: "Show every photo below the folder in one grid.")
+    var recursive = false
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "With -, the paths on stdin are separated by NUL bytes (find -print0).")
+    var nullSeparated = false
 
     @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
     var render: RenderModeOption?
@@ -88,7 +115,11 @@ struct GalleryCommand: ParsableCommand {
         if let perPage, let problem = Self.perPageProblem(perPage) {
             throw ValidationError("--per-page \(problem)")
         }
-        _ = try catalog
+        let catalog = try self.catalog
+        if nullSeparated && catalog != .standardInput {
+            throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
+        }
+        if recursive, case .api = catalog { throw ValidationError("--recursive applies to folders only") }
     }
 
     /// Why `perPage` is not acceptable, nil when it is (shared with the config file).
@@ -99,7 +130,7 @@ struct GalleryCommand: ParsableCommand {
     /// Why `source` is not acceptable, nil when it is (shared with the config file).
     static func sourceProblem(_ source: String) -> String? {
         do {
-            _ = try CatalogChoice.parse(source: source, folder: nil, home: ProcessInfo.processInfo.environment["HOME"])
+            _ = try CatalogChoice.parse(source: source, paths: [], home: ProcessInfo.processInfo.environment["HOME"])
             return nil
         } catch {
             let message = "\(error)"

@@ -8,6 +8,8 @@ struct Settings: Equatable {
     var thumbSize = ThumbSize.standard
     var perPage = 30
     var theme = ThemeOption.dark
+    var sort = SortOption.name
+    var reverse = false
     var unsplashAccessKey: String?
     var keys = KeyBindings.standard
     /// Where the log goes.
@@ -26,6 +28,8 @@ struct Settings: Equatable {
             thumbSize = file.thumbSize ?? thumbSize
             perPage = file.perPage ?? perPage
             theme = file.theme ?? theme
+            sort = file.sort ?? sort
+            reverse = file.reverse ?? reverse
             unsplashAccessKey = file.unsplashAccessKey
             for (action, key) in file.keys { keys[action: action] = key }
         }
@@ -34,6 +38,8 @@ struct Settings: Equatable {
         thumbSize = command.thumbSize ?? thumbSize
         perPage = command.perPage ?? perPage
         theme = command.theme ?? theme
+        sort = command.sort ?? sort
+        reverse = command.reverse ?? reverse
         unsplashAccessKey = command.unsplashAccessKey ?? unsplashAccessKey
         verbose = command.verbose
     }
@@ -66,6 +72,8 @@ struct Settings: Equatable {
             "thumb_size = \(TOMLString.quoted(thumbSize.description))",
             "per_page = \(perPage)",
             "theme = \(TOMLString.quoted(theme.rawValue))",
+            "sort = \(TOMLString.quoted(sort.rawValue))",
+            "reverse = \(reverse)",
         ]
         if let unsplashAccessKey {
             lines.append("unsplash_access_key = \(TOMLString.quoted(Self.masked(unsplashAccessKey)))")

@@ -40,6 +40,17 @@ do {
     exit(1)
 }
 
+// `gallery -`: the paths come from stdin, and keys from /dev/tty, before the probe reads replies there.
+var pipedPaths: [String] = []
+if (try? command.catalog) == .standardInput {
+    do {
+        pipedPaths = try PathList.readStandardInput(nullSeparated: command.nullSeparated)
+    } catch {
+        FileOutput.standardError.write("gallery: \(error)\n")
+        exit(66)
+    }
+}
+
 // Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
 let render = settings.render.resolve(environment: processEnvironment)
 
@@ -60,11 +71,13 @@ Task { @MainActor in
         var environment = processEnvironment
         if let key = settings.unsplashAccessKey { environment[UnsplashAccessKey.variable] = key }
         let status = NetworkStatus()
-        let choice = try CatalogChoice.parse(source: command.source ?? (command.folder == nil ? settings.source : nil),
-                                             folder: command.folder, home: environment["HOME"])
+        let choice = try CatalogChoice.parse(source: command.source ?? (command.paths.isEmpty ? settings.source : nil),
+                                             paths: command.paths, home: environment["HOME"])
         let client = HTTPClient()
-        let catalog = try await CatalogSetup.make(choice, environment: environment, demoServer: demoServer,
-                                                  client: client, status: status)
+        let local = CatalogSetup.LocalOptions(order: settings.sort.order, reversed: settings.reverse,
+                                              recursive: command.recursive, pipedPaths: pipedPaths)
+        let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
+                                                  demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)"])
         var appEnvironment = AppEnvironment(
             source: catalog.source,
@@ -76,6 +89,7 @@ Task { @MainActor in
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
+        appEnvironment.openPhotoID = catalog.openPhotoID
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { code in
             if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
             exit(code)

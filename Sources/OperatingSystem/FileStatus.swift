@@ -14,6 +14,9 @@ public struct FileStatus: Sendable, Equatable {
     /// The file system the file is on (`st_dev`): two files may be renamed into each other's
     /// folders only when it is the same.
     public let device: UInt64
+    /// The inode number: with `device`, names the file whatever path reached it (how a walk
+    /// through folders notices a link back to a folder it is already in).
+    public let inode: UInt64
     /// The owner's user id.
     public let ownerID: UInt32
     /// The sticky bit: in a shared folder, only a file's owner may rename or remove it.
@@ -39,6 +42,7 @@ public struct FileStatus: Sendable, Equatable {
         modifiedSeconds = Int(status.st_mtim.tv_sec)
         modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
         device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
         ownerID = UInt32(status.st_uid)
         isSticky = status.st_mode & S_ISVTX != 0
     }

@@ -8,6 +8,15 @@ public enum TerminalMode {
         isatty(descriptor.rawValue) == 1
     }
 
+    /// Makes the controlling terminal (`/dev/tty`) this process's standard input, as fzf does once
+    /// it has read its list from a pipe: keys then come from the terminal whatever stdin was.
+    public static func useControllingTerminalAsStandardInput() throws(SystemError) {
+        let terminal = try SystemCall.retryingInterrupts("open", path: "/dev/tty") { open("/dev/tty", O_RDWR | O_CLOEXEC) }
+        defer { if terminal != 0 { close(terminal) } }
+        // dup2 clears close-on-exec on descriptor 0, which programs started later inherit as usual.
+        _ = try SystemCall.retryingInterrupts("make standard input", path: "/dev/tty") { dup2(terminal, 0) }
+    }
+
     /// Runs `body` with `descriptor`'s input neither line-buffered nor echoed, a read returning
     /// at once with whatever is queued, then puts the previous mode back. Nil, without running
     /// `body`, when the mode cannot be read or set (not a terminal).

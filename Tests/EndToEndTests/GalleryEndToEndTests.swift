@@ -7,25 +7,30 @@ import Testing
 @Suite(.serialized) struct GalleryEndToEndTests {
     @Test func browseDemoCatalogInTmux() async throws {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
-        let expected = try await demoPhoto(index: 29)
+        // The demo's last photo: the 10th of page 334 of 30 (10,000 photos).
+        let expected = try await demoPhoto(page: 334, index: 9)
 
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
 
         // First page: 30 photos and thumbnails drawn (ASCII art fills the cells).
         let first = try await tmux.waitFor { screen in
-            screen.joined().contains("30 photos") && !screen.joined().contains("loading…")
+            screen.joined().contains("10,000 photos · 1 of 10,000") && !screen.joined().contains("loading…")
         }
         #expect(first.ok, "first page never finished: \(first.screen.joined(separator: "\n"))")
         let artRows = first.screen.filter { row in row.filter { "#%@*+=".contains($0) }.count > 10 }
         #expect(artRows.count >= 4, "no thumbnails visible: \(first.screen.joined(separator: "\n"))")
 
-        // G jumps to the last photo: the last row appears and page 2 is appended.
+        // G jumps to the real last photo (the demo sends X-Total): its page is fetched by number.
         try tmux.press("G")
-        let second = try await tmux.waitFor { $0.joined().contains("60 photos") }
-        #expect(second.ok, "page 2 never arrived: \(second.screen.joined(separator: "\n"))")
+        let last = try await tmux.waitFor { screen in
+            screen.joined().contains("10,000 of 10,000 · page 334 of 334") && !screen.joined().contains("loading…")
+                // No row of placeholders ("…" where a page has not arrived) is left.
+                && !screen.contains { $0.contains("…") && $0.allSatisfy { $0 == " " || $0 == "…" } }
+        }
+        #expect(last.ok, "the last page never arrived: \(last.screen.joined(separator: "\n"))")
 
-        // Enter opens the detail pane of the selected photo (the 30th).
+        // Enter opens the detail pane of the selected photo (the last).
         try tmux.press("Enter")
         let detail = try await tmux.waitFor { $0.joined().contains(expected.author) }
         #expect(detail.ok, "detail pane lacks '\(expected.author)': \(detail.screen.joined(separator: "\n"))")
@@ -35,10 +40,10 @@ import Testing
         try tmux.press("Escape")
         let back = try await tmux.waitFor { screen in
             let text = screen.joined()
-            return text.contains("60 photos") && !text.contains(expected.author)
+            return text.contains("10,000 photos") && !text.contains(expected.author)
         }
         #expect(back.ok, "Esc did not return to the grid: \(back.screen.joined(separator: "\n"))")
-        #expect(back.screen.joined().contains("30/60"))
+        #expect(back.screen.joined().contains("10,000 of 10,000"))
 
         // q exits 0 and the shell is back.
         try tmux.press("q")
@@ -55,7 +60,7 @@ import Testing
         let gallery = try #require(galleryExecutable())
         let tmux = try TmuxSession(columns: 80, rows: 24)
         try tmux.type("\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("30 photos") }
+        let grid = try await tmux.waitFor { $0.joined().contains("10,000 photos") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         #expect(grid.screen.count >= 24 && grid.screen.allSatisfy { $0.count <= 80 })
         try tmux.press("j", "j", "l", "k")
@@ -77,7 +82,7 @@ import Testing
         try tmux.type("before=$(stty -g); SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > \(pidFile.path); "
                       + "exec \(gallery) --source demo --render ascii'; echo EXIT=$?; "
                       + "[ \"$(stty -g)\" = \"$before\" ] && t=same || t=changed; echo tty $t", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("30 photos") }
+        let grid = try await tmux.waitFor { $0.joined().contains("10,000 photos") }
         try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, SIGSEGV) == 0)
@@ -107,11 +112,11 @@ import Testing
     }
 
     /// What the demo catalog says about photo `index` of the default feed, read through its own HTTP API.
-    private func demoPhoto(index: Int) async throws -> (author: String, width: Int, height: Int) {
+    private func demoPhoto(page: Int = 1, index: Int) async throws -> (author: String, width: Int, height: Int) {
         let server = DemoCatalogServer()
         let base = try await server.start()
         defer { Task { await server.stop() } }
-        let response = try await HTTPClient().get("\(base)/photos?page=1&per_page=30")
+        let response = try await HTTPClient().get("\(base)/photos?page=\(page)&per_page=30")
         let list = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
         let photo = list[index]
         let user = try #require(photo["user"] as? [String: Any])

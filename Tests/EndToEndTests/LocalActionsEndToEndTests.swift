@@ -33,7 +33,7 @@ import Testing
         try tmux.press("D")
         #expect(try await tmux.waitFor { $0.joined().contains("Move 2 photos to the trash? y/n") }.ok)
         try tmux.press("y")
-        let trashed = try await tmux.waitFor { $0.joined().contains("moved 2 photos to the trash") && $0.joined().contains("1 photos") }
+        let trashed = try await tmux.waitFor { $0.joined().contains("moved 2 photos to the trash") && $0.joined().contains("1 photo · 1 of 1") }
         #expect(trashed.ok, "\(trashed.screen.joined(separator: "\n"))")
         #expect(!trashed.screen.joined().contains("harbour.jpg"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path) == ["skyline.jpg"])

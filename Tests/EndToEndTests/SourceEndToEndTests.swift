@@ -24,7 +24,7 @@ import Testing
         for arguments in [["/nonexistent"], ["--source", "dir", "/nonexistent"]] {
             let result = try runProgram([gallery] + arguments)
             #expect(result.status == 1, "\(arguments): exit \(result.status)")
-            #expect(result.stderr == "gallery: cannot open the folder /nonexistent: No such file or directory\n")
+            #expect(result.stderr == "gallery: there is no file or folder /nonexistent: check the path\n")
             #expect(result.stdout.isEmpty)
         }
     }
@@ -71,19 +71,19 @@ import Testing
         try tmux.press("q")
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }
+}
 
-    /// JPEGs of 64 x 48 from the demo catalog, so this target needs no image encoder of its own.
-    private func writeDemoJPEGs(names: [String], into folder: URL) async throws {
-        let server = DemoCatalogServer()
-        let base = try await server.start()
-        let client = HTTPClient()
-        let list = try await client.get("\(base)/photos?page=1&per_page=\(names.count)")
-        let photos = try #require(try JSONSerialization.jsonObject(with: Data(list.body)) as? [[String: Any]])
-        for (name, photo) in zip(names, photos) {
-            let id = try #require(photo["id"] as? String)
-            let image = try await client.get("\(base)/images/\(id)?w=64&h=48&fit=crop")
-            try Data(image.body).write(to: folder.appendingPathComponent(name))
-        }
-        await server.stop()
+/// JPEGs of 64 x 48 from the demo catalog, so this target needs no image encoder of its own.
+func writeDemoJPEGs(names: [String], into folder: URL) async throws {
+    let server = DemoCatalogServer()
+    let base = try await server.start()
+    let client = HTTPClient()
+    let list = try await client.get("\(base)/photos?page=1&per_page=\(names.count)")
+    let photos = try #require(try JSONSerialization.jsonObject(with: Data(list.body)) as? [[String: Any]])
+    for (name, photo) in zip(names, photos) {
+        let id = try #require(photo["id"] as? String)
+        let image = try await client.get("\(base)/images/\(id)?w=64&h=48&fit=crop")
+        try Data(image.body).write(to: folder.appendingPathComponent(name))
     }
+    await server.stop()
 }

@@ -5,15 +5,20 @@ import Testing
 @testable import Gallery
 import TerminalEnvironment
 
-/// A folder of three JPEGs, a PNG, a JPEG without an extension, a text file, a hidden image, a
-/// plain subfolder, and two unreadable "images": a dangling link and a folder named like a JPEG.
+/// A folder of three JPEGs, a PNG, a JPEG without an extension, a text file, a hidden image, two
+/// subfolders (one named like a JPEG), and an unreadable "image": a dangling link.
 /// (Tests run as root, so permissions cannot make a file unreadable.)
 struct PictureFolder {
     let directory: TemporaryDirectory
     var path: String { directory.path }
     var url: URL { directory.url }
-    /// The images in listing order (names sorted ignoring case), unreadable ones included.
-    static let listed = ["A.jpeg", "b.jpg", "broken.jpg", "c photo.jpg", "d.png", "folder.jpg", "no-extension"]
+    /// The listing's titles in order: folders first, then images by name ignoring case, unreadable ones included.
+    static let listed = ["folder.jpg", "holiday", "A.jpeg", "b.jpg", "broken.jpg", "c photo.jpg", "d.png", "no-extension"]
+    /// The files that are not pictures: notes.txt, and fake.jpg (HTML named like a JPEG).
+    static let unsupported = 2
+
+    /// A listed item's id: its absolute path.
+    func id(_ name: String) -> String { path + "/" + name }
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -39,8 +44,12 @@ struct DirectorySourceTests {
         let source = try DirectorySource(path: folder.path)
         let first = try await source.page(of: .all, page: 1, perPage: 4)
         let second = try await source.page(of: .all, page: 2, perPage: 4)
-        #expect(first.photos.map(\.id) + second.photos.map(\.id) == PictureFolder.listed)
+        #expect((first.photos + second.photos).map(\.displayText) == PictureFolder.listed)
+        #expect(first.photos.first?.id == folder.id("folder.jpg"))
         #expect(!first.isLast && second.isLast)
+        #expect(first.total == PictureFolder.listed.count)
+        #expect(first.note == "2 files not shown: unsupported format")
+        #expect(first.photos.prefix(2).allSatisfy { $0.folder != nil } && second.photos.allSatisfy { $0.folder == nil })
         #expect(try await source.photos(page: 3, perPage: 4).isEmpty)
         #expect(source.name == folder.url.lastPathComponent)
     }
@@ -49,28 +58,32 @@ struct DirectorySourceTests {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let photos = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
-        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.id, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.displayText, $0) })
         #expect(byName["A.jpeg"].map { ($0.width, $0.height) } ?? (0, 0) == (64, 48))
         #expect(byName["d.png"].map { ($0.width, $0.height) } ?? (0, 0) == (17, 9))
         #expect(byName["broken.jpg"].map { ($0.width, $0.height) } ?? (1, 1) == (0, 0))
         #expect(byName["c photo.jpg"]?.displayText == "c photo.jpg")
-        #expect(byName["b.jpg"]?.createdAt?.hasPrefix("20") == true)
+        // The modification time is no date taken: without one, the photo has no creation date.
+        #expect(byName["b.jpg"]?.createdAt == nil)
+        #expect(byName["b.jpg"]?.user.name == "")
     }
 
     @Test func detailShowsFileFactsAndNoAttribution() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let source = try DirectorySource(path: folder.path)
-        let photo = try await source.photo(id: "d.png")
+        let photo = try await source.photo(id: folder.id("d.png"))
         let size = try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/d.png")[.size] as? Int)
         let details = try await source.extraDetails(for: photo)
         #expect(details.first == "File: d.png")
         #expect(details.contains("Size: \(size) B (\(size) bytes)"))
         #expect(details.contains { $0.hasPrefix("Modified: 20") })
+        #expect(!details.contains { $0.hasPrefix("Taken") })
         #expect(source.attribution(for: photo) == nil)
         #expect(!source.hasLikes)
-        await #expect(throws: GalleryError.self) { try await source.photo(id: "../etc/passwd") }
-        await #expect(throws: GalleryError.self) { try await source.photo(id: "notes.txt") }
+        await #expect(throws: GalleryError.self) { try await source.photo(id: folder.id("../../etc/passwd")) }
+        await #expect(throws: GalleryError.self) { try await source.photo(id: "/etc/passwd") }
+        await #expect(throws: GalleryError.self) { try await source.photo(id: folder.id("notes.txt")) }
     }
 
     @Test func searchMatchesFileNamesIgnoringCase() async throws {
@@ -78,8 +91,8 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let source = try DirectorySource(path: folder.path)
         #expect(source.supportsSearch)
-        #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.id) == ["c photo.jpg"])
-        #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.id) == ["A.jpeg", "b.jpg"])
+        #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.displayText) == ["c photo.jpg"])
+        #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.displayText) == ["folder.jpg", "A.jpeg"])
         #expect(try await source.search(query: "zebra", page: 1, perPage: 30).isEmpty)
     }
 
@@ -96,7 +109,7 @@ struct DirectorySourceTests {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let source = try DirectorySource(path: folder.path)
-        let photo = try await source.photo(id: "c photo.jpg")
+        let photo = try await source.photo(id: folder.id("c photo.jpg"))
         let url = source.imageURL(for: photo, width: 10, height: 10, fit: .crop)
         #expect(url.hasPrefix("file:///") && url.hasSuffix("/c%20photo.jpg"))
         let bytes = try await LocalFileImageLoader().imageData(from: url)
@@ -129,11 +142,14 @@ struct DirectorySourceTests {
         viewModel.viewDidLoad()
         await eventually { viewModel.photos.count == PictureFolder.listed.count }
         #expect(viewModel.reachedEnd)
+        #expect(viewModel.total == PictureFolder.listed.count)
+        #expect(viewModel.sourceNote == "2 files not shown: unsupported format")
         for index in viewModel.photos.indices { viewModel.willDisplay(index: index) }
         await eventually { !viewModel.thumbnails.values.contains(.loading) }
-        #expect(viewModel.thumbnails["A.jpeg"]?.thumbnail != nil)
-        #expect(viewModel.thumbnails["d.png"]?.thumbnail != nil)
-        #expect(viewModel.thumbnails["broken.jpg"] == .failed("Cannot read broken.jpg: No such file or directory"))
-        #expect(viewModel.thumbnails["folder.jpg"] == .failed("Cannot read folder.jpg: not a regular file"))
+        #expect(viewModel.thumbnails[folder.id("A.jpeg")]?.thumbnail != nil)
+        #expect(viewModel.thumbnails[folder.id("d.png")]?.thumbnail != nil)
+        #expect(viewModel.thumbnails[folder.id("broken.jpg")] == .failed("Cannot read broken.jpg: No such file or directory"))
+        // Empty folders have no cover to load.
+        #expect(viewModel.thumbnails[folder.id("folder.jpg")] == nil)
     }
 }

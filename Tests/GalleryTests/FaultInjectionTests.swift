@@ -33,7 +33,8 @@ struct FaultInjectionTests {
             await served { viewModel.photos.count == 10 }
             #expect(viewModel.errorMessage == nil)
 
-            viewModel.willDisplay(index: 9)
+            // The demo sends X-Total: page 2 is asked for when its first cell, a placeholder, shows.
+            viewModel.willDisplay(index: 10)
             await served { viewModel.errorMessage != nil }
             #expect(viewModel.photos.count == 10)
             // The next trigger (the user scrolling on) asks for the failed page again.
@@ -106,7 +107,8 @@ struct FaultInjectionTests {
             let viewModel = harness.photosViewModel(perPage: 10)
             viewModel.viewDidLoad()
             await served { viewModel.photos.count == 10 }
-            viewModel.willDisplay(index: 9)
+            // The demo sends X-Total: page 2 is asked for when its first cell, a placeholder, shows.
+            viewModel.willDisplay(index: 10)
             await served { viewModel.errorMessage != nil }
             let message = try #require(viewModel.errorMessage)
             #expect(message.hasPrefix("Unexpected response from the server (invalid JSON"), "\(message)")

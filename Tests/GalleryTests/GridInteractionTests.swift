@@ -16,7 +16,7 @@ struct GridInteractionTests {
         await eventually { app.grids[0].viewModel.photos.count == 60 }
         app.draw()
         #expect(app.grids[0].view.selectedPhoto?.id == "p2-0")
-        #expect(app.statusLine.contains("60 photos · page 2/2 · 31/60"))
+        #expect(app.statusLine.contains("60 photos · 31 of 60"))
         app.press(.right, .character("N"))
         #expect(app.grids[0].view.selectedPhoto?.id == "p2-0")
         app.press(.character("N"))
@@ -158,6 +158,6 @@ struct GridInteractionTests {
         await eventually { app.source.pages.pendingKeys == ["1"] }
         app.source.resolvePage(1, with: .success(Photo.page(1)))
         await eventually { app.grids[0].viewModel.photos.count == 30 }
-        #expect(app.statusLine.hasSuffix("30 photos · page 1/1 · 1/30  ? help"))
+        #expect(app.statusLine.hasSuffix("30 photos · 1 of 30  ? help"))
     }
 }

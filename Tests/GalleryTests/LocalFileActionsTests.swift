@@ -35,11 +35,14 @@ import TerminalEnvironment
         await eventually { self.viewModel.photos.count == names.count }
     }
 
-    var listed: [String] { viewModel.photos.map(\.id) }
+    /// The listed photos' names (a local photo's id is its absolute path).
+    var listed: [String] { viewModel.photos.map(\.displayText) }
     var onDisk: [String] { directory.contents(of: "pictures") }
     var inTrash: [String] { directory.contents(of: "data/Trash/files") }
 
-    func photo(_ name: String) -> Photo { viewModel.photos.first { $0.id == name }! }
+    func photo(_ name: String) -> Photo { viewModel.photos.first { $0.displayText == name }! }
+    /// The names of the files with these ids.
+    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: $0) }) }
     func remove() { directory.remove() }
 }
 
@@ -51,13 +54,13 @@ struct LocalFileActionsTests {
         defer { folder.remove() }
         let viewModel = folder.viewModel
         viewModel.toggleMark(at: 1)
-        #expect(viewModel.markedIDs == ["b.jpg"])
+        #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
         viewModel.invertMarks()
-        #expect(viewModel.markedPhotos.map(\.id) == ["a.jpg", "c.jpg"])
+        #expect(viewModel.markedPhotos.map(\.displayText) == ["a.jpg", "c.jpg"])
         viewModel.toggleMark(at: 0)
-        #expect(viewModel.markedIDs == ["c.jpg"])
+        #expect(folder.names(viewModel.markedIDs) == ["c.jpg"])
         viewModel.didEndDisplaying(index: 2)
-        #expect(viewModel.markedIDs == ["c.jpg"], "a mark outlives its cell")
+        #expect(folder.names(viewModel.markedIDs) == ["c.jpg"], "a mark outlives its cell")
     }
 
     @Test func trashAsksFirstThenMovesTheMarkedAndURestoresThemInPlace() async throws {
@@ -103,12 +106,12 @@ struct LocalFileActionsTests {
         folder.files.answer(yes: true)
         folder.otherGrid.viewDidLoad()
         await eventually { folder.otherGrid.photos.count == 2 }
-        #expect(folder.otherGrid.photos.map(\.id) == ["a.jpg", "c.jpg"])
+        #expect(folder.otherGrid.photos.map(\.displayText) == ["a.jpg", "c.jpg"])
         folder.files.restoreLastBatch()
         #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg"])
         folder.otherGrid.refresh()
         await eventually { folder.otherGrid.photos.count == 3 }
-        #expect(folder.otherGrid.photos.map(\.id) == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(folder.otherGrid.photos.map(\.displayText) == ["a.jpg", "b.jpg", "c.jpg"])
     }
 
     @Test func withoutMarksTheSelectedPhotoGoes() async throws {
@@ -160,9 +163,10 @@ struct LocalFileActionsTests {
         #expect(folder.onDisk == ["b.jpg", "z.jpg"])
         #expect(folder.listed == ["z.jpg", "b.jpg"], "the renamed photo keeps its place")
         #expect(folder.photo("z.jpg").displayText == "z.jpg")
-        #expect(folder.viewModel.markedIDs == ["z.jpg"])
+        #expect(folder.names(folder.viewModel.markedIDs) == ["z.jpg"])
         // The folder knows the new name: the detail pane can fetch it.
-        #expect(try await folder.source.photo(id: "z.jpg").id == "z.jpg")
+        let renamed = folder.pictures + "/z.jpg"
+        #expect(try await folder.source.photo(id: renamed).id == renamed)
     }
 
     @Test func aWebCatalogSaysTheseKeysAreForFiles() async {

@@ -60,7 +60,7 @@ struct LocalFileKeysTests {
         #expect(app.onDisk == ["c.jpg"])
         let after = app.draw().joined(separator: "\n")
         #expect(!after.contains("a.jpg") && after.contains("c.jpg"))
-        #expect(app.statusLine.contains("1 photos"))
+        #expect(app.statusLine.contains("1 photo · 1 of 1"))
 
         app.press(.character("u"))
         #expect(app.statusLine.contains("restored 2 photos"))

@@ -10,7 +10,7 @@ struct SearchFlowTests {
         await app.startWithFirstPage()
         app.press(.right, .right, .down)
         // 100 columns: 4 per row; right, right, down is photo 7 (index 6).
-        #expect(app.statusLine.contains("7/30"))
+        #expect(app.statusLine.contains("7 of 30"))
         let selected = app.grids[0].view.selectedPhoto
 
         app.press(.character("/"))
@@ -39,7 +39,7 @@ struct SearchFlowTests {
         #expect(app.grids.count == 1)
         #expect(app.navigator.top === app.grids[0].view)
         #expect(app.grids[0].view.selectedPhoto == selected)
-        #expect(app.statusLine.contains("30 photos · page 1/1 · 7/30"))
+        #expect(app.statusLine.contains("30 photos · 7 of 30"))
         // The main feed was not fetched again.
         #expect(app.source.pageCalls == [1])
     }
@@ -80,7 +80,7 @@ struct SearchFlowTests {
         // Typing now moves the grid as usual, and the note goes away.
         app.press(.character("l"))
         #expect(!app.statusLine.contains("cannot search"))
-        #expect(app.statusLine.contains("2/30"))
+        #expect(app.statusLine.contains("2 of 30"))
     }
 
     @Test func searchKeyCanBeRebound() async {

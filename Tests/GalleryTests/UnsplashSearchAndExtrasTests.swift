@@ -40,6 +40,20 @@ struct UnsplashSearchAndExtrasTests {
         }
     }
 
+    @Test func theTotalComesFromXTotalAndTheSearchTotal() async throws {
+        for (header, total) in [("1512", 1_512), (" 7 ", 7), ("many", nil), ("-3", nil)] as [(String, Int?)] {
+            let headers = ["content-type": "application/json", "x-total": header]
+            let source = UnsplashAPISource(accessKey: nil, client: FakeHTTP(body: UnsplashFixtures.photoList, headers: headers))
+            #expect(try await source.page(of: .all, page: 1, perPage: 2).total == total, "X-Total: \(header)")
+        }
+        let plain = UnsplashAPISource(accessKey: nil, client: FakeHTTP(body: UnsplashFixtures.photoList))
+        #expect(try await plain.page(of: .all, page: 1, perPage: 2).total == nil)
+        let search = UnsplashAPISource(accessKey: nil, client: FakeHTTP(body: UnsplashFixtures.searchResults))
+        let results = try await search.page(of: .search("coffee"), page: 1, perPage: 2)
+        let expected = try JSONFetcher.decode(UnsplashSearchResults.self, from: Array(UnsplashFixtures.searchResults.utf8)).total
+        #expect(results.total == expected)
+    }
+
     @Test func statisticsAreDecodedIntoDetailLines() async throws {
         let http = FakeHTTP(body: UnsplashFixtures.statistics)
         let source = UnsplashAPISource(accessKey: "k", client: http)

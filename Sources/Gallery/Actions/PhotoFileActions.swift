@@ -16,7 +16,9 @@ public final class PhotoFileActions {
     public var statusText: String? { question ?? message }
 
     // MARK: Dependencies and state
-    @ObservationIgnored private let files: (any LocalPhotoSource)?
+    /// The source the grids show now: a library's changes as the user walks through folders.
+    @ObservationIgnored private let currentFiles: @MainActor () -> (any LocalPhotoSource)?
+    private var files: (any LocalPhotoSource)? { currentFiles() }
     @ObservationIgnored private let trash: FreedesktopTrash?
     /// The grids a photo may be listed in (the folder and its search results).
     @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
@@ -25,9 +27,15 @@ public final class PhotoFileActions {
     @ObservationIgnored private var lastBatch: [TrashedPhoto] = []
 
     /// Without `files` (a web catalog) or `trash` (no home folder), the keys say why they do nothing.
-    public init(files: (any LocalPhotoSource)?, trash: FreedesktopTrash?,
+    public convenience init(files: (any LocalPhotoSource)?, trash: FreedesktopTrash?,
+                            grids: @escaping @MainActor () -> [PhotosViewModel]) {
+        self.init(files: { files }, trash: trash, grids: grids)
+    }
+
+    /// `files` is asked each time: the source a folder's grids show changes as the user walks.
+    public init(files: @escaping @MainActor () -> (any LocalPhotoSource)?, trash: FreedesktopTrash?,
                 grids: @escaping @MainActor () -> [PhotosViewModel]) {
-        self.files = files
+        currentFiles = files
         self.trash = trash
         self.grids = grids
     }
@@ -71,6 +79,7 @@ public final class PhotoFileActions {
         for entry in lastBatch {
             do {
                 try trash.restore(entry.file)
+                files?.restored(entry.photo)
                 for grid in grids() {
                     grid.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index)
                 }
@@ -130,6 +139,7 @@ public final class PhotoFileActions {
                 failures.append(error.description)
             }
         }
+        for entry in moved { files.removed(entry.photo) }
         let positions = Dictionary(moved.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         for grid in grids() {
             for (photo, index) in grid.removePhotos(withIDs: Set(positions.keys)) {

@@ -1,13 +1,20 @@
 /// Shows the grid, pushes a results grid for each search and a detail coordinator for the photo
-/// the user picks; popping a results grid leaves the grid below exactly as it was.
-@MainActor final class PhotosCoordinator: PhotosViewModelCoordinating {
+/// the user picks; popping a results grid leaves the grid below exactly as it was. In a local
+/// library it also walks folders (a folder tile opens its folder, the way up comes back with it
+/// selected) and changes the order, each time with a new grid over a new listing.
+@MainActor final class PhotosCoordinator: PhotosViewModelCoordinating, LibraryBrowsing {
     private let navigator: Navigator
-    private let environment: AppEnvironment
+    /// The services; `source` and `sourceName` change as the user walks through folders.
+    private var environment: AppEnvironment
+    /// The listings folders were entered from, with the id of the folder entered, for the way back.
+    private var trail: [(source: DirectorySource, folderID: String)] = []
+    /// The item the newest grid was asked to select: still the one to keep while that grid loads.
+    private var selectionToKeep: String?
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
     /// `D` `u` `R` on a folder's files, for every grid of this flow.
     private(set) lazy var fileActions = PhotoFileActions(
-        files: environment.source as? any LocalPhotoSource, trash: environment.trash,
+        files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
         grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] })
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results.
@@ -23,8 +30,22 @@
                                clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
     }
 
+    /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
     func start() {
         showGrid(of: .all)
+        guard let id = environment.openPhotoID else { return }
+        select(id)
+        let source = environment.source
+        Task { [weak self] in
+            guard let photo = try? await source.photo(id: id), let self, let viewModel = self.viewModel else { return }
+            self.photosViewModel(viewModel, didSelect: photo)
+        }
+    }
+
+    /// Selects the item with `id` in the main grid once its place is listed.
+    private func select(_ id: String) {
+        guard let index = library?.index(ofID: id) else { return }
+        grids.first?.view.select(index: index)
     }
 
     private func showGrid(of feed: PhotoFeed) {
@@ -35,6 +56,7 @@
         viewModel.coordinator = self
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
                               fileActions: fileActions)
+        view.library = self
         grids.append((viewModel, view))
         navigator.push(view)
         viewModel.viewDidLoad()
@@ -45,6 +67,10 @@
     }
 
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
+        if photo.folder != nil, let library {
+            enter(photo, from: library)
+            return
+        }
         let origin = grid(of: viewModel)
         let child = PhotoDetailCoordinator(photo: photo, navigator: navigator, environment: environment,
                                            actions: actions, neighbours: origin?.viewModel)
@@ -66,5 +92,55 @@
         guard let index = grids.firstIndex(where: { $0.viewModel === viewModel }), index > 0 else { return }
         navigator.pop(grids[index].view)
         grids.removeSubrange(index...)
+    }
+
+    // MARK: - Library
+
+    private var library: DirectorySource? { environment.source as? DirectorySource }
+
+    var orderLabel: String? { library.map { $0.order.label(reversed: $0.reversed) } }
+
+    func cycleOrder(selecting id: String?) {
+        guard let library else { return }
+        show(library.reordered(library.order.next, reversed: library.reversed), selecting: id ?? selectionToKeep)
+    }
+
+    func goUp() {
+        guard let library else { return }
+        if let (source, folderID) = trail.popLast() {
+            // Back to the listing the folder was entered from, in the order chosen since.
+            let back = source.order == library.order && source.reversed == library.reversed
+                ? source : source.reordered(library.order, reversed: library.reversed)
+            show(back, selecting: folderID)
+            return
+        }
+        do {
+            guard let (parent, folderID) = try library.parentFolder() else { return }
+            show(parent, selecting: folderID)
+        } catch {
+            grids.first?.view.showNotice(ErrorMessage.text(for: error))
+        }
+    }
+
+    private func enter(_ folder: Photo, from library: DirectorySource) {
+        do {
+            guard let inside = try library.entering(folder) else { return }
+            trail.append((library, folder.id))
+            show(inside, selecting: nil)
+        } catch {
+            grids.last?.view.showNotice(ErrorMessage.text(for: error))
+        }
+    }
+
+    /// Replaces every grid with one over `source`, selecting the item with `id`.
+    private func show(_ source: DirectorySource, selecting id: String?) {
+        for grid in grids.reversed() { grid.viewModel.close() }
+        if let first = grids.first { navigator.pop(first.view) }
+        grids = []
+        environment.source = source
+        environment.sourceName = source.name
+        showGrid(of: .all)
+        selectionToKeep = id
+        if let id { select(id) }
     }
 }

@@ -11,6 +11,12 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableFile(name: String, reason: String)
     /// A folder to browse could not be listed.
     case unreadableFolder(path: String, reason: String)
+    /// A path given to browse does not exist.
+    case noSuchPath(String)
+    /// A file given to open is not a picture the app can show.
+    case notAPhoto(String)
+    /// None of the paths given can be shown.
+    case nothingToShow
 
     public var description: String {
         switch self {
@@ -19,6 +25,9 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .searchUnsupported: return "this source cannot search"
         case .unreadableFile(let name, let reason): return "cannot read \(name): \(reason)"
         case .unreadableFolder(let path, let reason): return "cannot open the folder \(path): \(reason)"
+        case .noSuchPath(let path): return "there is no file or folder \(path): check the path"
+        case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a JPEG or PNG file, or a folder"
+        case .nothingToShow: return "none of the paths given is a photo or a folder: give JPEG or PNG files, or folders"
         }
     }
 }

@@ -28,8 +28,13 @@ enum LocalFile {
 
     /// The names in a folder, without "." and "..", unsorted.
     static func names(inFolder path: String) throws -> [String] {
+        try entries(inFolder: path).map(\.name)
+    }
+
+    /// The names in a folder with the kind the folder records (nil: unknown), unsorted.
+    static func entries(inFolder path: String) throws -> [(name: String, kind: FileStatus.Kind?)] {
         do {
-            return try Directory.names(in: path)
+            return try Directory.entries(in: path)
         } catch {
             throw GalleryError.unreadableFolder(path: path, reason: error.reason)
         }

@@ -17,6 +17,14 @@ enum CountText {
         "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// "1,512 photos", "3 folders · 20 photos" when `folders` of the `total` items are folders,
+    /// "4 folders" when there is nothing else.
+    static func items(total: Int, folders: Int) -> String {
+        let photos = max(0, total - folders)
+        guard folders > 0 else { return count(photos, "photo") }
+        return photos == 0 ? count(folders, "folder") : "\(count(folders, "folder")) · \(count(photos, "photo"))"
+    }
+
     /// A byte count in the largest fitting binary unit with one decimal: "1.2 MB", "512 B".
     static func bytes(_ value: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]

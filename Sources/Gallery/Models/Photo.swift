@@ -20,10 +20,14 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     public let exif: PhotoExif?
     /// Where it was taken; only a single photo's full record carries it.
     public let location: PhotoLocation?
+    /// Set when this grid item is a folder of a local library rather than a photo; its picture
+    /// (`urls`) is then the folder's cover. Never sent by a server.
+    public var folder: PhotoFolder? = nil
 
     public init(id: String, createdAt: String? = nil, width: Int, height: Int, color: String? = nil,
                 description: String? = nil, altDescription: String? = nil, likes: Int = 0,
-                user: User, urls: URLs, links: Links, exif: PhotoExif? = nil, location: PhotoLocation? = nil) {
+                user: User, urls: URLs, links: Links, exif: PhotoExif? = nil, location: PhotoLocation? = nil,
+                folder: PhotoFolder? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.width = width
@@ -37,6 +41,7 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
         self.links = links
         self.exif = exif
         self.location = location
+        self.folder = folder
     }
 
     /// The text that describes the photo: its description, else its alt description, else "".

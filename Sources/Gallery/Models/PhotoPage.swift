@@ -1,17 +1,28 @@
-/// One page of a feed, and whether it is the last one.
+/// One page of a feed, whether it is the last one, and how long the whole feed is when the
+/// source knows.
 public struct PhotoPage: Sendable, Equatable {
     public let photos: [Photo]
     /// Nothing follows this page: the server said so (a `Link` header without `rel="next"`, the
     /// page reached `total_pages`), or the page came back shorter than asked for.
     public let isLast: Bool
+    /// How many photos the whole feed has (a folder's listing, Unsplash's `X-Total`); nil when
+    /// the source cannot tell, and then the grid grows page by page.
+    public let total: Int?
+    /// What the source left out and why ("3 files not shown: unsupported format"), for the status bar.
+    public let note: String?
+    /// How many items of the feed are folders (a local library's tiles, listed first), not photos.
+    public let folderCount: Int
 
-    public init(photos: [Photo], isLast: Bool) {
+    public init(photos: [Photo], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0) {
         self.photos = photos
         self.isLast = isLast
+        self.total = total.map { max(0, $0) }
+        self.note = note
+        self.folderCount = max(0, folderCount)
     }
 
     /// A page that is the last when it is shorter than `perPage`, the rule for servers that say nothing more.
-    public init(photos: [Photo], perPage: Int) {
-        self.init(photos: photos, isLast: photos.count < perPage)
+    public init(photos: [Photo], perPage: Int, total: Int? = nil) {
+        self.init(photos: photos, isLast: photos.count < perPage, total: total)
     }
 }

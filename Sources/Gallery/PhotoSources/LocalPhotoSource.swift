@@ -6,4 +6,8 @@ public protocol LocalPhotoSource: PhotoSource {
     /// The photo whose file `photo`'s was renamed to (`newName`, in the same folder), listed from
     /// now on where `photo` was.
     func renamed(_ photo: Photo, to newName: String) -> Photo
+    /// `photo`'s file left (to the trash): pages asked for from now on leave it out.
+    func removed(_ photo: Photo)
+    /// `photo`'s file is back where it was: pages list it again in its place.
+    func restored(_ photo: Photo)
 }

@@ -85,11 +85,13 @@ public struct UnsplashAPISource: PhotoSource {
 
     // MARK: - Requests
 
-    /// `GET /photos`; the `Link` header, when sent, says whether another page follows.
+    /// `GET /photos`; the `Link` header, when sent, says whether another page follows, and
+    /// `X-Total` how many photos the feed has.
     private func listPage(page: Int, perPage: Int) async throws -> PhotoPage {
         let (photos, response) = try await fetch([Photo].self, from: "\(baseURL)/photos?page=\(page)&per_page=\(perPage)")
         let noNext = LinkHeader.hasNext(response.header("link")) == false
-        return PhotoPage(photos: photos, isLast: noNext || photos.count < perPage)
+        let total = response.header("x-total").flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
+        return PhotoPage(photos: photos, isLast: noNext || photos.count < perPage, total: total)
     }
 
     /// `GET /search/photos`; the results end at `total_pages`.
@@ -97,7 +99,7 @@ public struct UnsplashAPISource: PhotoSource {
         let url = "\(baseURL)/search/photos?query=\(URLQuery.encode(query))&page=\(page)&per_page=\(perPage)"
         let results = try await fetch(UnsplashSearchResults.self, from: url).value
         return PhotoPage(photos: results.results,
-                         isLast: page >= results.totalPages || results.results.count < perPage)
+                         isLast: page >= results.totalPages || results.results.count < perPage, total: results.total)
     }
 
     private func fetch<T: Decodable>(_ type: T.Type, from url: String) async throws -> (value: T, response: HTTPResponse) {

@@ -19,8 +19,10 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         return text.isEmpty ? "Untitled" : text
     }
 
-    public var author: String {
-        photo.user.username.isEmpty ? "by \(photo.user.name)" : "by \(photo.user.name) (@\(photo.user.username))"
+    /// "by NAME (@user)"; nil when the source names nobody (a local file: never its folder's name).
+    public var author: String? {
+        guard !photo.user.name.trimmingWhitespace().isEmpty else { return nil }
+        return photo.user.username.isEmpty ? "by \(photo.user.name)" : "by \(photo.user.name) (@\(photo.user.username))"
     }
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
     public var likes: String? {

@@ -8,7 +8,7 @@ public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
     /// The description, else the alt description, else "Untitled".
     var title: String { get }
     /// "by NAME (@username)", or "by NAME" when there is no username.
-    var author: String { get }
+    var author: String? { get }
     /// "W × H" in pixels.
     var dimensions: String { get }
     /// "N likes"; nil where photos have no likes (a local file).

@@ -11,15 +11,31 @@ public import TerminalEnvironment
 @Observable
 public final class PhotosViewModel: PhotosViewModelProtocol {
     // MARK: Outputs
-    public private(set) var photos: [Photo] = []
+    /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
+    /// the source tells the feed's total there is one item per photo of the feed, so End reaches
+    /// the real last photo; until then (and for sources that never tell) the pages received.
+    public private(set) var items = PhotoSlots()
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
     public private(set) var errorMessage: String?
+    /// What the source left out, from its latest page ("3 files not shown: unsupported format").
+    public private(set) var sourceNote: String?
+    /// How many items are folders, from the latest page (a local library lists them first).
+    public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
     private var pagination: Pagination
 
-    public var isLoadingFirstPage: Bool { pagination.loadingPage == 1 }
-    public var isLoadingMore: Bool { (pagination.loadingPage ?? 1) > 1 }
+    /// The photos received so far, in feed order.
+    public var photos: [Photo] { items.received }
+    /// The photo at `index`, nil for a page not loaded yet or outside the list.
+    public func photo(at index: Int) -> Photo? { items.indices.contains(index) ? items[index] : nil }
+    /// Photos in the whole feed, when the source said.
+    public var total: Int? { pagination.total }
+    /// How many pages the feed has, when its total is known.
+    public var pageCount: Int? { pagination.pageCount }
+
+    public var isLoadingFirstPage: Bool { pagination.loaded.isEmpty && !pagination.loading.isEmpty }
+    public var isLoadingMore: Bool { !pagination.loaded.isEmpty && !pagination.loading.isEmpty }
     public var reachedEnd: Bool { pagination.reachedEnd }
     /// Photos per page asked of the source.
     public var perPage: Int { pagination.perPage }
@@ -32,12 +48,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Bumped when photos left the list, came back or were renamed: indices moved.
     public private(set) var listEdits = 0
 
+    /// "1,512 photos" (the feed's total when known), with what is going on.
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
         if let errorMessage { return errorMessage }
-        let count = "\(photos.count) photo\(photos.count == 1 ? "" : "s")"
+        let count = CountText.items(total: total ?? items.count, folders: folderCount)
         if isLoadingMore { return "\(count) · loading more…" }
-        return reachedEnd ? "\(count) · end" : count
+        return reachedEnd && total == nil ? "\(count) · end" : count
     }
 
     /// Network news for the status bar, such as a retry under way or the API quota left.
@@ -54,12 +71,14 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private let networkStatus: NetworkStatus?
     @ObservationIgnored private let renderMode: RenderMode
     @ObservationIgnored private var didLoad = false
-    @ObservationIgnored private var pageFailed = false
+    @ObservationIgnored private var failedPages: Set<Int> = []
     @ObservationIgnored private var photoIndex: [String: Int] = [:]
     /// Ids between `willDisplay` and `didEndDisplaying`.
     @ObservationIgnored private var visibleIDs: Set<String> = []
+    /// Indices displayed while their page had not arrived: their thumbnails start when it does.
+    @ObservationIgnored private var visibleHoles: Set<Int> = []
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
-    @ObservationIgnored private var pageTask: Task<Void, Never>?
+    @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
@@ -82,7 +101,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     deinit {
-        pageTask?.cancel()
+        for task in pageTasks.values { task.cancel() }
         for load in loads.values { load.task.cancel() }
     }
 
@@ -94,24 +113,29 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     public func willDisplay(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        let photo = photos[index]
+        guard items.indices.contains(index) else { return }
+        guard let photo = items[index] else {
+            // A hole: its page is fetched by number, and the photos fill in when it arrives.
+            visibleHoles.insert(index)
+            loadPage(containing: index)
+            return
+        }
         visibleIDs.insert(photo.id)
         showThumbnail(of: photo)
-        if index == photos.count - 1 { loadNextPage() }
+        if index == items.count - 1 && total == nil { loadNextPage() }
     }
 
     public func didEndDisplaying(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        let id = photos[index].id
+        visibleHoles.remove(index)
+        guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
         cancelLoad(of: id)
         thumbnails[id] = nil
     }
 
     public func didSelect(index: Int) {
-        guard photos.indices.contains(index) else { return }
-        coordinator?.photosViewModel(self, didSelect: photos[index])
+        guard let photo = photo(at: index) else { return }
+        coordinator?.photosViewModel(self, didSelect: photo)
     }
 
     public func didReachBottom() {
@@ -131,26 +155,31 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed.
     public func retry() {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
-        guard pageFailed || !failedPhotos.isEmpty else {
+        guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
             refresh()
             return
         }
-        if pageFailed { loadNextPage() }
+        for page in failedPages.sorted() {
+            if pagination.total == nil { loadNextPage() } else { loadPage(page) }
+        }
         for photo in failedPhotos { showThumbnail(of: photo) }
     }
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
     public func refresh() {
-        pageTask?.cancel()
-        pageTask = nil
+        for task in pageTasks.values { task.cancel() }
+        pageTasks = [:]
         for id in loads.keys { cancelLoad(of: id) }
-        photos = []
+        items = PhotoSlots()
         photoIndex = [:]
         thumbnails = [:]
         visibleIDs = []
+        visibleHoles = []
         pagination = Pagination(perPage: pagination.perPage)
-        pageFailed = false
+        failedPages = []
         errorMessage = nil
+        sourceNote = nil
+        folderCount = 0
         feedGeneration += 1
         loadNextPage()
     }
@@ -162,38 +191,63 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     public func close() {
-        pageTask?.cancel()
+        for task in pageTasks.values { task.cancel() }
         for id in loads.keys { cancelLoad(of: id) }
         coordinator?.photosViewModelDidClose(self)
     }
 
-    /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading pages until
-    /// it is listed; nil before the first photo, after the end, or when a page fails.
+    /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
+    /// when needed; nil before the first photo, after the end, or when a page fails.
     public func photo(adjacentTo id: String, offset: Int) async -> Photo? {
         guard let index = photoIndex[id] else { return nil }
         let target = index + offset
         guard target >= 0 else { return nil }
         let generation = feedGeneration
-        while target >= photos.count {
-            guard !pagination.reachedEnd else { return nil }
-            loadNextPage()
-            guard let task = pageTask else { return nil }
+        while true {
+            if let photo = photo(at: target) { return photo }
+            let page: Int
+            if target < items.count {
+                page = pagination.page(containing: target)
+                // Received, yet nothing there: the feed was shorter than it said.
+                guard !pagination.loaded.contains(page) else { return nil }
+                loadPage(page)
+            } else {
+                guard !pagination.reachedEnd, total == nil else { return nil }
+                loadNextPage()
+                guard let next = pagination.loadingPage else { return nil }
+                page = next
+            }
+            guard let task = pageTasks[page] else { return nil }
             await task.value
-            guard generation == feedGeneration, !pageFailed else { return nil }
+            guard generation == feedGeneration, !failedPages.contains(page) else { return nil }
         }
-        return photos[target]
     }
 
     // MARK: Pages
+    /// The next page in order (a feed without a known total grows at its end).
     private func loadNextPage() {
         guard let page = pagination.begin() else { return }
-        pageFailed = false
-        errorMessage = nil
+        start(page)
+    }
+
+    private func loadPage(containing index: Int) {
+        loadPage(pagination.page(containing: index))
+    }
+
+    /// Page `page` by number, once the total is known.
+    private func loadPage(_ page: Int) {
+        guard pagination.begin(page: page) else { return }
+        start(page)
+    }
+
+    private func start(_ page: Int) {
+        failedPages.remove(page)
+        if failedPages.isEmpty { errorMessage = nil }
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
         let generation = feedGeneration
-        pageTask = Task { [weak self] in
+        pageTasks[page] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
                 result = .success(try await feed.page(page, perPage: perPage, from: source))
@@ -207,14 +261,20 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
         // A page of the list `refresh` dropped.
         guard generation == feedGeneration else { return }
-        pageTask = nil
+        pageTasks[page] = nil
         switch result {
         case .success(let received):
-            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast)
-            append(received.photos)
+            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
+            if received.note != sourceNote { sourceNote = received.note }
+            if received.folderCount != folderCount { folderCount = received.folderCount }
+            if pagination.total == nil {
+                append(received.photos)
+            } else {
+                place(received.photos, onPage: page)
+            }
         case .failure(let error):
             pagination.fail(page: page)
-            pageFailed = true
+            failedPages.insert(page)
             errorMessage = ErrorMessage.text(for: error)
         }
     }
@@ -223,17 +283,40 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func append(_ received: [Photo]) {
         var newPhotos: [Photo] = []
         for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
-            photoIndex[photo.id] = photos.count + newPhotos.count
+            photoIndex[photo.id] = items.count + newPhotos.count
             newPhotos.append(photo)
         }
-        photos.append(contentsOf: newPhotos)
+        items.append(contentsOf: newPhotos)
+    }
+
+    /// Puts a numbered page's photos in their places, first making the list as long as the feed's
+    /// total (holes where pages have not arrived).
+    private func place(_ received: [Photo], onPage page: Int) {
+        var updated = items
+        let total = pagination.total ?? updated.count
+        let shortened = updated.count > total
+        updated.resize(to: total)
+        let start = (page - 1) * pagination.perPage
+        for (offset, photo) in received.enumerated() where start + offset < updated.count {
+            let index = start + offset
+            if let old = updated[index], photoIndex[old.id] == index { photoIndex[old.id] = nil }
+            updated[index] = photo
+            if photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
+        }
+        if shortened {
+            reindex(updated)
+        }
+        items = updated
+        // Cells on screen that were waiting for this page show their photos now.
+        let filled = visibleHoles.filter { updated.indices.contains($0) && updated[$0] != nil }
+        visibleHoles.subtract(filled)
+        for index in filled.sorted() { willDisplay(index: index) }
     }
 
     // MARK: Marks and edits
     /// Marks the photo at `index`, or unmarks it.
     public func toggleMark(at index: Int) {
-        guard photos.indices.contains(index) else { return }
-        let id = photos[index].id
+        guard let id = photo(at: index)?.id else { return }
         if markedIDs.remove(id) == nil { markedIDs.insert(id) }
     }
 
@@ -251,10 +334,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
         // Kept out of pages still to come too, listed here or not.
         removedIDs.formUnion(ids)
-        let removed = photos.enumerated().filter { ids.contains($0.element.id) }.map { (photo: $0.element, index: $0.offset) }
+        let removed = items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
         guard !removed.isEmpty else { return [] }
         for (photo, _) in removed { forget(photo.id) }
-        photos.removeAll { ids.contains($0.id) }
+        items.removeAll { ids.contains($0.id) }
         listChanged()
         return removed
     }
@@ -264,7 +347,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     func putBack(_ photo: Photo, at index: Int?) {
         removedIDs.remove(photo.id)
         guard let index, photoIndex[photo.id] == nil else { return }
-        photos.insert(photo, at: min(index, photos.count))
+        items.insert(photo, at: min(index, items.count))
         listChanged()
     }
 
@@ -275,7 +358,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         forget(old.id)
         if wasMarked { markedIDs.insert(new.id) }
         removedIDs.remove(new.id)
-        photos[index] = new
+        items[index] = new
         listChanged()
     }
 
@@ -286,15 +369,34 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         markedIDs.remove(id)
     }
 
-    /// Indices moved: the index is rebuilt and the grid told to show the list again.
+    /// Indices moved: the index is rebuilt and the grid told to show the list again. With a known
+    /// total, the total follows the list, and a page with a hole now (its photos shifted) is
+    /// fetched again when shown; the source's listing has changed the same way.
     private func listChanged() {
-        photoIndex = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        reindex(items)
+        visibleHoles = []
+        if pagination.total != nil {
+            let perPage = pagination.perPage
+            let complete = stride(from: 0, to: items.count, by: perPage).enumerated().compactMap { page, start in
+                items.isFull(start..<min(items.count, start + perPage)) ? page + 1 : nil
+            }
+            pagination.listEdited(total: items.count, completePages: Set(complete))
+        }
         listEdits += 1
     }
 
+    /// Where each received photo stands, the first place when a photo is listed twice.
+    private func reindex(_ slots: PhotoSlots) {
+        photoIndex = [:]
+        for (index, photo) in slots.receivedWithIndices where photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
+    }
+
+    /// Where the photo with `id` stands in the list, if it was received.
+    public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
+
     // MARK: Thumbnails
     private var visiblePhotos: [Photo] {
-        visibleIDs.compactMap { photoIndex[$0].map { photos[$0] } }
+        visibleIDs.compactMap { photoIndex[$0].flatMap { items[$0] } }
     }
 
     private func key(for id: String) -> ThumbnailKey {
@@ -303,6 +405,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
     private func showThumbnail(of photo: Photo) {
+        // An empty folder's tile has no picture to load.
+        guard photo.folder?.hasCover ?? true else { return }
         let key = key(for: photo.id)
         if let cached = cache.thumbnail(for: key) {
             thumbnails[photo.id] = .loaded(cached)

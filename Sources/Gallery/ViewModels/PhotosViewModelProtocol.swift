@@ -4,7 +4,10 @@ public import Observation
 @MainActor
 public protocol PhotosViewModelProtocol: AnyObject, Observable {
     // MARK: Outputs
-    /// The feed so far, in page order, without duplicates.
+    /// The grid's items in feed order; nil where a page has not arrived yet (the feed's total is
+    /// known and the user jumped past it).
+    var items: PhotoSlots { get }
+    /// The photos received so far, in page order, without duplicates.
     var photos: [Photo] { get }
     var isLoadingFirstPage: Bool { get }
     var isLoadingMore: Bool { get }
@@ -50,6 +53,7 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
 extension PhotosViewModelProtocol {
     /// The image state of the photo at `index`, if it is displayed.
     public func thumbnailState(at index: Int) -> ThumbnailState? {
-        photos.indices.contains(index) ? thumbnails[photos[index].id] : nil
+        guard items.indices.contains(index), let photo = items[index] else { return nil }
+        return thumbnails[photo.id]
     }
 }

@@ -77,7 +77,7 @@ import TerminalEnvironment
     private static let swatchPlaceholder = String(repeating: "█", count: swatchWidth)
 
     private var textLines: [String] {
-        var lines = [viewModel.title, "", viewModel.author, "\(viewModel.dimensions) px"]
+        var lines = [viewModel.title, ""] + [viewModel.author].compactMap { $0 } + ["\(viewModel.dimensions) px"]
         if let likes = viewModel.likes { lines.append(likes) }
         lines += viewModel.extraDetails
         if let camera = viewModel.photo.exif?.summary { lines.append(camera) }

@@ -2,7 +2,8 @@ import TUI
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
-/// (Space, `v`) and the file actions (`D` `u` `R`).
+/// (Space, `v`), the file actions (`D` `u` `R`) and, in a local library, the order (`s`) and the
+/// way up (Backspace, `-`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
@@ -20,8 +21,11 @@ import TUI
     private var renaming: Photo?
     /// A one-off note ("this source cannot search") until the next key.
     private var notice: String?
-    /// `n` asked for a photo on a page not loaded yet: select it when it arrives.
+    /// `n` asked for a photo on a page not loaded yet, or a new grid is to open on an item: select
+    /// it when the list is that long.
     private var pendingSelection: Int?
+    /// Folder navigation and order, when the source is a local library.
+    weak var library: (any LibraryBrowsing)?
 
     init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
          fileActions: PhotoFileActions? = nil) {
@@ -34,7 +38,8 @@ import TUI
         grid.delegate = self
         grid.cellProvider = { [unowned self] index in self.cell(at: index) }
         observeContinuously(self) { view in
-            _ = view.viewModel.photos
+            _ = view.viewModel.items
+            _ = view.viewModel.sourceNote
             _ = view.viewModel.thumbnails
             _ = view.viewModel.isLoadingFirstPage
             _ = view.viewModel.isLoadingMore
@@ -51,25 +56,28 @@ import TUI
     }
 
     /// The photo under the selection.
-    var selectedPhoto: Photo? {
-        viewModel.photos.indices.contains(grid.selectedIndex) ? viewModel.photos[grid.selectedIndex] : nil
+    var selectedPhoto: Photo? { viewModel.photo(at: grid.selectedIndex) }
+
+    /// Selects item `index` as soon as the list is that long (a grid opened on a photo or folder).
+    func select(index: Int) {
+        pendingSelection = index
     }
 
     func layout(in rect: Rect) {
         let gridRect = rect.splitStatusRow.body
         if viewModel.feedGeneration != feedGeneration {
             feedGeneration = viewModel.feedGeneration
-            grid.reloadItems(count: viewModel.photos.count)
+            grid.reloadItems(count: viewModel.items.count)
         }
         if viewModel.listEdits != listEdits {
             // Photos left or came back: the selection keeps its place, the grid shows what is there now.
             listEdits = viewModel.listEdits
-            pendingSelection = min(grid.selectedIndex, max(0, viewModel.photos.count - 1))
-            grid.reloadItems(count: viewModel.photos.count)
+            pendingSelection = min(grid.selectedIndex, max(0, viewModel.items.count - 1))
+            grid.reloadItems(count: viewModel.items.count)
         }
-        grid.setItemCount(viewModel.photos.count)
+        grid.setItemCount(viewModel.items.count)
         grid.layout(in: gridRect)
-        if let pending = pendingSelection, pending < viewModel.photos.count {
+        if let pending = pendingSelection, pending < viewModel.items.count {
             pendingSelection = nil
             grid.select(pending)
         }
@@ -82,7 +90,7 @@ import TUI
 
     func draw(on screen: any Screen, in rect: Rect) {
         let (gridRect, statusRect) = rect.splitStatusRow
-        if viewModel.photos.isEmpty {
+        if viewModel.items.isEmpty {
             let message = viewModel.isLoadingFirstPage ? "Fetching photos…" : (viewModel.errorMessage ?? emptyText)
             screen.put(message, at: Point(row: rect.origin.row + gridRect.size.rows / 2,
                                           column: rect.origin.column + max(0, (rect.size.columns - displayWidth(message)) / 2)),
@@ -122,8 +130,18 @@ import TUI
         case .character("r"): viewModel.retry()
         case .character("n"): jumpToPage(forward: true)
         case .character("N"): jumpToPage(forward: false)
+        case .character("s"):
+            guard let library else { return false }
+            library.cycleOrder(selecting: selectedPhoto?.id)
+        case .character("-"):
+            guard case .all = viewModel.feed, let library else { return false }
+            library.goUp()
         case .escape, .backspace:
-            guard case .search = viewModel.feed else { return false }
+            guard case .search = viewModel.feed else {
+                guard key == .backspace, let library else { return false }
+                library.goUp()
+                return true
+            }
             viewModel.close()
         case .character(" "): viewModel.toggleMark(at: grid.selectedIndex)
         case .character("v"): viewModel.invertMarks()
@@ -141,11 +159,17 @@ import TUI
         return true
     }
 
+    /// Shows `text` in the status bar until the next key (a folder that cannot be opened).
+    func showNotice(_ text: String) {
+        notice = text
+        navigator.setNeedsRedraw()
+    }
+
     /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
     func reveal(photoID id: String) {
-        guard let index = viewModel.photos.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = viewModel.index(ofPhotoID: id) else { return }
         // Pages may have arrived while the pane was up, and the grid has not drawn them yet.
-        grid.setItemCount(viewModel.photos.count)
+        grid.setItemCount(viewModel.items.count)
         grid.select(index)
     }
 
@@ -171,7 +195,7 @@ import TUI
     /// `n`: the first photo of the next page (loading it when needed); `N`: the first photo of this
     /// page, or of the previous one when already there.
     private func jumpToPage(forward: Bool) {
-        let count = viewModel.photos.count
+        let count = viewModel.items.count
         guard count > 0 else { return }
         let perPage = max(1, viewModel.perPage)
         let selected = grid.selectedIndex
@@ -197,7 +221,7 @@ import TUI
 
     private var status: SceneStatus {
         SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
-                    error: viewModel.errorMessage,
+                    error: viewModel.errorMessage ?? viewModel.sourceNote,
                     message: notice ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
                     spinnerFrame: spinner.isRunning ? spinner.frame : nil)
     }
@@ -205,23 +229,39 @@ import TUI
     private var statusRight: String {
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
-        parts.append("\(viewModel.photos.count) photos")
-        if !viewModel.markedIDs.isEmpty { parts.append("\(viewModel.markedIDs.count) marked") }
-        if !viewModel.photos.isEmpty {
-            let perPage = max(1, viewModel.perPage)
-            let pages = (viewModel.photos.count + perPage - 1) / perPage
-            parts.append("page \(grid.selectedIndex / perPage + 1)/\(pages)")
-            parts.append("\(grid.selectedIndex + 1)/\(viewModel.photos.count)")
-        }
+        if let order = library?.orderLabel { parts.append(order) }
+        parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
+                                 selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount)
+        if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
         return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
+    /// "1,512 photos" (with "3 folders" first when some items are folders), the selection's place
+    /// ("84 of 1,512") and, when the number of pages is known, "page 3 of 51".
+    static func countParts(total: Int, folders: Int = 0, selected: Int, perPage: Int, pageCount: Int?) -> [String] {
+        var parts = [CountText.items(total: total, folders: folders)]
+        guard total > 0 else { return parts }
+        parts.append("\(CountText.grouped(selected + 1)) of \(CountText.grouped(total))")
+        if let pageCount, pageCount > 1 {
+            parts.append("page \(CountText.grouped(selected / max(1, perPage) + 1)) of \(CountText.grouped(pageCount))")
+        }
+        return parts
+    }
+
     private func cell(at index: Int) -> GridCell {
-        guard viewModel.photos.indices.contains(index) else { return GridCell(title: "", image: nil, placeholder: "") }
-        let photo = viewModel.photos[index]
-        let name = photo.displayText.isEmpty ? "untitled" : photo.displayText
-        // The mark is text, so it shows whatever draws the pictures.
-        let title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
+        guard let photo = viewModel.photo(at: index) else {
+            // A page not loaded yet: it is on its way, asked for when the cell came into view.
+            return GridCell(title: "", image: nil, placeholder: "…")
+        }
+        let title: String
+        if let folder = photo.folder {
+            title = "▸ \(photo.displayText)/ · \(folder.summary)"
+            if !folder.hasCover { return GridCell(title: title, image: nil, placeholder: "folder") }
+        } else {
+            let name = photo.displayText.isEmpty ? "untitled" : photo.displayText
+            // The mark is text, so it shows whatever draws the pictures.
+            title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
+        }
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
             return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")

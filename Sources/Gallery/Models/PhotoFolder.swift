@@ -1,0 +1,26 @@
+/// A folder shown as a tile in a local library's grid.
+public struct PhotoFolder: Sendable, Equatable {
+    /// The folder, as an absolute path.
+    public let path: String
+    /// The photos directly inside; nil when the folder cannot be read.
+    public let photoCount: Int?
+    /// The folders directly inside.
+    public let folderCount: Int
+    /// Whether `Photo.urls` name a cover picture (the first photo inside, else the first of a
+    /// folder inside).
+    public let hasCover: Bool
+
+    public init(path: String, photoCount: Int?, folderCount: Int = 0, hasCover: Bool) {
+        self.path = path
+        self.photoCount = photoCount
+        self.folderCount = folderCount
+        self.hasCover = hasCover
+    }
+
+    /// "12 photos", "4 folders" (a folder of folders), "empty", "cannot be read", for the tile's title.
+    public var summary: String {
+        guard let photoCount else { return "cannot be read" }
+        if photoCount > 0 { return CountText.count(photoCount, "photo") }
+        return folderCount > 0 ? CountText.count(folderCount, "folder") : "empty"
+    }
+}

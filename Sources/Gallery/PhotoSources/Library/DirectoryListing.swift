@@ -1,0 +1,116 @@
+import OperatingSystem
+
+/// A local listing (a folder, a folder's whole tree, or paths given), scanned once at first use
+/// and kept, so that pages stay consistent while the user scrolls: folders first, then photos in
+/// the chosen order.
+final class DirectoryListing: Sendable {
+    /// What is listed.
+    enum Contents: Sendable, Equatable {
+        case folder(String, recursive: Bool)
+        case paths([String])
+    }
+
+    /// The sorted entries, the note of what was left out, and each entry's place by path.
+    struct Sorted: Sendable {
+        let entries: [LibraryEntry]
+        let note: String?
+        let indexByPath: [String: Int]
+
+        /// Folders are listed first: how many there are.
+        var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
+    }
+
+    let contents: Contents
+    let order: PhotoOrder
+    let reversed: Bool
+    private let dateTaken: DateTaken
+    private let cached = Locked<Sorted?>(nil)
+    /// Entries taken out since the scan (trashed files), by path; they may come back.
+    private let hidden = Locked<Set<String>>([])
+    /// The scan's entries, with the hidden ones, for when they come back.
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?)?>(nil)
+
+    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
+        self.contents = contents
+        self.order = order
+        self.reversed = reversed
+        self.dateTaken = dateTaken
+    }
+
+    /// The listing, scanned on first use.
+    func sorted() throws -> Sorted {
+        if let sorted = cached.withLock({ $0 }) { return sorted }
+        let scan: LibraryScan
+        switch contents {
+        case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
+        case .paths(let paths): scan = LibraryScan.paths(paths)
+        }
+        let entries = Self.sort(scan.entries, by: order, reversed: reversed, dateTaken: dateTaken)
+        // Two first pages may scan at once; the first result kept wins, so both agree from then on.
+        scanned.withLock { if $0 == nil { $0 = (entries, scan.note) } }
+        return resort()
+    }
+
+    /// The scan's entries without the hidden ones, kept for the pages to come.
+    @discardableResult
+    private func resort() -> Sorted {
+        let hiddenPaths = hidden.withLock { $0 }
+        guard let (all, note) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
+        let made = Sorted(entries: entries, note: note,
+                          indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
+        cached.withLock { $0 = made }
+        return made
+    }
+
+    /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
+    /// back in its place (`false`).
+    func hide(_ path: String, _ isHidden: Bool) {
+        hidden.withLock { paths in
+            if isHidden { paths.insert(path) } else { paths.remove(path) }
+        }
+        if scanned.withLock({ $0 != nil }) { resort() }
+    }
+
+    /// The file at `old` is at `new` now, shown as `title`: it keeps its place, so the pages
+    /// already shown stay as they were.
+    func rename(_ old: String, to new: String, title: String) {
+        scanned.withLock { scanned in
+            guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
+            current.entries[index] = current.entries[index].renamed(to: new, title: title)
+            scanned = current
+        }
+        if scanned.withLock({ $0 != nil }) { resort() }
+    }
+
+    func entries() throws -> [LibraryEntry] { try sorted().entries }
+
+    /// Folders first, by name; then photos by `order`, ties broken by name so the order is total.
+    /// `reversed` turns both groups around, folders still first.
+    static func sort(_ entries: [LibraryEntry], by order: PhotoOrder, reversed: Bool,
+                     dateTaken: DateTaken) -> [LibraryEntry] {
+        // Keys made once per entry, not once per comparison (a natural key, a date taken read from
+        // the file), and places sorted rather than entries: moving 100,000 entries with their
+        // strings through a merge sort cost more than the comparisons.
+        let names = entries.map { NaturalOrder($0.title) }
+        let taken = order == .taken ? entries.map { $0.kind == .photo ? dateTaken.seconds($0.path) : nil } : []
+        let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
+        let photos = entries.indices.filter { entries[$0].kind == .photo }.sorted { a, b in
+            let (x, y) = (entries[a], entries[b])
+            switch order {
+            case .name: break
+            case .size: if x.size != y.size { return x.size < y.size }
+            case .date:
+                let (p, q) = ((x.modifiedSeconds, x.modifiedNanoseconds), (y.modifiedSeconds, y.modifiedNanoseconds))
+                if p != q { return p < q }
+            case .taken:
+                // Files without a date taken fall back to their modification time.
+                let (p, q) = (taken[a] ?? x.modifiedSeconds, taken[b] ?? y.modifiedSeconds)
+                if p != q { return p < q }
+            }
+            return names[a] < names[b]
+        }
+        let places = reversed ? folders.reversed() + photos.reversed() : folders + photos
+        return places.map { entries[$0] }
+    }
+}

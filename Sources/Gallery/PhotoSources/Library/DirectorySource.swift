@@ -1,0 +1,260 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Imaging
+import OperatingSystem
+
+/// A `PhotoSource` over local files: a folder (its subfolders first, as tiles), a folder's whole
+/// tree (`recursive`), or paths given one by one. Pages of a listing scanned once, in the chosen
+/// order, with the listing's count as the feed's total; images read by `LocalFileImageLoader`.
+/// Works offline.
+///
+/// Files are recognised by their first bytes, not their names; other files are counted in the
+/// page's note. A photo's id is its absolute path.
+public struct DirectorySource: PhotoSource {
+    /// The folder, as an absolute path; nil for a list of paths.
+    public let path: String?
+    /// Whether every photo below `path` is listed, in one grid.
+    public let recursive: Bool
+    public var order: PhotoOrder { listing.order }
+    public var reversed: Bool { listing.reversed }
+    let listing: DirectoryListing
+    private let dateTaken: DateTaken
+
+    /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
+    static let headerBytes = 256 << 10
+
+    /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
+    public init(path: String, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
+                dateTaken: DateTaken = .unknown) throws {
+        let absolute = Self.absolute(path)
+        _ = try LocalFile.names(inFolder: absolute)
+        self.path = absolute
+        self.recursive = recursive
+        self.dateTaken = dateTaken
+        listing = DirectoryListing(contents: .folder(absolute, recursive: recursive), order: order, reversed: reversed,
+                                   dateTaken: dateTaken)
+    }
+
+    /// The source for one path from the command line: a folder's, or a photo's folder with the
+    /// photo's id to open it on. Throws a sentence saying what to do for a missing path or a file
+    /// that is no photo.
+    public static func opening(_ path: String, order: PhotoOrder = .name, reversed: Bool = false,
+                               recursive: Bool = false,
+                               dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
+        let absolute = absolute(path)
+        guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path) }
+        guard status.kind != .directory else {
+            return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
+                                        dateTaken: dateTaken), nil)
+        }
+        let folder = try DirectorySource(path: parent(of: absolute), order: order, reversed: reversed,
+                                         dateTaken: dateTaken)
+        guard let index = folder.index(ofID: absolute), (try? folder.listing.entries()[index].kind) == .photo else {
+            throw GalleryError.notAPhoto(path)
+        }
+        return (folder, absolute)
+    }
+
+    /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
+    /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
+    public init(paths: [String], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
+        path = nil
+        recursive = false
+        self.dateTaken = dateTaken
+        listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
+                                   dateTaken: dateTaken)
+        guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
+    }
+
+    private init(path: String?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
+        self.path = path
+        self.recursive = recursive
+        self.listing = listing
+        self.dateTaken = dateTaken
+    }
+
+    /// The folder's name (or "N paths"), for the status bar.
+    public var name: String {
+        guard let path else {
+            if case .paths(let paths) = listing.contents { return CountText.count(paths.count, "path") }
+            return "paths"
+        }
+        return LocalFile.name(of: path) + (recursive ? " (all below)" : "")
+    }
+
+    public var supportsSearch: Bool { true }
+
+    public func photos(page: Int, perPage: Int) async throws -> [Photo] {
+        try pageOf(listing.entries(), page: page, perPage: perPage)
+    }
+
+    /// The listing's page, with its total and what was left out.
+    public func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
+        switch feed {
+        case .all:
+            let sorted = try listing.sorted()
+            let photos = try pageOf(sorted.entries, page: page, perPage: perPage)
+            return PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
+                             total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+        case .search(let query):
+            let matches = try matching(query)
+            return PhotoPage(photos: try pageOf(matches, page: page, perPage: perPage),
+                             isLast: page * perPage >= matches.count, total: matches.count,
+                             folderCount: matches.prefix { $0.kind == .folder }.count)
+        }
+    }
+
+    /// Photos and folders whose title contains `query`, ignoring case.
+    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+        try pageOf(matching(query), page: page, perPage: perPage)
+    }
+
+    private func matching(_ query: String) throws -> [LibraryEntry] {
+        let needle = query.lowercased()
+        return try listing.entries().filter { $0.title.lowercased().contains(needle) }
+    }
+
+    /// The entry with this id (its absolute path), if the listing has it: never an arbitrary path.
+    public func photo(id: String) async throws -> Photo {
+        let sorted = try listing.sorted()
+        guard let index = sorted.indexByPath[id] else {
+            throw GalleryError.unreadableFile(name: LocalFile.name(of: id), reason: "no longer in the folder")
+        }
+        return photo(for: sorted.entries[index])
+    }
+
+    /// Where the item with `id` stands in the listing, for selecting it in a new grid.
+    public func index(ofID id: String) -> Int? {
+        try? listing.sorted().indexByPath[id]
+    }
+
+    /// A `file://` URL, for `LocalFileImageLoader` only (a folder's is its cover's); the size is
+    /// ignored, the renderer scales.
+    public func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+        photo.urls.raw
+    }
+
+    /// File name, size, modification time, the date taken when the file says, and folder.
+    public func extraDetails(for photo: Photo) async throws -> [String] {
+        let info = try LocalFile.info(photo.id)
+        var lines = ["File: \(LocalFile.name(of: photo.id))",
+                     "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
+        if let taken = dateTaken.seconds(photo.id) { lines.append("Taken: \(Self.timestamp(taken))") }
+        lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(Self.parent(of: photo.id))"]
+        return lines
+    }
+
+    /// Local files credit nobody.
+    public func attribution(for photo: Photo) -> String? { nil }
+    public var hasLikes: Bool { false }
+
+    // MARK: - Browsing
+
+    /// The same listing in another order (scanned again, so files added meanwhile show up).
+    public func reordered(_ order: PhotoOrder, reversed: Bool) -> DirectorySource {
+        let contents = listing.contents
+        return DirectorySource(path: path, recursive: recursive,
+                               listing: DirectoryListing(contents: contents, order: order, reversed: reversed,
+                                                         dateTaken: dateTaken),
+                               dateTaken: dateTaken)
+    }
+
+    /// The folder a folder tile stands for, in the same order; nil for a photo.
+    public func entering(_ item: Photo) throws -> DirectorySource? {
+        guard let folder = item.folder else { return nil }
+        return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateTaken: dateTaken)
+    }
+
+    /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
+    public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
+        guard let path, path != "/" else { return nil }
+        let parent = try DirectorySource(path: Self.parent(of: path), order: order, reversed: reversed,
+                                         dateTaken: dateTaken)
+        return (parent, path)
+    }
+
+    // MARK: - Photos from files
+
+    private func pageOf(_ entries: [LibraryEntry], page: Int, perPage: Int) throws -> [Photo] {
+        let start = (max(1, page) - 1) * max(1, perPage)
+        guard start < entries.count else { return [] }
+        return entries[start..<min(entries.count, start + perPage)].map(photo(for:))
+    }
+
+    private func photo(for entry: LibraryEntry) -> Photo {
+        switch entry.kind {
+        case .photo: return Self.photo(atPath: entry.path, title: entry.title, taken: dateTaken.seconds(entry.path))
+        case .folder: return folderTile(entry)
+        }
+    }
+
+    /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
+    /// unreadable), the date taken as its creation time when the file says (else none).
+    static func photo(atPath path: String, title: String, taken: Int?, folder: PhotoFolder? = nil) -> Photo {
+        let size = (try? Self.dimensions(ofFile: path)) ?? (width: 0, height: 0)
+        let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
+        return Photo(id: folder?.path ?? path, createdAt: taken.map(Self.timestamp), width: size.width, height: size.height,
+                     description: title, user: .init(name: "", username: ""),
+                     urls: .init(raw: url, full: url, regular: url, small: url, thumb: url),
+                     links: .init(html: ""), folder: folder)
+    }
+
+    /// A folder as a tile: its name, how many photos it holds, and its first photo (by name) as the cover.
+    /// A folder of folders (a year of months) takes its cover from the first of them with a
+    /// photo, looking at this many at most.
+    static let subfoldersSearchedForACover = 8
+
+    private func folderTile(_ entry: LibraryEntry) -> Photo {
+        guard let scan = try? LibraryScan.folder(entry.path, recursive: false) else {
+            return Self.emptyTile(entry, folder: PhotoFolder(path: entry.path, photoCount: nil, hasCover: false))
+        }
+        let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
+        let photos = scan.entries.filter { $0.kind == .photo }
+        let folders = scan.entries.filter { $0.kind == .folder }.sorted(by: byName)
+        let cover = photos.min(by: byName) ?? folders.prefix(Self.subfoldersSearchedForACover).lazy.compactMap { folder in
+            (try? LibraryScan.folder(folder.path, recursive: false))?.entries.filter { $0.kind == .photo }.min(by: byName)
+        }.first
+        let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil)
+        guard let cover else { return Self.emptyTile(entry, folder: tile) }
+        return Self.photo(atPath: cover.path, title: entry.title, taken: nil, folder: tile)
+    }
+
+    private static func emptyTile(_ entry: LibraryEntry, folder: PhotoFolder) -> Photo {
+        Photo(id: entry.path, width: 0, height: 0, description: entry.title, user: .init(name: "", username: ""),
+              urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""),
+              folder: folder)
+    }
+
+    /// Dimensions from the header; the whole file is read only when the header is not in its start.
+    static func dimensions(ofFile path: String) throws -> (width: Int, height: Int) {
+        if let size = try? ImageDecoder.dimensions(of: LocalFile.readPrefix(path, count: headerBytes)) { return size }
+        return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
+    }
+
+    static func timestamp(_ secondsSince1970: Int) -> String {
+        Date(timeIntervalSince1970: TimeInterval(secondsSince1970)).formatted(.iso8601)
+    }
+
+    /// `path` made absolute against the current folder, without `.`, `..`, doubled or trailing
+    /// slashes (read as written, links not resolved), so that going up names the folder expected.
+    static func absolute(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+}

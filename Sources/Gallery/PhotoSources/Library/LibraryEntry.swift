@@ -1,0 +1,33 @@
+import OperatingSystem
+
+/// One item of a local listing: a photo file or a folder, with what ordering needs.
+struct LibraryEntry: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case photo, folder }
+
+    /// The absolute path, which is also the grid item's id: ids stay unique across folders, so
+    /// thumbnails cached for one folder never show up in another.
+    private(set) var path: String
+    /// What the tile says: the file's name, or its path below the folder in a recursive listing.
+    private(set) var title: String
+    let kind: Kind
+    let size: Int
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    /// The same file under another path and title (a rename).
+    func renamed(to path: String, title: String) -> LibraryEntry {
+        var copy = self
+        copy.path = path
+        copy.title = title
+        return copy
+    }
+
+    init(path: String, title: String, kind: Kind, status: FileStatus?) {
+        self.path = path
+        self.title = title
+        self.kind = kind
+        size = status?.size ?? 0
+        modifiedSeconds = status?.modifiedSeconds ?? 0
+        modifiedNanoseconds = status?.modifiedNanoseconds ?? 0
+    }
+}

@@ -1,0 +1,153 @@
+import Imaging
+import OperatingSystem
+
+/// What a walk through folders found: the photos and folders to show, and what it left out.
+struct LibraryScan: Sendable {
+    var entries: [LibraryEntry] = []
+    /// Files that are not a picture the app can show.
+    var unsupported = 0
+    /// Folders that could not be listed (no permission, gone meanwhile), by path.
+    var unreadableFolders: [String] = []
+    /// Links back to a folder the walk was already in, skipped so the walk ends.
+    var loops = 0
+    /// Paths given that do not exist.
+    var missing: [String] = []
+
+    /// The status bar's note of what was left out, nil when nothing was.
+    var note: String? {
+        var parts: [String] = []
+        if unsupported > 0 {
+            parts.append("\(CountText.count(unsupported, "file")) not shown: unsupported format")
+        }
+        if let first = unreadableFolders.first {
+            parts.append(unreadableFolders.count == 1 ? "cannot read folder \(LocalFile.name(of: first))"
+                                                     : "\(unreadableFolders.count) folders cannot be read")
+        }
+        if loops > 0 { parts.append("\(CountText.count(loops, "link loop")) skipped") }
+        if let first = missing.first {
+            parts.append(missing.count == 1 ? "no such file: \(first)" : "\(missing.count) paths not found")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// Names that may be images; used only for files whose bytes cannot be read to tell.
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png"]
+
+    /// The folder's photos and subfolders (`recursive`: every photo below it, and no folders).
+    /// Hidden names are left out. Throws only when `folder` itself cannot be listed.
+    static func folder(_ folder: String, recursive: Bool) throws -> LibraryScan {
+        var scan = LibraryScan()
+        var visited: Set<FolderIdentity> = []
+        if let status = try? FileStatus(path: folder) { visited.insert(FolderIdentity(status)) }
+        try scan.add(contentsOf: folder, prefix: "", recursive: recursive, visited: &visited)
+        return scan
+    }
+
+    /// Exactly `paths` (files and folders, as given on the command line or stdin).
+    static func paths(_ paths: [String]) -> LibraryScan {
+        var scan = LibraryScan()
+        var seen: Set<String> = []
+        for path in paths where seen.insert(path).inserted {
+            // Photos given one by one often come from many folders (find's output): the folder's
+            // name tells apart files that share a name.
+            let folder = LocalFile.name(of: DirectorySource.parent(of: path))
+            let title = folder == "/" ? LocalFile.name(of: path) : folder + "/" + LocalFile.name(of: path)
+            scan.add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: true)
+        }
+        return scan
+    }
+
+    private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
+                              visited: inout Set<FolderIdentity>) throws {
+        for (name, kind) in try LocalFile.entries(inFolder: folder) where !name.hasPrefix(".") {
+            let path = (folder == "/" ? "" : folder) + "/" + name
+            let title = recursive ? prefix + name : name
+            // A plain file, as the folder says: one open tells its status and its first bytes.
+            if kind == .regular, addPlainFile(path, title: title) { continue }
+            if recursive {
+                add(path: path, title: title, recursive: true, visited: &visited)
+            } else {
+                add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+            }
+        }
+    }
+
+    /// A recursive walk's step: folders are entered unless already visited.
+    private mutating func add(path: String, title: String, recursive: Bool, visited: inout Set<FolderIdentity>) {
+        guard let status = try? FileStatus(path: path), status.kind == .directory else {
+            add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+            return
+        }
+        guard visited.insert(FolderIdentity(status)).inserted else {
+            loops += 1
+            return
+        }
+        do {
+            try add(contentsOf: path, prefix: title + "/", recursive: true, visited: &visited)
+        } catch {
+            unreadableFolders.append(path)
+        }
+    }
+
+    /// One path: a folder becomes a tile, a picture a photo, anything else is counted as
+    /// unsupported. A path named like an image that cannot be read (a dangling link) is still
+    /// listed, so its cell says why it failed instead of the photo silently missing.
+    private mutating func add(path: String, title: String, recursive: Bool, visited: Set<FolderIdentity>?,
+                              missingIsNoted: Bool) {
+        let status = try? FileStatus(path: path)
+        switch status?.kind {
+        case .directory?:
+            entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status))
+        case .regular?:
+            let isImage = (try? LocalFile.readPrefix(path, count: 8)).map { ImageFormat(sniffing: $0) != nil }
+            if isImage ?? Self.hasImageExtension(path) {
+                entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+            } else {
+                unsupported += 1
+            }
+        case .other?, .symbolicLink?:
+            // A link is followed above, so only other kinds land here: devices, sockets, pipes.
+            unsupported += 1
+        case nil:
+            if missingIsNoted && (try? FileStatus(path: path, followingLinks: false)) == nil {
+                missing.append(path)
+            } else if Self.hasImageExtension(path) {
+                entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: nil))
+            } else {
+                unsupported += 1
+            }
+        }
+    }
+
+    /// Lists the regular file at `path` from one open (its status, then its first 8 bytes);
+    /// false, having done nothing, when it cannot be opened or is no regular file any more.
+    private mutating func addPlainFile(_ path: String, title: String) -> Bool {
+        guard let descriptor = try? FileDescriptor.open(path) else { return false }
+        defer { try? descriptor.close() }
+        guard let status = try? descriptor.status(), status.kind == .regular else { return false }
+        let prefix = try? descriptor.read(upTo: 8)
+        if prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? Self.hasImageExtension(path) {
+            entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+        } else {
+            unsupported += 1
+        }
+        return true
+    }
+
+    static func hasImageExtension(_ path: String) -> Bool {
+        let name = LocalFile.name(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+}
+
+/// A folder's device and inode: the same folder whatever link led to it.
+private struct FolderIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: FileStatus) {
+        device = status.device
+        inode = status.inode
+    }
+}

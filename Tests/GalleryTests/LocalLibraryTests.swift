@@ -1,0 +1,173 @@
+import Foundation
+import Imaging
+import TerminalEnvironment
+import Testing
+@testable import Gallery
+
+/// A small JPEG for library trees.
+private let libraryJPEG = try! JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+
+/// A new folder holding `paths`: a name ending in "/" is a folder, in ".txt" a text file, any
+/// other a small JPEG.
+private func libraryTree(_ paths: [String]) throws -> TemporaryDirectory {
+    let folder = try TemporaryDirectory()
+    for path in paths {
+        if path.hasSuffix("/") {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + path, withIntermediateDirectories: true)
+        } else {
+            try folder.write(path.hasSuffix(".txt") ? Array("text".utf8) : libraryJPEG, to: path)
+        }
+    }
+    return folder
+}
+
+/// Folders on disk as a user's library: nested folders, links, files that are no photos.
+@Suite("Local library")
+struct LocalLibraryTests {
+    private let jpeg = libraryJPEG
+
+    private func touch(_ path: String, seconds: TimeInterval) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: path)
+    }
+
+    private func mkdir(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    private func tree(_ paths: [String]) throws -> TemporaryDirectory { try libraryTree(paths) }
+
+    private func titles(_ source: DirectorySource) async throws -> [String] {
+        try await source.photos(page: 1, perPage: 1_000).map(\.displayText)
+    }
+
+    @Test func ordersByNameDateTakenAndSizeFoldersFirst() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(jpeg, to: "img10.jpg")
+        try folder.write(jpeg + [0, 0, 0], to: "img2.jpg")
+        try folder.write(jpeg + [0], to: "IMG1.jpg")
+        try mkdir(folder.path + "/trip 10")
+        try mkdir(folder.path + "/trip 9")
+        try touch(folder.path + "/img10.jpg", seconds: 1_000)
+        try touch(folder.path + "/img2.jpg", seconds: 3_000)
+        try touch(folder.path + "/IMG1.jpg", seconds: 2_000)
+
+        #expect(try await titles(DirectorySource(path: folder.path))
+                == ["trip 9", "trip 10", "IMG1.jpg", "img2.jpg", "img10.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .date))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .size))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        #expect(try await titles(DirectorySource(path: folder.path, order: .size, reversed: true))
+                == ["trip 10", "trip 9", "img2.jpg", "IMG1.jpg", "img10.jpg"])
+        // Without a date taken (no EXIF reader yet), `taken` is the modification time.
+        #expect(try await titles(DirectorySource(path: folder.path, order: .taken))
+                == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
+        // A date taken, where the file has one, wins over the modification time.
+        let taken = DateTaken { $0.hasSuffix("/img2.jpg") ? 10 : nil }
+        let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: taken)
+        #expect(try await titles(source) == ["trip 9", "trip 10", "img2.jpg", "img10.jpg", "IMG1.jpg"])
+        let photo = try await source.photo(id: folder.path + "/img2.jpg")
+        #expect(photo.createdAt == "1970-01-01T00:00:10Z")
+        #expect(try await source.extraDetails(for: photo).contains("Taken: 1970-01-01T00:00:10Z"))
+    }
+
+    @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {
+        let folder = try tree(["trip/", "empty/", "trip/b10.jpg", "trip/b9.jpg", "trip/notes.txt",
+                               "years/2020/", "years/2021/", "years/2021/z.jpg"])
+        defer { folder.remove() }
+        let tiles = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
+        #expect(tiles.map(\.displayText) == ["empty", "trip", "years"])
+        #expect(tiles[0].folder == PhotoFolder(path: folder.path + "/empty", photoCount: 0, hasCover: false))
+        #expect(tiles[0].folder?.summary == "empty")
+        #expect(tiles[1].folder == PhotoFolder(path: folder.path + "/trip", photoCount: 2, hasCover: true))
+        #expect(tiles[1].folder?.summary == "2 photos")
+        // A folder of folders: counted as such, its cover from the first of them with a photo.
+        #expect(tiles[2].folder == PhotoFolder(path: folder.path + "/years", photoCount: 0, folderCount: 2, hasCover: true))
+        #expect(tiles[2].folder?.summary == "2 folders")
+        #expect(tiles[2].urls.raw.hasSuffix("/years/2021/z.jpg"))
+        #expect(tiles[1].urls.raw.hasSuffix("/trip/b9.jpg"))
+        #expect((tiles[1].width, tiles[1].height) == (16, 12))
+    }
+
+    @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {
+        let folder = try tree(["a/b/c/", "top.jpg", "a/one.jpg", "a/b/c/deep.jpg", "a/b/readme.txt"])
+        defer { folder.remove() }
+        // A link back up: walking it would never end.
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/a/b/c/up", withDestinationPath: folder.path)
+        let source = try DirectorySource(path: folder.path, recursive: true)
+        let page = try await source.page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.displayText) == ["a/b/c/deep.jpg", "a/one.jpg", "top.jpg"])
+        #expect(page.total == 3)
+        #expect(page.note == "1 file not shown: unsupported format · 1 link loop skipped")
+        #expect(source.name == folder.url.lastPathComponent + " (all below)")
+    }
+
+    @Test func aGivenListShowsExactlyThosePaths() async throws {
+        let folder = try tree(["x/", "y/", "x/same.jpg", "y/same.jpg", "y/other.jpg", "notes.txt"])
+        defer { folder.remove() }
+        let source = try DirectorySource(paths: [folder.path + "/y/same.jpg", folder.path + "/x/same.jpg",
+                                                 folder.path + "/x", folder.path + "/notes.txt", folder.path + "/gone.jpg"])
+        let page = try await source.page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.displayText) == ["\(folder.url.lastPathComponent)/x", "x/same.jpg", "y/same.jpg"])
+        #expect(page.note == "1 file not shown: unsupported format · no such file: \(folder.path)/gone.jpg")
+        #expect(source.name == "5 paths")
+        #expect(throws: GalleryError.nothingToShow) { try DirectorySource(paths: [folder.path + "/notes.txt"]) }
+    }
+
+    @Test func aPhotoOpensInItsFolderAndOtherPathsSayWhatToDo() throws {
+        let folder = try tree(["b.jpg", "a.jpg", "notes.txt"])
+        defer { folder.remove() }
+        let opened = try DirectorySource.opening(folder.path + "/./b.jpg")
+        #expect(opened.photoID == folder.path + "/b.jpg")
+        #expect(opened.source.path == folder.path)
+        #expect(opened.source.index(ofID: folder.path + "/b.jpg") == 1)
+        #expect(try DirectorySource.opening(folder.path + "/").photoID == nil)
+        #expect(throws: GalleryError.noSuchPath(folder.path + "/nope.jpg")) { try DirectorySource.opening(folder.path + "/nope.jpg") }
+        #expect(throws: GalleryError.notAPhoto(folder.path + "/notes.txt")) { try DirectorySource.opening(folder.path + "/notes.txt") }
+    }
+
+    @Test func goingUpNamesTheParentAndThisFolder() throws {
+        let folder = try tree(["inner/"])
+        defer { folder.remove() }
+        let inner = try DirectorySource(path: folder.path + "/inner/../inner/", order: .size, reversed: true)
+        #expect(inner.path == folder.path + "/inner")
+        let parent = try #require(try inner.parentFolder())
+        #expect(parent.source.path == folder.path)
+        #expect(parent.childID == folder.path + "/inner")
+        #expect(parent.source.order == .size && parent.source.reversed)
+        #expect(try DirectorySource(path: "/").parentFolder() == nil)
+    }
+}
+
+@MainActor
+@Suite("Library edits with holes")
+struct LibraryEditTests {
+    @Test func trashingBeforeAHoleKeepsLaterPagesInTheirPlaces() async throws {
+        let folder = try libraryTree(["pictures/"] + (1...100).map { "pictures/img\($0).jpg" })
+        defer { folder.remove() }
+        let source = try DirectorySource(path: folder.path + "/pictures")
+        let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
+                                        renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: folder.path + "/Trash"),
+                                     grids: { [viewModel] })
+        viewModel.viewDidLoad()
+        await eventually { viewModel.items.count == 100 }
+        viewModel.willDisplay(index: 99)
+        await eventually { viewModel.photo(at: 99) != nil }
+        // img2 goes: page 1 now ends where page 2 (never loaded) began, and page 4 moves up by one.
+        files.askToTrash(in: viewModel, selected: viewModel.photo(at: 1))
+        files.answer(yes: true)
+        #expect(viewModel.items.count == 99)
+        #expect(viewModel.total == 99)
+        #expect(viewModel.photo(at: 98)?.displayText == "img100.jpg")
+        #expect(viewModel.photo(at: 29) == nil)
+        viewModel.willDisplay(index: 29)
+        await eventually { viewModel.photo(at: 29) != nil }
+        #expect(viewModel.photo(at: 29)?.displayText == "img31.jpg")
+        #expect(viewModel.photos.map(\.displayText).filter { $0 == "img2.jpg" }.isEmpty)
+        files.restoreLastBatch()
+        #expect(viewModel.items.count == 100 && viewModel.photo(at: 1)?.displayText == "img2.jpg")
+        #expect(try await source.page(of: .all, page: 1, perPage: 30).total == 100)
+    }
+}

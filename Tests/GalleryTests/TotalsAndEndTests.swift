@@ -1,0 +1,94 @@
+import TUI
+import TerminalEnvironment
+import Testing
+@testable import Gallery
+
+@MainActor
+@Suite("Totals and End")
+struct TotalsAndEndTests {
+    /// The grid over `source` as the app runs it, on a headless 100x30 screen.
+    private func start(_ source: any PhotoSource) async -> (PhotosCoordinator, Navigator, InMemoryScreen) {
+        let navigator = Navigator(requestRedraw: {})
+        let environment = AppEnvironment(
+            source: source, loader: FakeImageLoader(), renderer: FakeRenderer(), sourceName: "fake",
+            renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        let coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
+        coordinator.start()
+        let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+        await eventually { coordinator.viewModel?.items.count ?? 0 > 0 }
+        return (coordinator, navigator, screen)
+    }
+
+    private func frame(_ navigator: Navigator, _ screen: InMemoryScreen) -> [String] {
+        screen.beginFrame()
+        navigator.drawFrame(on: screen)
+        screen.endFrame()
+        return screen.text()
+    }
+
+    @Test func endFetchesOnlyTheLastPagesByNumber() async throws {
+        let source = CountedPhotoSource(total: 1_512)
+        let (coordinator, navigator, screen) = await start(source)
+        let viewModel = try #require(coordinator.viewModel)
+        #expect(viewModel.items.count == 1_512)
+        #expect(viewModel.photos.count == 30)
+        _ = frame(navigator, screen)
+        #expect(frame(navigator, screen).last?.contains("1,512 photos · 1 of 1,512 · page 1 of 51") == true)
+
+        _ = navigator.handle(.end)
+        _ = frame(navigator, screen)
+        // Only the pages on screen at the end: 51 (1,501-1,512) and maybe 50; none between.
+        await eventually { viewModel.photo(at: 1_511) != nil }
+        #expect(source.pageCalls.first == 1)
+        #expect(Set(source.pageCalls.dropFirst()).isSubset(of: [50, 51]) && source.pageCalls.contains(51))
+        #expect(viewModel.photos.count <= 90)
+        let status = frame(navigator, screen).last ?? ""
+        #expect(status.contains("1,512 photos · 1,512 of 1,512 · page 51 of 51"), "\(status)")
+        #expect(coordinator.grids[0].view.selectedPhoto?.id == "photo-1511")
+        // The cells that were placeholders when End was pressed load their thumbnails once the page is in.
+        await eventually { viewModel.thumbnails["photo-1511"]?.thumbnail != nil }
+    }
+
+    @Test func holesShowPlaceholdersUntilTheirPageArrives() async throws {
+        let source = CountedPhotoSource(total: 1_512)
+        let (coordinator, navigator, screen) = await start(source)
+        let viewModel = try #require(coordinator.viewModel)
+        // Selecting far away without drawing: the cell is a hole until layout asks for its page.
+        coordinator.grids[0].view.select(index: 700)
+        #expect(viewModel.photo(at: 700) == nil)
+        _ = frame(navigator, screen)
+        await eventually { viewModel.photo(at: 700) != nil }
+        #expect(source.pageCalls.contains(24))
+        #expect(!source.pageCalls.contains(2))
+        // ←/→ in the detail pane step across a hole by loading its page.
+        let next = await viewModel.photo(adjacentTo: "photo-700", offset: 200)
+        #expect(next?.id == "photo-900")
+    }
+
+    @Test func aSourceWithoutTotalsKeepsGrowingPageByPage() async throws {
+        let app = SceneHarness()
+        await app.startWithFirstPage()
+        #expect(app.statusLine.hasSuffix("30 photos · 1 of 30  ? help"))
+        app.press(.end)
+        await eventually { app.source.pages.pendingKeys == ["2"] }
+        #expect(app.grids[0].view.selectedPhoto?.id == "p1-29")
+    }
+
+    @Test func statusCountsAreGroupedAndPagesOnlyWhenKnown() {
+        #expect(PhotosView.countParts(total: 1_512, selected: 83, perPage: 30, pageCount: 51)
+                == ["1,512 photos", "84 of 1,512", "page 3 of 51"])
+        #expect(PhotosView.countParts(total: 60, selected: 30, perPage: 30, pageCount: nil) == ["60 photos", "31 of 60"])
+        #expect(PhotosView.countParts(total: 1, selected: 0, perPage: 30, pageCount: 1) == ["1 photo", "1 of 1"])
+        #expect(PhotosView.countParts(total: 0, selected: 0, perPage: 30, pageCount: nil) == ["0 photos"])
+        #expect(PhotosView.countParts(total: 25, folders: 5, selected: 6, perPage: 30, pageCount: 1)
+                == ["5 folders · 20 photos", "7 of 25"])
+        #expect(CountText.items(total: 1, folders: 1) == "1 folder")
+        #expect(CountText.items(total: 2, folders: 1) == "1 folder · 1 photo")
+    }
+
+    @Test func viewModelStatusSaysTheTotal() async throws {
+        let source = CountedPhotoSource(total: 1_512)
+        let (coordinator, _, _) = await start(source)
+        #expect(coordinator.viewModel?.statusText == "1,512 photos")
+    }
+}
