@@ -1,3 +1,4 @@
+import Imaging
 import TUI
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
@@ -183,7 +184,9 @@ import TUI
         let title = photo.displayText.isEmpty ? "untitled" : photo.displayText
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
-            return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
+            // First, so a long title cut to the cell's width does not cut the note.
+            return GridCell(title: thumbnail.isTruncated ? "truncated · \(title)" : title,
+                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
         case .failed(let message)?:
             return GridCell(title: title, image: nil, placeholder: message)
         case .loading?, nil:

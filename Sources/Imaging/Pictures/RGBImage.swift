@@ -16,6 +16,9 @@ public struct RGBImage: Sendable, Equatable {
     /// its partial pixel first. At most one of a side's two ends is partial.
     public internal(set) var firstColumnEighths = 8
     public internal(set) var firstRowEighths = 8
+    /// Whether the file ended before the picture did: what decoded is shown, the rest grey
+    /// (a JPEG cut short). Kept by resizing and turning.
+    public internal(set) var isTruncated = false
 
     /// The picture's width and height in eighths of a pixel.
     var widthEighths: Int { width * 8 - (8 - lastColumnEighths) - (8 - firstColumnEighths) }

@@ -18,7 +18,7 @@ extension PictureRenderer {
         case .iterm, .halfblock, .ascii:
             content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))
         }
-        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content)
+        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content, isTruncated: image.isTruncated)
     }
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.

@@ -18,6 +18,9 @@ public struct RenderedPicture: Sendable, Equatable {
     /// Height in terminal cells.
     public let rows: Int
     public let content: Content
+    /// Whether the file ended before the picture did (`RGBImage.isTruncated`): the rest is grey,
+    /// and the app says so beside it.
+    public var isTruncated = false
 }
 
 // In an extension, so the memberwise initialiser (the renderer's) is still made.

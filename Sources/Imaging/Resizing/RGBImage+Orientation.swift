@@ -26,6 +26,7 @@ extension RGBImage {
             initialized = outW * outH * 3
         }
         var turned = RGBImage(width: outW, height: outH, pixels: pixels)
+        turned.isTruncated = isTruncated
         (turned.firstColumnEighths, turned.lastColumnEighths, turned.firstRowEighths, turned.lastRowEighths)
             = edgeEighths(after: orientation)
         return turned

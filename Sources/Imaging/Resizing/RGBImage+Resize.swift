@@ -102,7 +102,9 @@ extension RGBImage {
             }
             initialized = width * height * 3
         }
-        return RGBImage(width: width, height: height, pixels: pixels)
+        var resized = RGBImage(width: width, height: height, pixels: pixels)
+        resized.isTruncated = isTruncated
+        return resized
     }
 
     // The two passes below use `while` loops and wrapping arithmetic on raw pointers because they
