@@ -29,3 +29,23 @@ import ImagingTestSupport
         #expect(try ImageDecoder.decode(bytes).psnr(comparedTo: Self.reference) < 15)
     }
 }
+
+/// Chroma subsamplings libjpeg-turbo decodes, however unusual (Fixtures/make-subsampling-fixtures.sh):
+/// each decodes, in full and at a reduced scale, to its picture.
+@Suite struct UnusualSubsamplingTests {
+    @Test(arguments: ["sampled-1x4.jpg", "sampled-3x1.jpg", "sampled-4x2.jpg", "sampled-2x3.jpg", "sampled-chroma-finer.jpg"])
+    func decodes(name: String) throws {
+        let bytes = try OrientationTests.fixture(name)
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect((decoded.width, decoded.height) == (101, 75))
+        // 27 dB, not 30: chroma sampled finer than luma is luma sampled coarser (28 dB).
+        #expect(decoded.psnr(comparedTo: CMYKTests.reference) >= 27, "\(name)")
+        // 4/8 and 2/8 scale.
+        for box in [(width: 13, height: 10), (width: 6, height: 5)] {
+            let small = try ImageDecoder.decode(bytes, fittingIn: box)
+            #expect(small.width < 101)
+            let reference = CMYKTests.reference.aspectFit(width: box.width, height: box.height)
+            #expect(small.aspectFit(width: box.width, height: box.height).psnr(comparedTo: reference) >= 27, "\(name) in \(box)")
+        }
+    }
+}
