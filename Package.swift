@@ -43,13 +43,15 @@ let package = Package(
         // The operating system's primitives, wrapped once for every module above.
         // libjpeg's decompressor behind one C function, so its errors are caught with setjmp in C.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libpng's reader behind two functions, so its errors are caught with setjmp in C.
+        .target(name: "CPNGRead", linkerSettings: [.linkedLibrary("png16")]),
         // libexif behind one function: the orientation and dates of an Exif block.
         .target(name: "CExif", linkerSettings: [.linkedLibrary("exif")]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CTurboJPEG", "CPNG", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.

@@ -55,7 +55,7 @@ import ImagingTestSupport
             ("30000x30000 JPEG header", jpegBomb, { $0 == .tooLarge(width: 30000, height: 30000) }),
             ("100000x100000 PNG header", pngBomb, { $0 == .tooLarge(width: 100_000, height: 100_000) }),
             ("0-byte file", [], { $0 == .empty }),
-            ("truncated PNG", Array(png.prefix(png.count / 2)), { $0.isCorrupt }),
+            ("PNG cut inside its header", Array(png.prefix(30)), { $0.isCorrupt }),
             ("PNG signature only", TestImages.pngSignature + [0, 0, 0, 13], { $0.isCorrupt }),
             ("corrupt JPEG", corruptJPEG, { $0.isCorrupt }),
         ]
