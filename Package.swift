@@ -114,7 +114,7 @@ let package = Package(
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "TUI"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TerminalEnvironment
 @testable import Imaging
 
 /// PNG values are sRGB unless the file says otherwise, and alpha is blended on those values, as
@@ -54,6 +55,23 @@ import Testing
                     #expect(abs(Int(value) - Int(want)) <= 1, "pixel \(x) over \(background): \(got), not \(expected)")
                 }
             }
+        }
+    }
+}
+
+@Suite struct PictureBackgroundTests {
+    /// A 2x2 PNG, every pixel fully transparent.
+    static let clear = PNGChunks.png(width: 2, height: 2, bitDepth: 8, colorType: 6,
+                                     rows: [[UInt8](repeating: 0, count: 8), [UInt8](repeating: 0, count: 8)])
+
+    @Test func transparentPixelsShowTheRenderersBackground() throws {
+        for background in [RGB(0, 0, 0), RGB(255, 255, 255), RGB(40, 50, 60)] {
+            #expect(try ImageDecoder.decode(Self.clear, fittingIn: (width: 2, height: 2), background: background)[1, 1] == background)
+            #expect(try ImageDecoder.decode(Self.clear, filling: (width: 2, height: 2), background: background)[0, 0] == background)
+            let renderer = PictureRenderer(mode: .halfblock, cell: PixelSize(width: 10, height: 20), depth: .trueColor,
+                                           background: background)
+            let lines = try renderer.render(Self.clear, columns: 2, rows: 1, fit: .fill).lines.joined()
+            #expect(lines.contains("\(background.r);\(background.g);\(background.b)m"), "\(lines.debugDescription)")
         }
     }
 }

@@ -2,7 +2,7 @@
 public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
     /// upright as its Exif orientation says (`PhotoMetadata`). PNG transparency is composited
-    /// over black.
+    /// over `background` (black unless the caller says: the terminal's background is best).
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
@@ -13,23 +13,23 @@ public enum ImageDecoder {
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
     public static func decode(_ bytes: some EncodedBytes, covering: (width: Int, height: Int)? = nil,
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             let orientation = PhotoMetadata(reading: bytes).orientation
-            return try decodeStored(bytes, covering: covering.map(orientation.upright), maxPixels: maxPixels)
-                .oriented(orientation)
+            return try decodeStored(bytes, covering: covering.map(orientation.upright), maxPixels: maxPixels,
+                                    background: background).oriented(orientation)
         }
     }
 
     /// The picture as stored, before any Exif orientation is applied; `covering` is in stored terms.
     private static func decodeStored(_ bytes: UnsafeBufferPointer<UInt8>, covering: (width: Int, height: Int)?,
-                                     maxPixels: Int) throws -> RGBImage {
+                                     maxPixels: Int, background: RGB) throws -> RGBImage {
         guard !bytes.isEmpty else { throw ImageError.empty }
         switch ImageFormat(sniffing: bytes) {
         case .jpeg:
             return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
         case .png:
-            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+            return try PNGCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case nil:
             throw ImageError.unsupportedFormat
         }
@@ -41,16 +41,18 @@ public enum ImageDecoder {
     /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, fittingIn box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
-        try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
+        try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel, background: background)
     }
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
     /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
-        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
+        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel, background: background)
     }
 
     /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will
@@ -61,11 +63,12 @@ public enum ImageDecoder {
     /// resampling does that. Other formats decode at full size. The sizes are the upright
     /// picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a portrait box.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
-                               maxPixels: Int, parallel: Bool) throws -> RGBImage {
+                               maxPixels: Int, parallel: Bool, background: RGB) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             let orientation = PhotoMetadata(reading: bytes).orientation
             guard ImageFormat(sniffing: bytes) == .jpeg else {
-                return try decodeStored(bytes, covering: nil, maxPixels: maxPixels).oriented(orientation)
+                return try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
+                    .oriented(orientation)
             }
             let stored = try JPEGCodec.decode(bytes, coveringFor: { size in
                 orientation.upright(decodeSize(of: orientation.upright(size), for: box, filling: filling))

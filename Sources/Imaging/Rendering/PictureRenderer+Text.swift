@@ -9,10 +9,10 @@ extension PictureRenderer {
         let decoded: RGBImage
         switch fit {
         case .fill:
-            decoded = try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode)
+            decoded = try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode, background: background)
             art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fill)
         case .fit:
-            decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode)
+            decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode, background: background)
             if padsFittedText {
                 art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fit)
             } else {
