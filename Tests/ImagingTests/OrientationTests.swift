@@ -1,6 +1,7 @@
 import Foundation
 import ImagingTestSupport
 import TerminalEnvironment
+import TestSupport
 import Testing
 @testable import Imaging
 
@@ -74,5 +75,24 @@ import Testing
         #expect(turned.widthEighths == orientation.upright((image.widthEighths, image.heightEighths)).width)
         #expect(turned.resized(width: turnedSize.width, height: turnedSize.height)
                 == image.resized(width: w, height: h).oriented(orientation))
+    }
+}
+
+/// A 4000 px photo stored turned (ImageMagick) and tagged: decoded for a thumbnail at 1/8 (the DC
+/// decoder's scale, its 2667 rows ending in a partial pixel), each is the upright photo's thumbnail.
+@Suite struct LargePhotoOrientationTests {
+    @Test(.enabled(if: SharedPhotos.has("coffee-4000.jpg") && ImageMagick.isInstalled, SharedPhotos.absent),
+          arguments: [(3, "180"), (6, "270"), (8, "90")])
+    func aTurnedLargePhotoMakesTheUprightThumbnail(tag: Int, rotation: String) throws {
+        let upright = try SharedPhotos.bytes("coffee-4000.jpg")
+        let stored = try ImageMagick.convert(SharedPhotos.path("coffee-4000.jpg"), ["-rotate", rotation, "-quality", "92"])
+        let tagged = ExifFixtures.jpeg(stored, withExif: ExifFixtures.tiff(orientation: UInt16(tag)))
+        let box = (width: 240, height: 160)
+        let reference = try ImageDecoder.decode(upright, fittingIn: box).aspectFit(width: box.width, height: box.height)
+        let decoded = try ImageDecoder.decode(tagged, fittingIn: box)
+        #expect(decoded.width <= 500 && decoded.height <= 334, "a 1/8 decode: \(decoded)")
+        let thumbnail = decoded.aspectFit(width: box.width, height: box.height)
+        #expect((thumbnail.width, thumbnail.height) == (reference.width, reference.height))
+        #expect(thumbnail.psnr(comparedTo: reference) >= 30, "orientation \(tag)")
     }
 }
