@@ -31,8 +31,15 @@ static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
-/* newterm on the process's stdio (stdout/stdin are C globals Swift 6 rejects); NULL when TERM is unusable. */
-static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+/* newterm on the process's stdio (stdout/stdin are C globals Swift 6 rejects) with the terminfo
+   description `name`; NULL when this machine has none by that name. */
+static inline SCREEN *cn_newterm_named(const char *name) { return newterm(name, stdout, stdin); }
+/* Whether the terminal in use switches to an alternate screen (smcup), which gives the shell's
+   screen back at the end. */
+static inline bool cn_has_alternate_screen(void) {
+    char *s = tigetstr("smcup");
+    return s != NULL && s != (char *)-1 && s[0] != 0;
+}
 /* tigetstr reports "absent" as 0 and "not a string capability" as (char *)-1: fold both into NULL. */
 static inline const char *cn_tigetstr(const char *name) {
     char *s = tigetstr(name);

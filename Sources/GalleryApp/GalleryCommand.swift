@@ -60,7 +60,8 @@ struct GalleryCommand: ParsableCommand {
     var render: RenderModeOption?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Smallest grid cell, thumbnail plus title line. Default: 24x10.", valueName: "COLSxROWS"))
+        "Smallest grid cell, thumbnail plus title line. Default: 24x10.", valueName: "COLSxROWS"),
+            transform: ThumbSize.parse)
     var thumbSize: ThumbSize?
 
     @Option(name: .long, help: ArgumentHelp("Photos per page (1-30). Default: 30.", valueName: "N"))

@@ -2,7 +2,7 @@ import ArgumentParser
 import InlineViewer
 
 /// `--thumb-size COLSxROWS`: the smallest grid cell, thumbnail plus its title line.
-struct ThumbSize: Equatable, ExpressibleByArgument, CustomStringConvertible {
+struct ThumbSize: Equatable, CustomStringConvertible {
     var columns: Int
     var rows: Int
 
@@ -20,6 +20,12 @@ struct ThumbSize: Equatable, ExpressibleByArgument, CustomStringConvertible {
     init?(argument: String) {
         guard let box = CellBox(argument: argument, columns: Self.columnRange, rows: Self.rowRange) else { return nil }
         self.init(columns: box.columns, rows: box.rows)
+    }
+
+    /// `init(argument:)` for the command line, whose error says what is allowed.
+    static func parse(_ argument: String) throws -> ThumbSize {
+        guard let size = ThumbSize(argument: argument) else { throw ValidationError(problem) }
+        return size
     }
 
     var description: String { "\(columns)x\(rows)" }

@@ -7,6 +7,7 @@ import InlineViewer
 import Logging
 import Net
 import TerminalEnvironment
+import TUI
 
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
@@ -30,6 +31,14 @@ do {
 }
 let logger = Logger(label: "gallery")
 logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(separator: "\n").joined(separator: "; "))"])
+
+// TERM=dumb is refused before the probe below sends escape sequences it would print.
+do {
+    _ = try TerminalDescription.candidates(term: processEnvironment["TERM"])
+} catch {
+    FileOutput.standardError.write("gallery: \(error)\n")
+    exit(1)
+}
 
 // Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
 let render = settings.render.resolve(environment: processEnvironment)
@@ -68,7 +77,10 @@ Task { @MainActor in
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
-        let coordinator = AppCoordinator(environment: appEnvironment, onExit: { exit($0) })
+        let coordinator = AppCoordinator(environment: appEnvironment, onExit: { code in
+            if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
+            exit(code)
+        })
         app = coordinator
         try coordinator.start()
     } catch {

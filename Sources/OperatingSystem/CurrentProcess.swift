@@ -4,6 +4,9 @@ import Glibc
 public enum CurrentProcess {
     public static var id: Int32 { getpid() }
 
+    /// The real user id (`getuid`), which names this user's trash folders.
+    public static var userID: UInt32 { UInt32(getuid()) }
+
     /// Ends the process with `status`, as C's `exit` does (exit handlers run).
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -3,7 +3,7 @@ import Glibc
 /// What `stat` says about a file.
 public struct FileStatus: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
-        case regular, directory, other
+        case regular, directory, symbolicLink, other
     }
 
     public let kind: Kind
@@ -11,6 +11,13 @@ public struct FileStatus: Sendable, Equatable {
     /// The modification time, seconds since 1970 and the nanoseconds past them.
     public let modifiedSeconds: Int
     public let modifiedNanoseconds: Int
+    /// The file system the file is on (`st_dev`): two files may be renamed into each other's
+    /// folders only when it is the same.
+    public let device: UInt64
+    /// The owner's user id.
+    public let ownerID: UInt32
+    /// The sticky bit: in a shared folder, only a file's owner may rename or remove it.
+    public let isSticky: Bool
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
     public init(path: String, followingLinks: Bool = true) throws(SystemError) {
@@ -25,10 +32,14 @@ public struct FileStatus: Sendable, Equatable {
         switch status.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
         default: kind = .other
         }
         size = Int(status.st_size)
         modifiedSeconds = Int(status.st_mtim.tv_sec)
         modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+        device = UInt64(status.st_dev)
+        ownerID = UInt32(status.st_uid)
+        isSticky = status.st_mode & S_ISVTX != 0
     }
 }

@@ -1,44 +1,39 @@
+public import TerminalEnvironment
+
 /// A picture placed over text cells; drawn after the text layer.
 ///
-/// Its content is either ANSI text rows or a bitmap payload (sixel, kitty, iTerm2). `id`
-/// identifies the content (same id = same pixels), so an unchanged image is not sent to the
-/// terminal again; equality and hashing look only at `id` and `size` for that reason, which also
-/// keeps them cheap for payloads of many kilobytes.
+/// It is the `RenderedPicture` the renderer made, placed as it is: text rows, or a graphic whose
+/// escape sequences were made once (TUI encodes nothing). `id` identifies the content (same id =
+/// same pixels), so an unchanged image is not sent to the terminal again; equality and hashing
+/// look only at `id` and `size` for that reason, which also keeps them cheap for payloads of many
+/// kilobytes.
 public struct TerminalImage: Hashable, Sendable {
-    public enum Content: Sendable {
-        /// ANSI-coded rows (SGR colours + printable characters), each exactly `size.columns` cells
-        /// wide, `size.rows` of them.
-        case text([String])
-        /// A payload drawn with the cursor at the image's top-left cell, covering `size`.
-        case graphic(TerminalGraphic)
-    }
-
     public let id: String
-    public let size: Size
-    public let content: Content
+    public let picture: RenderedPicture
 
-    public init(id: String, size: Size, content: Content) {
+    /// `picture` under `id`, which names its content (the picture's size counts too: the same
+    /// photo rendered for other cells is another image).
+    public init(_ picture: RenderedPicture, id: String) {
         self.id = id
-        self.size = size
-        self.content = content
+        self.picture = picture
     }
 
-    /// A text image of ANSI-coded rows.
+    /// A text image of ANSI-coded rows (SGR colours + printable characters), each `size.columns`
+    /// cells wide, `size.rows` of them.
     public init(id: String, size: Size, lines: [String]) {
-        self.init(id: id, size: size, content: .text(lines))
+        let picture = RenderedPicture(columns: size.columns, rows: size.rows, lines: lines,
+                                      plainLines: lines.map { ANSILine($0).plainText })
+        self.init(picture, id: id)
     }
+
+    /// The cells the picture covers.
+    public var size: Size { Size(columns: picture.columns, rows: picture.rows) }
 
     /// The ANSI rows of a text image; empty for a graphic.
-    public var lines: [String] {
-        if case .text(let lines) = content { return lines }
-        return []
-    }
+    public var lines: [String] { picture.lines }
 
-    /// The payload of a graphic image; nil for text.
-    public var graphic: TerminalGraphic? {
-        if case .graphic(let graphic) = content { return graphic }
-        return nil
-    }
+    /// Whether the picture is a graphic (sixel, kitty, iTerm2) rather than text rows.
+    public var isGraphic: Bool { !picture.isText }
 
     public static func == (lhs: TerminalImage, rhs: TerminalImage) -> Bool {
         lhs.id == rhs.id && lhs.size == rhs.size
@@ -56,20 +51,31 @@ public struct TerminalImage: Hashable, Sendable {
         let visible = rect.intersection(Rect(origin: .zero, size: size))
         if visible == Rect(origin: .zero, size: size) { return self }
         let frame = "\(visible.origin.column),\(visible.origin.row),\(visible.size.columns)x\(visible.size.rows)"
-        switch content {
-        case .text(let lines):
-            let rows = lines.dropFirst(visible.origin.row).prefix(visible.size.rows).map {
+        let cropped = TerminalImage(RenderedPicture(
+            columns: visible.size.columns, rows: visible.size.rows, content: picture.content), id: "\(id)#crop(\(frame))")
+        guard case .text(let lines, let plain) = picture.content else { return cropped.blanked() }
+        func cut(_ rows: [String]) -> [String] {
+            rows.dropFirst(visible.origin.row).prefix(visible.size.rows).map {
                 ANSILine($0).slice(from: visible.origin.column, width: visible.size.columns)
             }
-            return TerminalImage(id: "\(id)#crop(\(frame))", size: visible.size, lines: rows)
-        case .graphic:
-            return TerminalImage(id: "\(id)#crop(\(frame))", size: visible.size, content: content).blanked()
         }
+        return TerminalImage(RenderedPicture(
+            columns: visible.size.columns, rows: visible.size.rows, lines: cut(lines), plainLines: cut(plain)), id: cropped.id)
     }
 
     /// Blank cells of the same size in place of the picture (the graphic cannot be shown there).
     func blanked() -> TerminalImage {
         let row = String(repeating: " ", count: max(0, size.columns))
         return TerminalImage(id: "\(id)#blank", size: size, lines: Array(repeating: row, count: max(0, size.rows)))
+    }
+
+    /// What a headless screen shows in a graphic's cells.
+    var placeholderName: String {
+        switch picture.content {
+        case .text: return "text"
+        case .sixel: return "sixel"
+        case .kitty: return "kitty"
+        case .iterm: return "iterm"
+        }
     }
 }

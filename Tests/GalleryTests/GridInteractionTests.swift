@@ -113,7 +113,9 @@ struct GridInteractionTests {
         app.navigator.push(HelpView(over: below, keys: KeyBindings(quit: .character("x"))) { app.navigator.pop($0) })
         let text = app.draw().joined(separator: "\n")
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
-                         "copy the photo's link", "x  Ctrl-C", "any key closes this help"] {
+                         "copy the file's path or the link", "mark / unmark; invert the marks",
+                         "move marked (else selected) files to the trash", "restore the last files moved to the trash",
+                         "rename the file", "x  Ctrl-C", "any key closes this help"] {
             #expect(text.contains(expected), "\(expected)")
         }
         let box = try! #require(boxRect(in: app.screen))

@@ -15,7 +15,7 @@ import TerminalEnvironment
         return PlacedImage(image: image, frame: Rect(origin: Point(row: row, column: 0), size: image.size))
     }
 
-    func id(_ picture: PlacedImage) throws -> UInt32 { try #require(picture.image.graphic?.kitty?.id) }
+    func id(_ picture: PlacedImage) throws -> UInt32 { try #require(picture.image.picture.kitty?.id) }
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

@@ -2,6 +2,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 @MainActor
 @Suite("PhotoDetailViewModel")

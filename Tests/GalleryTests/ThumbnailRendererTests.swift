@@ -25,9 +25,16 @@ import TUI
     /// xterm's default font: 6x13 pixel cells.
     let sixel = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13))
 
-    /// The graphic the screen places for `picture`.
-    func payload(_ picture: RenderedPicture) -> TerminalGraphic? {
-        TerminalImage(picture, id: "payload").graphic
+    /// The sixel image `picture` is; nil for the others.
+    func sixelBytes(_ picture: RenderedPicture) -> [UInt8]? {
+        if case .sixel(let bytes) = picture.content { return bytes }
+        return nil
+    }
+
+    /// The iTerm2 image `picture` is; nil for the others.
+    func itermBytes(_ picture: RenderedPicture) -> [UInt8]? {
+        if case .iterm(let bytes) = picture.content { return bytes }
+        return nil
     }
 
     @Test func aSixelThumbnailFillsItsCellsInWholeBands() throws {
@@ -35,10 +42,9 @@ import TUI
         #expect(sixel.pixelSize(columns: 29, rows: 9) == (174, 114))  // 117 rows cut to whole bands
         let thumbnail = try sixel.render(data, columns: 29, rows: 9, fit: .crop)
         #expect(thumbnail.columns == 29 && thumbnail.rows == 9)
-        let graphic = try #require(payload(thumbnail))
-        #expect(graphic.kind == .sixel)
-        #expect(thumbnail.byteCount == graphic.bytes.count)
-        let decoded = try SixelDecoder.decode(graphic.bytes)
+        let bytes = try #require(sixelBytes(thumbnail))
+        #expect(thumbnail.byteCount == bytes.count && thumbnail.graphicBytes == bytes)
+        let decoded = try SixelDecoder.decode(bytes)
         #expect(decoded.width == 174 && decoded.height == 114)
         // The picture, not just any pixels: close to the source scaled the same way.
         let source = try ImageDecoder.decode(data).aspectFill(width: 174, height: 114)
@@ -49,14 +55,14 @@ import TUI
     @Test func aFittedSixelKeepsTheAspectInWholeBandsAndReportsTheCellsItCovers() throws {
         // Landscape into a tall pane: the width limits, the height is cut to a multiple of 6.
         let wide = try sixel.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .max)
-        let wideImage = try SixelDecoder.decode(try #require(payload(wide)).bytes)
+        let wideImage = try SixelDecoder.decode(try #require(sixelBytes(wide)))
         #expect(wideImage.width == 474)
         #expect(wideImage.height % 6 == 0 && abs(wideImage.height - 474 * 3 / 4) < 6)
         #expect(wide.columns == 79 && wide.rows == (wideImage.height + 12) / 13)
 
         // Portrait: the height limits.
         let tall = try sixel.render(Self.jpeg(width: 300, height: 400), columns: 79, rows: 39, fit: .max)
-        let tallImage = try SixelDecoder.decode(try #require(payload(tall)).bytes)
+        let tallImage = try SixelDecoder.decode(try #require(sixelBytes(tall)))
         #expect(tallImage.height == 504 && tallImage.height <= 39 * 13)
         #expect(tallImage.width == 378)
         #expect(tall.columns == 63 && tall.rows == 39)
@@ -68,7 +74,7 @@ import TUI
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 6, height: 13))
         #expect(kitty.pixelSize(columns: 1000, rows: 500) == (4096, 4096))
         let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
-        let kittyImage = try #require(payload(fitted)?.kitty, "not a kitty picture")
+        let kittyImage = try #require(fitted.kitty, "not a kitty picture")
         // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
         #expect(kittyImage.storedBytes == 4096 * 2731 * 3)
         #expect(fitted.columns == 683 && fitted.rows == 211)
@@ -84,7 +90,7 @@ import TUI
     @Test func theSixelPaletteHasNoMoreColoursThanTheTerminalHasRegisters() throws {
         let renderer = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13), sixelColorRegisters: 16)
         let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), columns: 20, rows: 6, fit: .crop)
-        let decoded = try SixelDecoder.decode(try #require(payload(thumbnail)).bytes)
+        let decoded = try SixelDecoder.decode(try #require(sixelBytes(thumbnail)))
         let colours = Set((0..<decoded.height).flatMap { y in (0..<decoded.width).map { decoded[$0, y] } })
         #expect(colours.count <= 16 && colours.count > 4)
     }
@@ -94,7 +100,7 @@ import TUI
         let noise = (0..<(160 * 120 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
         let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: noise), quality: 95)
         func registers(_ fit: ImageFit) throws -> Int {
-            let bytes = try #require(payload(try sixel.render(data, columns: 20, rows: 9, fit: fit))).bytes
+            let bytes = try #require(sixelBytes(try sixel.render(data, columns: 20, rows: 9, fit: fit)))
             // Each register is defined once, as `#n;2;r;g;b`.
             return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
         }
@@ -107,7 +113,7 @@ import TUI
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)
         let b = try Self.jpeg(width: 120, height: 80, seed: 90)
         func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
-            try #require(payload(kitty.render(data, columns: columns, rows: 4, fit: .crop))?.kitty, "not a kitty picture").id
+            try #require(kitty.render(data, columns: columns, rows: 4, fit: .crop).kitty, "not a kitty picture").id
         }
         let first = try id(a, 8)
         #expect(try id(a, 8) == first)
@@ -115,7 +121,7 @@ import TUI
         #expect(try id(a, 6) != first)
         // The payload transmits the pixels only; the terminal stores them raw.
         let thumbnail = try kitty.render(a, columns: 8, rows: 4, fit: .crop)
-        let kittyImage = try #require(payload(thumbnail)?.kitty)
+        let kittyImage = try #require(thumbnail.kitty)
         #expect(String(decoding: kittyImage.transmission.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=80,v=80,i=\(first),q=2,"))
         #expect(kittyImage.id == first && kittyImage.storedBytes == 80 * 80 * 3)
     }
@@ -130,9 +136,8 @@ import TUI
     @Test func itermPayloadNamesItsCells() throws {
         let iterm = ThumbnailRenderer(mode: .iterm, cell: PixelSize(width: 8, height: 16))
         let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), columns: 10, rows: 4, fit: .crop)
-        let graphic = try #require(payload(thumbnail))
-        #expect(graphic.kind == .iterm)
-        let text = String(decoding: graphic.bytes.prefix(80), as: UTF8.self)
+        let bytes = try #require(itermBytes(thumbnail))
+        let text = String(decoding: bytes.prefix(80), as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains("width=10;height=4;"))
     }
 
@@ -147,7 +152,7 @@ import TUI
         for path in Self.photos {
             let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let exact = try ImageDecoder.decode(data).aspectFill(width: box.width, height: box.height)
-            let payload = try #require(payload(try iterm.render(data, columns: 16, rows: 5, fit: .crop))).bytes
+            let payload = try #require(itermBytes(try iterm.render(data, columns: 16, rows: 5, fit: .crop)))
             let base64 = payload.drop { $0 != UInt8(ascii: ":") }.dropFirst().dropLast()
             let png = try #require(Data(base64Encoded: Data(base64)), "\(path): no base64 PNG")
             rendered += try PNGCodec.decode([UInt8](png)).psnr(comparedTo: exact)
@@ -170,15 +175,14 @@ import TUI
         let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), columns: 3, rows: 2, fit: .crop)
         let image = TerminalImage(thumbnail, id: "p/kitty")
         #expect(image.size == Size(columns: 3, rows: 2))
-        let held = try #require(image.graphic?.kitty)
-        #expect(image.graphic?.bytes == KittyGraphics.place(id: held.id, columns: 3, rows: 2))
+        let held = try #require(image.picture.kitty)
+        #expect(image.picture.graphicBytes == KittyGraphics.place(id: held.id, columns: 3, rows: 2))
         #expect(held.storedBytes == 30 * 40 * 3)
         #expect(held.transmission.starts(with: Array("\u{1B}_G".utf8)))
         #expect(held.deletePlacements == KittyGraphics.deletePlacements(id: held.id))
         #expect(held.free == KittyGraphics.free(id: held.id))
-        #expect(thumbnail.byteCount == held.transmission.count + (image.graphic?.bytes.count ?? 0))
-        let sixel = TerminalImage(try self.sixel.render(Self.jpeg(width: 60, height: 40), columns: 3, rows: 2, fit: .crop), id: "p/sixel")
-        #expect(sixel.graphic?.kind == .sixel)
+        #expect(thumbnail.byteCount == held.transmission.count + held.placement.count)
+        #expect(sixelBytes(try self.sixel.render(Self.jpeg(width: 60, height: 40), columns: 3, rows: 2, fit: .crop)) != nil)
     }
 }
 

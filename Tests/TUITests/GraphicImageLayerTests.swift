@@ -1,19 +1,19 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 /// Bitmap images (sixel, kitty, iTerm2) in the image layer.
 @Suite struct GraphicImageLayerTests {
-    static func kittyDelete(_ id: UInt32) -> [UInt8] { KittyFixture.image(id).deletePlacements }
+    static func kittyDelete(_ id: UInt32) -> [UInt8] { GraphicFixture.kitty(id).deletePlacements }
 
-    func graphic(_ id: String, _ kind: TerminalGraphic.Kind, row: Int, column: Int = 0,
+    func graphic(_ id: String, _ kind: GraphicFixture.Kind, row: Int, column: Int = 0,
                  columns: Int = 4, rows: Int = 2) -> PlacedImage {
-        let image = TerminalImage(id: id, size: Size(columns: columns, rows: rows),
-                                  content: .graphic(TerminalGraphic(bytes: Array("<\(id)>".utf8), kind: kind)))
+        let image = GraphicFixture.image(id, kind, bytes: Array("<\(id)>".utf8), size: Size(columns: columns, rows: rows))
         return PlacedImage(image: image, frame: Rect(row: row, column: column, columns: columns, rows: rows))
     }
 
     func kitty(_ id: UInt32, row: Int, column: Int = 0) -> PlacedImage {
-        graphic("k\(id)", .kitty(KittyFixture.image(id)), row: row, column: column)
+        graphic("k\(id)", .kitty(id), row: row, column: column)
     }
 
     @Test func anUnchangedSixelIsNotResentButTextUnderItResendsIt() {
@@ -74,14 +74,14 @@ import Testing
         let screen = Size(columns: 20, rows: 10)
         let image = graphic("g", .sixel, row: 0).image
         let whole = PlacedImage(image, at: Point(row: 7, column: 3), on: screen)
-        #expect(whole?.image.graphic != nil)
+        #expect(whole?.image.isGraphic == true)
         #expect(whole?.frame == Rect(row: 7, column: 3, columns: 4, rows: 2))
         // Reaching the last row would scroll the screen in xterm: blank cells instead.
         let bottom = PlacedImage(image, at: Point(row: 8, column: 3), on: screen)
-        #expect(bottom?.image.graphic == nil)
+        #expect(bottom?.image.isGraphic == false)
         #expect(bottom?.image.lines == ["    ", "    "])
         let cut = PlacedImage(image, at: Point(row: 2, column: 18), on: screen)
-        #expect(cut?.image.graphic == nil)
+        #expect(cut?.image.isGraphic == false)
         #expect(cut?.frame.size == Size(columns: 2, rows: 2))
         #expect(PlacedImage(image, at: Point(row: 2, column: 20), on: screen) == nil)
     }
@@ -91,21 +91,19 @@ import Testing
     @Test func graphicsShowAsPlaceholdersAndAreListed() {
         let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
         screen.beginFrame()
-        let image = TerminalImage(id: "p", size: Size(columns: 9, rows: 2),
-                                  content: .graphic(TerminalGraphic(bytes: [1, 2, 3], kind: .sixel)))
+        let image = GraphicFixture.image("p", .sixel, bytes: [1, 2, 3], size: Size(columns: 9, rows: 2))
         screen.place(image, at: Point(row: 1, column: 1))
         screen.put("title", at: Point(row: 3, column: 1))
         #expect(screen.text() == ["", " [sixel]░░", " ░░░░░░░░░", " title"])
         #expect(screen.images.map(\.0.id) == ["p"])
-        #expect(screen.images.first?.0.graphic?.bytes == [1, 2, 3])
+        #expect(screen.images.first?.0.picture.graphicBytes == [1, 2, 3])
     }
 
     @Test func aFillOverAnImageHidesIt() {
         // An overlay (help box) drawn after the grid's pictures must not end up under them.
         let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
         screen.beginFrame()
-        let kind = TerminalGraphic.Kind.kitty(KittyFixture.image(2))
-        screen.place(TerminalImage(id: "a", size: Size(columns: 3, rows: 2), content: .graphic(TerminalGraphic(bytes: [], kind: kind))), at: .zero)
+        screen.place(GraphicFixture.image("a", .kitty(2), bytes: [], size: Size(columns: 3, rows: 2)), at: .zero)
         screen.place(TerminalImage(id: "b", size: Size(columns: 3, rows: 2), lines: ["bbb", "bbb"]), at: Point(row: 0, column: 8))
         screen.fill(Rect(row: 1, column: 2, columns: 3, rows: 2), with: " ", style: .reverse)
         #expect(screen.images.map(\.0.id) == ["b"])

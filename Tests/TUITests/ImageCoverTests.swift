@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import TUI
 
@@ -6,9 +7,8 @@ import Testing
 @Suite struct ImageCoverTests {
     static let columns = 30
 
-    func image(_ id: String, column: Int, columns: Int = 8, kind: TerminalGraphic.Kind = .sixel) -> PlacedImage {
-        let image = TerminalImage(id: id, size: Size(columns: columns, rows: 3),
-                                  content: .graphic(TerminalGraphic(bytes: Array(id.utf8), kind: kind)))
+    func image(_ id: String, column: Int, columns: Int = 8, kind: GraphicFixture.Kind = .sixel) -> PlacedImage {
+        let image = GraphicFixture.image(id, kind, bytes: Array(id.utf8), size: Size(columns: columns, rows: 3))
         return PlacedImage(image: image, frame: Rect(row: 0, column: column, columns: columns, rows: 3))
     }
 
@@ -72,7 +72,7 @@ import Testing
         buffer.put("漢字xy", at: Point(row: 0, column: 0), style: .bold, maxWidth: nil)
         let text = PlacedImage(image: TerminalImage(id: "t", size: Size(columns: 2, rows: 1), lines: ["##"]),
                                frame: Rect(row: 0, column: 1, columns: 2, rows: 1))
-        let kitty = image("k", column: 6, columns: 4, kind: .kitty(KittyFixture.image(1)))
+        let kitty = image("k", column: 6, columns: 4, kind: .kitty(1))
         buffer.markUnder([text, kitty])
         // Both wide characters were cut: their halves outside the picture become spaces.
         #expect(buffer.rows[0].map(\.glyph) == [" ", " ", " ", " ", "x", "y", " ", " ", " ", " "])

@@ -5,8 +5,7 @@ import Testing
 /// (data kept) when a picture leaves or moves; the least recently shown freed past the budget.
 @Suite struct KittyImageLayerTests {
     func picture(_ id: UInt32, row: Int, column: Int = 0) -> PlacedImage {
-        let graphic = TerminalGraphic(bytes: Array("<place \(id)>".utf8), kind: .kitty(KittyFixture.image(id)))
-        let image = TerminalImage(id: "k\(id)", size: Size(columns: 4, rows: 2), content: .graphic(graphic))
+        let image = GraphicFixture.image("k\(id)", .kitty(id), bytes: Array("<place \(id)>".utf8), size: Size(columns: 4, rows: 2))
         return PlacedImage(image: image, frame: Rect(row: row, column: column, columns: 4, rows: 2))
     }
 

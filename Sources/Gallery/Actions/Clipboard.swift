@@ -19,7 +19,9 @@ import Foundation
         self.send = send
     }
 
+    /// Empty text is not sent: terminals take an empty OSC 52 as "clear the clipboard".
     public func copy(_ text: String) {
+        guard !text.isEmpty else { return }
         send(Self.sequence(for: text))
     }
 

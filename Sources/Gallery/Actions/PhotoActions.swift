@@ -26,13 +26,17 @@ public final class PhotoActions {
     @ObservationIgnored private let opener: (any URLOpening)?
     @ObservationIgnored private let downloader: PhotoDownloader?
     @ObservationIgnored private let clipboard: (any Clipboard)?
+    /// Where photos are files (a folder): `o` opens the file, `y` copies its path, `d` says where it is.
+    @ObservationIgnored private let files: (any LocalPhotoSource)?
     @ObservationIgnored private var downloadTask: Task<Void, Never>?
 
     /// Without an opener `o` shows the URL; without a clipboard `y` does; without a downloader `d` says so.
-    public init(opener: (any URLOpening)?, downloader: PhotoDownloader?, clipboard: (any Clipboard)?) {
+    public init(opener: (any URLOpening)?, downloader: PhotoDownloader?, clipboard: (any Clipboard)?,
+                files: (any LocalPhotoSource)? = nil) {
         self.opener = opener
         self.downloader = downloader
         self.clipboard = clipboard
+        self.files = files
     }
 
     deinit { downloadTask?.cancel() }
@@ -43,25 +47,43 @@ public final class PhotoActions {
         if message != nil { message = nil }
     }
 
-    /// Opens the photo's web page, or shows its URL when nothing can open it.
+    /// Opens the photo's file in the desktop's viewer, or its web page in the browser; shows the
+    /// URL when nothing can open it.
     public func open(_ photo: Photo) {
+        if let path = files?.filePath(of: photo) {
+            openFile(path)
+            return
+        }
         let url = photo.referralLink
+        guard !url.isEmpty else {
+            message = "this photo has no web page"
+            return
+        }
         message = opener?.open(url) == true ? "opening \(url)" : url
     }
 
-    /// Copies the photo's web page URL to the clipboard.
+    /// Copies the photo's file path, or its web page URL, to the clipboard. Nothing is copied when
+    /// there is nothing to copy: an empty copy would wipe what the user had there.
     public func copyLink(of photo: Photo) {
-        let url = photo.referralLink
-        guard let clipboard else {
-            message = url
+        let text = files?.filePath(of: photo) ?? photo.referralLink
+        guard !text.isEmpty else {
+            message = "this photo has no link to copy"
             return
         }
-        clipboard.copy(url)
-        message = "copied \(url)"
+        guard let clipboard else {
+            message = text
+            return
+        }
+        clipboard.copy(text)
+        message = "copied \(text)"
     }
 
-    /// Saves the original; progress and the outcome appear in `statusText`.
+    /// Saves the original; progress and the outcome appear in `statusText`. A file is already saved.
     public func download(_ photo: Photo) {
+        if let path = files?.filePath(of: photo) {
+            message = "already on disk: \(path)"
+            return
+        }
         guard let downloader else {
             message = "downloads are not available"
             return
@@ -88,6 +110,18 @@ public final class PhotoActions {
             continuation.finish()
             self?.finishDownload(with: result)
         }
+    }
+
+    /// Hands `path` to the desktop's opener (`xdg-open`), which says later if it failed.
+    private func openFile(_ path: String) {
+        let name = LocalFile.name(of: path)
+        guard let opener, let program = opener.open(path, onFailure: { [weak self] program in
+            Task { @MainActor in self?.message = "\(LocalFile.name(of: program)) could not open \(name)" }
+        }) else {
+            message = "nothing opens files here: install xdg-utils (xdg-open) to open \(name)"
+            return
+        }
+        message = "opening \(name) with \(LocalFile.name(of: program))"
     }
 
     // MARK: Results

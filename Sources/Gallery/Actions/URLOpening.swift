@@ -5,6 +5,16 @@ import OperatingSystem
 public protocol URLOpening: Sendable {
     /// Starts opening `url`; false when there is no way to (no opener installed).
     func open(_ url: String) -> Bool
+    /// Starts opening `target` (a URL or a file's path); returns the program doing it, nil when
+    /// there is none. `onFailure` is called, with that program, if it ends unsuccessfully.
+    func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String?
+}
+
+extension URLOpening {
+    /// Openers that cannot tell a failure: only whether they started.
+    public func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String? {
+        open(target) ? "the opener" : nil
+    }
 }
 
 /// Opens URLs with `xdg-open` (or macOS `open`) found on `PATH`, spawned detached: its own session,
@@ -32,11 +42,18 @@ public struct SystemURLOpener: URLOpening {
     }
 
     public func open(_ url: String) -> Bool {
+        open(url, onFailure: { _ in }) != nil
+    }
+
+    public func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String? {
         guard let opener,
-            let child = try? ChildProcess.start([opener, url], newSession: true)
-        else { return false }
-        // xdg-open may run as long as the browser does; wait for it off the main and cooperative threads.
-        Thread.detachNewThread { _ = try? child.waitForSuccess() }
-        return true
+            let child = try? ChildProcess.start([opener, target], newSession: true)
+        else { return nil }
+        // xdg-open may run as long as the browser or viewer does; wait for it off the main and
+        // cooperative threads.
+        Thread.detachNewThread {
+            if (try? child.waitForSuccess()) != true { onFailure(opener) }
+        }
+        return opener
     }
 }

@@ -30,6 +30,8 @@ public struct AppEnvironment: Sendable {
     public var downloader: PhotoDownloader?
     /// Copies links (`y`); the app coordinator installs the terminal's OSC 52 clipboard.
     public var clipboard: (any Clipboard)?
+    /// Where `D` moves a folder's photos; nil: there is no home folder to keep a trash in.
+    public var trash: FreedesktopTrash?
 
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 sourceName: String, renderMode: RenderMode, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),

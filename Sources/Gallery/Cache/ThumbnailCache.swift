@@ -1,4 +1,5 @@
-public import Imaging
+public import TerminalEnvironment
+import Imaging
 import OperatingSystem
 
 /// Rendered thumbnails bounded by their total size in bytes, evicting the least recently used.

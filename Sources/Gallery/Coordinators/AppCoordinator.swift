@@ -1,3 +1,4 @@
+import OperatingSystem
 import TUI
 
 /// Owns the terminal and the first coordinator; routes keys the scenes do not use (quit).
@@ -11,6 +12,15 @@ import TUI
     public init(environment: AppEnvironment, onExit: @escaping (Int32) -> Never) {
         self.environment = environment
         self.onExit = onExit
+    }
+
+    /// What the user should know about the terminal once it is theirs again (a fallback
+    /// description was used); nil when nothing.
+    public var terminalNote: String? {
+        guard let name = terminal?.descriptionName, name == TerminalDescription.fallback,
+            let requested = CurrentProcess.environmentVariable("TERM"), requested != name else { return nil }
+        return "this machine has no terminfo description for TERM=\(requested), so gallery used the plain '\(name)' "
+            + "one (8 colours, no mouse); install the terminal's terminfo entry or set TERM=xterm-256color"
     }
 
     /// Takes over the terminal and shows the photo grid.

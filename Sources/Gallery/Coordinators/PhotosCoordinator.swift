@@ -5,6 +5,10 @@
     private let environment: AppEnvironment
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
+    /// `D` `u` `R` on a folder's files, for every grid of this flow.
+    private(set) lazy var fileActions = PhotoFileActions(
+        files: environment.source as? any LocalPhotoSource, trash: environment.trash,
+        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] })
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
@@ -16,7 +20,7 @@
         self.navigator = navigator
         self.environment = environment
         actions = PhotoActions(opener: environment.opener, downloader: environment.downloader,
-                               clipboard: environment.clipboard)
+                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
     }
 
     func start() {
@@ -29,7 +33,8 @@
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus)
         viewModel.coordinator = self
-        let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
+        let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
+                              fileActions: fileActions)
         grids.append((viewModel, view))
         navigator.push(view)
         viewModel.viewDidLoad()

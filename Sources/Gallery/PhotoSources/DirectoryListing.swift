@@ -25,6 +25,15 @@ final class DirectoryListing: Sendable {
         }
     }
 
+    /// The file called `old` is called `new` now: it keeps its place, so the pages already shown stay
+    /// as they were.
+    func rename(_ old: String, to new: String) {
+        cached.withLock { entries in
+            guard let index = entries?.firstIndex(of: old) else { return }
+            entries?[index] = new
+        }
+    }
+
     /// Lists `folder`: hidden files are left out, readable files are kept when their first bytes
     /// are a JPEG or PNG signature, unreadable ones when their name says image.
     static func scan(_ folder: String) throws -> [String] {

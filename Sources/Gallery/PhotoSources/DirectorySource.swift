@@ -15,7 +15,7 @@ import OperatingSystem
 public struct DirectorySource: PhotoSource {
     /// The folder, as an absolute path.
     public let path: String
-    private let listing: DirectoryListing
+    let listing: DirectoryListing
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
@@ -78,7 +78,7 @@ public struct DirectorySource: PhotoSource {
 
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when unreadable)
     /// and its modification time.
-    private func photo(named name: String) -> Photo {
+    func photo(named name: String) -> Photo {
         let path = filePath(name)
         let info = try? LocalFile.info(path)
         let size = (try? Self.dimensions(ofFile: path)) ?? (width: 0, height: 0)
@@ -90,7 +90,7 @@ public struct DirectorySource: PhotoSource {
                      links: .init(html: ""))
     }
 
-    private func filePath(_ name: String) -> String { path + "/" + name }
+    func filePath(_ name: String) -> String { path + "/" + name }
 
     /// Dimensions from the header; the whole file is read only when the header is not in its start.
     static func dimensions(ofFile path: String) throws -> (width: Int, height: Int) {

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Imaging
 /// URL, fetch and render for one photo at one cell size: the work behind every image the view
 /// models show, run off the main actor, with at most one render per core at a time.

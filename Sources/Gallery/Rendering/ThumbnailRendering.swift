@@ -1,4 +1,5 @@
-public import Imaging
+public import TerminalEnvironment
+import Imaging
 
 /// Turns encoded image bytes into a `RenderedPicture` of a given cell size. The seam between the view
 /// models and Imaging: the app wires a `ThumbnailRenderer` for the chosen mode, tests a fake.

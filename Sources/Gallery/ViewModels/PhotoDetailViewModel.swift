@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Imaging
 public import Observation
 

@@ -27,6 +27,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var canSearch: Bool { source.supportsSearch }
     /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
     public private(set) var feedGeneration = 0
+    /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
+    public private(set) var markedIDs: Set<String> = []
+    /// Bumped when photos left the list, came back or were renamed: indices moved.
+    public private(set) var listEdits = 0
 
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
@@ -57,6 +61,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     @ObservationIgnored private var pageTask: Task<Void, Never>?
     @ObservationIgnored private var nextGeneration = 0
+    /// Photos that left (to the trash): pages listed before they left must not bring them back.
+    @ObservationIgnored private var removedIDs: Set<String> = []
 
     /// - Parameters:
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
@@ -216,11 +222,74 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
     private func append(_ received: [Photo]) {
         var newPhotos: [Photo] = []
-        for photo in received where photoIndex[photo.id] == nil {
+        for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
             photoIndex[photo.id] = photos.count + newPhotos.count
             newPhotos.append(photo)
         }
         photos.append(contentsOf: newPhotos)
+    }
+
+    // MARK: Marks and edits
+    /// Marks the photo at `index`, or unmarks it.
+    public func toggleMark(at index: Int) {
+        guard photos.indices.contains(index) else { return }
+        let id = photos[index].id
+        if markedIDs.remove(id) == nil { markedIDs.insert(id) }
+    }
+
+    /// Marks the listed photos that were not marked, and unmarks the others.
+    public func invertMarks() {
+        let marked = markedIDs
+        markedIDs = Set(photos.lazy.map(\.id).filter { !marked.contains($0) })
+    }
+
+    /// The marked photos, in list order.
+    public var markedPhotos: [Photo] { photos.filter { markedIDs.contains($0.id) } }
+
+    /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
+    /// they had, first place first.
+    func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
+        // Kept out of pages still to come too, listed here or not.
+        removedIDs.formUnion(ids)
+        let removed = photos.enumerated().filter { ids.contains($0.element.id) }.map { (photo: $0.element, index: $0.offset) }
+        guard !removed.isEmpty else { return [] }
+        for (photo, _) in removed { forget(photo.id) }
+        photos.removeAll { ids.contains($0.id) }
+        listChanged()
+        return removed
+    }
+
+    /// Lets a removed photo back: at the place `removePhotos` gave it, or, when this list did not
+    /// show it, into pages still to come.
+    func putBack(_ photo: Photo, at index: Int?) {
+        removedIDs.remove(photo.id)
+        guard let index, photoIndex[photo.id] == nil else { return }
+        photos.insert(photo, at: min(index, photos.count))
+        listChanged()
+    }
+
+    /// `old` is `new` now (a renamed file), in the same place and as marked as it was.
+    func replace(_ old: Photo, with new: Photo) {
+        guard let index = photoIndex[old.id] else { return }
+        let wasMarked = markedIDs.contains(old.id)
+        forget(old.id)
+        if wasMarked { markedIDs.insert(new.id) }
+        removedIDs.remove(new.id)
+        photos[index] = new
+        listChanged()
+    }
+
+    private func forget(_ id: String) {
+        cancelLoad(of: id)
+        thumbnails[id] = nil
+        visibleIDs.remove(id)
+        markedIDs.remove(id)
+    }
+
+    /// Indices moved: the index is rebuilt and the grid told to show the list again.
+    private func listChanged() {
+        photoIndex = Dictionary(photos.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        listEdits += 1
     }
 
     // MARK: Thumbnails

@@ -1,4 +1,4 @@
-public import Imaging
+public import TerminalEnvironment
 
 /// What an image slot shows: a spinner, the image, or why it failed.
 public enum ThumbnailState: Sendable, Equatable {

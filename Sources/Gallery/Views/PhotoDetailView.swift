@@ -90,7 +90,8 @@ import TerminalEnvironment
         if let color = viewModel.photo.color {
             lines.append("\(environment.colorDepth == .none ? "colour" : Self.swatchPlaceholder) \(color)")
         }
-        return lines + ["", viewModel.attribution, viewModel.link]
+        // One line each: a newline inside a value (a file's name may hold one) must not break it.
+        return (lines + ["", viewModel.attribution, viewModel.link]).map(sanitize)
     }
 
     /// A block of the photo's colour over the placeholder, wherever wrapping put it.

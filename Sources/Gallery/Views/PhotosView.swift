@@ -1,29 +1,36 @@
-import Imaging
 import TUI
+import TerminalEnvironment
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
-/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`) and the photo actions (`o` `d` `y`).
+/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
+/// (Space, `v`) and the file actions (`D` `u` `R`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
     private let grid: GridView
     private let environment: AppEnvironment
     private let actions: PhotoActions
+    private let fileActions: PhotoFileActions
     private let spinner = LoadingSpinner()
     private var thumbnailSize: Size?
     private var feedGeneration = 0
-    /// The search prompt, while open.
+    private var listEdits = 0
+    /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
+    /// The photo the open prompt renames; nil for the search prompt.
+    private var renaming: Photo?
     /// A one-off note ("this source cannot search") until the next key.
     private var notice: String?
     /// `n` asked for a photo on a page not loaded yet: select it when it arrives.
     private var pendingSelection: Int?
 
-    init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions) {
+    init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
+         fileActions: PhotoFileActions? = nil) {
         self.viewModel = viewModel
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
+        self.fileActions = fileActions ?? PhotoFileActions(files: nil, trash: nil, grids: { [] })
         grid = GridView(minimumCellSize: environment.minimumCellSize)
         grid.delegate = self
         grid.cellProvider = { [unowned self] index in self.cell(at: index) }
@@ -35,6 +42,9 @@ import TUI
             _ = view.viewModel.errorMessage
             _ = view.viewModel.notice
             _ = view.actions.statusText
+            _ = view.fileActions.statusText
+            _ = view.viewModel.markedIDs
+            _ = view.viewModel.listEdits
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -50,6 +60,12 @@ import TUI
         let gridRect = rect.splitStatusRow.body
         if viewModel.feedGeneration != feedGeneration {
             feedGeneration = viewModel.feedGeneration
+            grid.reloadItems(count: viewModel.photos.count)
+        }
+        if viewModel.listEdits != listEdits {
+            // Photos left or came back: the selection keeps its place, the grid shows what is there now.
+            listEdits = viewModel.listEdits
+            pendingSelection = min(grid.selectedIndex, max(0, viewModel.photos.count - 1))
             grid.reloadItems(count: viewModel.photos.count)
         }
         grid.setItemCount(viewModel.photos.count)
@@ -90,7 +106,13 @@ import TUI
             handlePromptKey(key)
             return true
         }
+        if fileActions.question != nil {
+            // The y/n question takes the next key; Ctrl-C answers no and still quits.
+            fileActions.answer(yes: key == .character("y") || key == .character("Y"))
+            return key != .ctrl("c")
+        }
         notice = nil
+        fileActions.dismissMessage()
         switch key {
         case environment.keys.search:
             if viewModel.canSearch {
@@ -104,6 +126,15 @@ import TUI
         case .escape, .backspace:
             guard case .search = viewModel.feed else { return false }
             viewModel.close()
+        case .character(" "): viewModel.toggleMark(at: grid.selectedIndex)
+        case .character("v"): viewModel.invertMarks()
+        case .character("D"): fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
+        case .character("u"): fileActions.restoreLastBatch()
+        case .character("R"):
+            if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
+                renaming = photo
+                prompt = TextField(prompt: "rename to: ", text: name, maxLength: 255)
+            }
         default:
             if actions.handle(key, for: selectedPhoto) { return true }
             return grid.handle(key)
@@ -122,11 +153,17 @@ import TUI
     private func handlePromptKey(_ key: Key) {
         guard var field = prompt else { return }
         switch field.handle(key) {
-        case .submitted(let query):
+        case .submitted(let text):
             prompt = nil
-            viewModel.search(query)
+            if let photo = renaming {
+                renaming = nil
+                fileActions.rename(photo, to: text)
+            } else {
+                viewModel.search(text)
+            }
         case .cancelled:
             prompt = nil
+            renaming = nil
         case .editing, .ignored:
             prompt = field
         }
@@ -161,7 +198,8 @@ import TUI
 
     private var status: SceneStatus {
         SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
-                    error: viewModel.errorMessage, message: notice ?? actions.statusText ?? viewModel.notice,
+                    error: viewModel.errorMessage,
+                    message: notice ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
                     spinnerFrame: spinner.isRunning ? spinner.frame : nil)
     }
 
@@ -169,6 +207,7 @@ import TUI
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         parts.append("\(viewModel.photos.count) photos")
+        if !viewModel.markedIDs.isEmpty { parts.append("\(viewModel.markedIDs.count) marked") }
         if !viewModel.photos.isEmpty {
             let perPage = max(1, viewModel.perPage)
             let pages = (viewModel.photos.count + perPage - 1) / perPage
@@ -181,7 +220,9 @@ import TUI
     private func cell(at index: Int) -> GridCell {
         guard viewModel.photos.indices.contains(index) else { return GridCell(title: "", image: nil, placeholder: "") }
         let photo = viewModel.photos[index]
-        let title = photo.displayText.isEmpty ? "untitled" : photo.displayText
+        let name = photo.displayText.isEmpty ? "untitled" : photo.displayText
+        // The mark is text, so it shows whatever draws the pictures.
+        let title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
             // First, so a long title cut to the cell's width does not cut the note.

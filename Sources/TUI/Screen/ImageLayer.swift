@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// The image layer from one frame to the next: the pictures on the screen and the kitty images
 /// the terminal holds, turned into what each frame must write.
 struct ImageLayer {
@@ -43,8 +45,8 @@ struct ImageLayer {
         }
         let sent = plan.imagesToSend.map { current[$0] }
         // The pictures leaving with this frame stay until its synchronized update deletes them.
-        let kept = (shown + current).compactMap(\.image.graphic?.kitty)
-        let storage = forgotten + store.prepare(placing: sent.compactMap(\.image.graphic?.kitty), showing: kept)
+        let kept = (shown + current).compactMap(\.image.picture.kitty)
+        let storage = forgotten + store.prepare(placing: sent.compactMap(\.image.picture.kitty), showing: kept)
         shown = current
         return Frame(rowsToRepaint: plan.rowsToRepaint, storage: storage,
                      pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
@@ -53,7 +55,7 @@ struct ImageLayer {
     /// The screen will be redrawn from scratch (new size, back from suspension): the next frame
     /// is a full repaint. Pictures on kitty's layer may outlive that: it deletes their placements.
     mutating func invalidate() {
-        pendingDeletes += shown.compactMap { $0.image.graphic?.kitty?.deletePlacements }
+        pendingDeletes += shown.compactMap { $0.image.picture.kitty?.deletePlacements }
         shown.removeAll()
     }
 

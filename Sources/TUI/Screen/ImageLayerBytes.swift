@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// The bytes that put a frame's images on the terminal, written straight after ncurses' update.
 enum ImageLayerBytes {
     /// kitty deletions first, then each image with the cursor moved (CUP) to its cells: a text
@@ -9,16 +11,15 @@ enum ImageLayerBytes {
         var out = Array("\u{1B}7".utf8)
         for delete in deletes { out += delete }
         for placed in images {
-            switch placed.image.content {
-            case .text(let lines):
-                for (offset, line) in lines.prefix(placed.frame.size.rows).enumerated() {
+            if placed.image.isGraphic {
+                out += cursorPosition(row: placed.frame.origin.row, column: placed.frame.origin.column)
+                out += placed.image.picture.graphicBytes
+            } else {
+                for (offset, line) in placed.image.lines.prefix(placed.frame.size.rows).enumerated() {
                     out += cursorPosition(row: placed.frame.origin.row + offset, column: placed.frame.origin.column)
                     out += Array(ANSILine(line).slice(from: 0, width: placed.frame.size.columns).utf8)
                 }
                 out += Array("\u{1B}[0m".utf8)
-            case .graphic(let graphic):
-                out += cursorPosition(row: placed.frame.origin.row, column: placed.frame.origin.column)
-                out += graphic.bytes
             }
         }
         out += Array("\u{1B}8".utf8)

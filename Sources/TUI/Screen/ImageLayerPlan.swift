@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// An image as it lands on the screen: already clipped, so `frame.size == image.size`.
 struct PlacedImage: Hashable {
     let image: TerminalImage
@@ -21,13 +23,13 @@ struct PlacedImage: Hashable {
             origin: Point(row: visible.origin.row - point.row, column: visible.origin.column - point.column),
             size: visible.size)
         var shown = image.cropped(to: inImage)
-        if shown.graphic != nil && visible.maxRow >= screenSize.rows { shown = shown.blanked() }
+        if shown.isGraphic && visible.maxRow >= screenSize.rows { shown = shown.blanked() }
         self.init(image: shown, frame: visible)
     }
 
     /// Whether the picture lives in the text cells, so that text written there erases it: text
     /// images and sixel/iTerm2 graphics. kitty pictures are on a layer of their own.
-    var sharesTextCells: Bool { image.graphic?.kitty == nil }
+    var sharesTextCells: Bool { image.picture.kitty == nil }
 }
 
 extension CellBuffer {
@@ -72,7 +74,7 @@ struct ImageLayerPlan: Equatable {
         // Deleting an id's placements removes all of them, so a kept placement of that id goes too.
         var deletes: [UInt32: [UInt8]] = [:]
         for placed in gone {
-            if let kitty = placed.image.graphic?.kitty { deletes[kitty.id] = kitty.deletePlacements }
+            if let kitty = placed.image.picture.kitty { deletes[kitty.id] = kitty.deletePlacements }
         }
         var damage = textDamage
         for row in repaint { damage.markWholeRow(row) }
@@ -81,7 +83,7 @@ struct ImageLayerPlan: Equatable {
         var sent: [Rect] = []
         var toSend: [Int] = []
         for (index, placed) in current.enumerated() {
-            let kittyID = placed.image.graphic?.kitty?.id
+            let kittyID = placed.image.picture.kitty?.id
             let mustSend = !stillOnScreen.contains(placed)
                 || (kittyID == nil && damage.touches(placed.frame))
                 || kittyID.map { deletes[$0] != nil } == true

@@ -56,9 +56,9 @@
     }
 
     private static func visibleLines(of image: TerminalImage) -> [String] {
-        guard let graphic = image.graphic else { return Array(image.lines.prefix(image.size.rows)) }
+        guard image.isGraphic else { return Array(image.lines.prefix(image.size.rows)) }
         let shade = String(repeating: "░", count: max(0, image.size.columns))
-        let label = "[\(graphic.placeholderName)]"
+        let label = "[\(image.placeholderName)]"
         let first = String((label + shade).prefix(image.size.columns))
         return image.size.rows > 0 ? [first] + Array(repeating: shade, count: image.size.rows - 1) : []
     }

@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// The kitty images the terminal holds for us, least recently shown first out.
 ///
 /// kitty keeps every transmitted image until it is freed, up to a storage quota (320 MB by
@@ -38,7 +40,7 @@ struct KittyImageStore {
     /// placed) while staying within the budget: frees of images not in `showing` (every kitty
     /// image of the frame), oldest use first, then transmissions of the images it lacks. All of
     /// `showing` count as used now. Nothing here changes what is on the screen.
-    mutating func prepare(placing: [KittyImage], showing: [KittyImage]) -> [UInt8] {
+    mutating func prepare(placing: [KittyPicture], showing: [KittyPicture]) -> [UInt8] {
         clock += 1
         var transmissions: [UInt8] = []
         for image in placing where held[image.id] == nil {

@@ -2,14 +2,32 @@ import CNcurses
 import Dispatch
 import OperatingSystem
 
-/// Why the terminal could not be taken over.
-public enum TerminalError: Error, Equatable {
+/// Why the terminal could not be taken over; its description is one sentence for the user.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// stdin or stdout is not a terminal.
     case notATerminal
-    /// curses could not set up the terminal named by TERM.
+    /// `TERM` says the terminal cannot move the cursor (`dumb`).
+    case cannotMoveTheCursor(String)
+    /// curses could set up neither the terminal named by TERM nor the fallback description.
     case unusableTerminal(String)
     /// Another `Terminal` is running.
     case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "gallery needs a terminal, and its input or output is a pipe or a file; "
+                + "run it in a terminal, or print one picture with 'gallery view FILE'"
+        case .cannotMoveTheCursor(let name):
+            return "TERM=\(name) is a terminal that cannot move the cursor, which gallery's grid needs; "
+                + "run gallery in a terminal emulator, or print one picture with 'gallery view FILE'"
+        case .unusableTerminal(let name):
+            return "cannot set up the terminal (TERM=\(name)) nor the plain '\(TerminalDescription.fallback)' "
+                + "description; check that ncurses' terminfo is installed (Debian: ncurses-base)"
+        case .alreadyStarted:
+            return "the terminal is already in use by this program"
+        }
+    }
 }
 
 /// Owns the tty while the app runs: curses set up, input and signals as main-queue dispatch
@@ -34,6 +52,10 @@ public enum TerminalError: Error, Equatable {
         (ProcessSignal.interrupt, 130), (ProcessSignal.terminate, 143), (ProcessSignal.hangUp, 129),
     ]
 
+    /// The terminfo description curses runs with: `TERM`, or `TerminalDescription.fallback` when
+    /// this machine has none for it (which the app tells the user).
+    public let descriptionName: String
+
     /// Takes over the tty: locale, curses (cbreak, noecho, nonl, keypad, hidden cursor, mouse,
     /// alternate screen), signal and input sources. Must be called on the main thread, which then
     /// runs the main queue (`dispatchMain()`).
@@ -43,31 +65,43 @@ public enum TerminalError: Error, Equatable {
         guard TerminalMode.isTerminal(.standardInput), TerminalMode.isTerminal(.standardOutput) else {
             throw TerminalError.notATerminal
         }
+        let requested = CurrentProcess.environmentVariable("TERM")
+        let candidates = try TerminalDescription.candidates(term: requested)
         CurrentProcess.useLocaleWithUTF8Characters()
-        // Built before any signal is ignored: the helper programs must not inherit that.
-        let terminfo = CurrentProcess.environmentVariable("TERM").flatMap { ScrollFreeTerminfo(terminal: $0) }
-        defer { terminfo?.remove() }
         _ = TerminalGuard.saveTTY(fileDescriptor: FileDescriptor.standardInput.rawValue)
+        guard let name = candidates.first(where: startCurses) else {
+            throw TerminalError.unusableTerminal(requested ?? "(unset)")
+        }
+        let pairs = configureCurses(theme: theme)
+        TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
+        isRunning = true
+        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), pairs: pairs), descriptionName: name)
+        terminal.makeSources()
+        return terminal
+    }
+
+    /// Starts curses with the description `name`; false, with the signals as they were, when
+    /// this machine has no such description.
+    private static func startCurses(_ name: String) -> Bool {
+        // Built before any signal is ignored: the helper programs must not inherit that.
+        let terminfo = ScrollFreeTerminfo(terminal: name)
+        defer { terminfo?.remove() }
         // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
         // the dispatch sources made below receive them instead.
         for (signal, _) in handledSignals { cn_ignore_signal(signal) }
         cn_ignore_signal(ProcessSignal.windowChanged)
         // Without that entry (no infocmp/tic) ncurses may still move lines under the pictures.
-        guard (terminfo.map { $0.whileCurrent(cn_newterm_stdio) } ?? cn_newterm_stdio()) != nil else {
+        let start = { cn_newterm_named(name) != nil }
+        guard terminfo.map({ $0.whileCurrent(start) }) ?? start() else {
             restoreSignalDefaults()
-            let name = CurrentProcess.environmentVariable("TERM") ?? "(unset)"
-            throw TerminalError.unusableTerminal(name)
+            return false
         }
-        let pairs = configureCurses(theme: theme)
-        TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
-        isRunning = true
-        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), pairs: pairs))
-        terminal.makeSources()
-        return terminal
+        return true
     }
 
-    private init(screen: TerminalScreen) {
+    private init(screen: TerminalScreen, descriptionName: String) {
         self.screen = screen
+        self.descriptionName = descriptionName
         redraws.action = { [weak self] in self?.redrawNow() }
     }
 
@@ -90,6 +124,12 @@ public enum TerminalError: Error, Equatable {
         sources.removeAll()
         screen.releaseImages()
         mousemask(0, nil)
+        // Without an alternate screen (the fallback description has none) the grid would stay
+        // on the screen under the shell's prompt.
+        if !cn_has_alternate_screen() {
+            erase()
+            refresh()
+        }
         endwin()
         TerminalGuard.disarm()
         Self.restoreSignalDefaults()

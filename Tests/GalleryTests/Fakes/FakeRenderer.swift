@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Imaging
 import OperatingSystem
 @testable import Gallery

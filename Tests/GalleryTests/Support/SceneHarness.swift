@@ -5,7 +5,7 @@ import TerminalEnvironment
 
 /// The photo flow as the app runs it (coordinator, navigator, scenes) on a headless screen,
 /// with fake services: keys go in, frames come out.
-@MainActor final class SceneHarness {
+@MainActor final class SceneHarness: SceneDriving {
     let source: FakePhotoSource
     let navigator: Navigator
     /// How many times the scenes asked for a frame.
@@ -37,6 +37,22 @@ import TerminalEnvironment
         _ = draw()
     }
 
+
+    var grids: [(viewModel: PhotosViewModel, view: PhotosView)] { coordinator.grids }
+}
+
+/// Counts a navigator's redraw requests (the navigator is made before the harness can capture itself).
+@MainActor private final class RedrawCounter {
+    var count = 0
+}
+
+/// Keys into a navigator and frames out of its headless screen.
+@MainActor protocol SceneDriving {
+    var navigator: Navigator { get }
+    var screen: InMemoryScreen { get }
+}
+
+extension SceneDriving {
     func press(_ keys: Key...) {
         for key in keys { _ = navigator.handle(key) }
     }
@@ -56,11 +72,4 @@ import TerminalEnvironment
 
     /// The bottom row of a fresh frame.
     var statusLine: String { draw().last ?? "" }
-
-    var grids: [(viewModel: PhotosViewModel, view: PhotosView)] { coordinator.grids }
-}
-
-/// Counts a navigator's redraw requests (the navigator is made before the harness can capture itself).
-@MainActor private final class RedrawCounter {
-    var count = 0
 }

@@ -1,5 +1,5 @@
 /// A picture encoded for a terminal, and the block of cells it covers: what `PictureRenderer`
-/// makes of an encoded image, for `gallery view` to print and the app to place.
+/// makes of an encoded image, for `gallery view` to print and the app's screen to place as it is.
 public struct RenderedPicture: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// Half-block or ASCII art: ANSI-coded rows (colour escapes included), and the same rows
@@ -18,12 +18,18 @@ public struct RenderedPicture: Sendable, Equatable {
     /// Height in terminal cells.
     public let rows: Int
     public let content: Content
-    /// Whether the file ended before the picture did (`RGBImage.isTruncated`): the rest is grey,
-    /// and the app says so beside it.
-    public var isTruncated = false
+    /// Whether the file ended before the picture did (`RGBImage.isTruncated` in Imaging): the
+    /// rest is grey, and the app says so beside it.
+    public var isTruncated: Bool
+
+    public init(columns: Int, rows: Int, content: Content, isTruncated: Bool = false) {
+        self.columns = columns
+        self.rows = rows
+        self.content = content
+        self.isTruncated = isTruncated
+    }
 }
 
-// In an extension, so the memberwise initialiser (the renderer's) is still made.
 extension RenderedPicture {
     /// A text picture.
     public init(columns: Int, rows: Int, lines: [String], plainLines: [String]) {
@@ -40,6 +46,28 @@ extension RenderedPicture {
     public var plainLines: [String] {
         if case .text(_, let plain) = content { return plain }
         return []
+    }
+
+    /// The kitty picture; nil for the others.
+    public var kitty: KittyPicture? {
+        if case .kitty(let kitty) = content { return kitty }
+        return nil
+    }
+
+    /// Whether the picture is text art (which can be cut by cells and is written over like text).
+    public var isText: Bool {
+        if case .text = content { return true }
+        return false
+    }
+
+    /// What is written with the cursor at the picture's top-left cell to show a graphic: the
+    /// sixel or iTerm2 image, or the kitty placement. Empty for text, which is written row by row.
+    public var graphicBytes: [UInt8] {
+        switch content {
+        case .text: return []
+        case .sixel(let bytes), .iterm(let bytes): return bytes
+        case .kitty(let kitty): return kitty.placement
+        }
     }
 
     /// Memory held by the text or the escape sequences (a kitty picture's transmission and its

@@ -1,5 +1,6 @@
 /// A picture for the kitty graphics protocol: its pixels transmitted once under `id`, then placed
-/// by id as often as it is shown. Every field is a complete escape sequence (`KittyGraphics`).
+/// by id as often as it is shown. Every field is a complete escape sequence, made once by the
+/// renderer (Imaging's `KittyGraphics`) so whoever shows the picture only copies bytes.
 public struct KittyPicture: Sendable, Equatable {
     /// How the pixels are sent.
     public enum Transmission: Sendable, Equatable {
@@ -25,19 +26,13 @@ public struct KittyPicture: Sendable, Equatable {
     /// What the terminal stores for it (the raw pixels), counted against its storage quota.
     public let storedBytes: Int
 
-    /// Every command for `image` under `id` over `columns` x `rows` cells, made once here so
-    /// whoever shows the picture only copies bytes.
-    init(_ image: RGBImage, id: UInt32, columns: Int, rows: Int, transmission: Transmission) {
+    public init(id: UInt32, transmission: [UInt8], placement: [UInt8], deletePlacements: [UInt8], free: [UInt8],
+                storedBytes: Int) {
         self.id = id
-        switch transmission {
-        case .placedAtCursor:
-            self.transmission = KittyGraphics.transmitAndPlace(image, id: id, columns: columns, rows: rows)
-        case .stored:
-            self.transmission = KittyGraphics.transmit(image, id: id)
-        }
-        placement = KittyGraphics.place(id: id, columns: columns, rows: rows)
-        deletePlacements = KittyGraphics.deletePlacements(id: id)
-        free = KittyGraphics.free(id: id)
-        storedBytes = image.pixels.count
+        self.transmission = transmission
+        self.placement = placement
+        self.deletePlacements = deletePlacements
+        self.free = free
+        self.storedBytes = storedBytes
     }
 }

@@ -1,0 +1,191 @@
+import OperatingSystem
+public import Observation
+
+/// What `D` (to the trash, after a y/n question), `u` (back from the trash) and `R` (rename) do to
+/// a folder's photos, and the one-line message they leave for the status bar. Files are only ever
+/// renamed, never over another file: nothing here can lose one.
+@MainActor
+@Observable
+public final class PhotoFileActions {
+    // MARK: Outputs
+    /// The latest outcome, shown in the status bar until the next key.
+    public private(set) var message: String?
+    /// The question waiting for y or n ("Move 3 photos to the trash? y/n").
+    public var question: String? { pendingTrash.map { Self.question(for: $0.photos) } }
+    /// What the status bar shows: the question, else the message.
+    public var statusText: String? { question ?? message }
+
+    // MARK: Dependencies and state
+    @ObservationIgnored private let files: (any LocalPhotoSource)?
+    @ObservationIgnored private let trash: FreedesktopTrash?
+    /// The grids a photo may be listed in (the folder and its search results).
+    @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
+    private var pendingTrash: (photos: [Photo], viewModel: PhotosViewModel)?
+    /// The last batch moved to the trash, what `u` puts back.
+    @ObservationIgnored private var lastBatch: [TrashedPhoto] = []
+
+    /// Without `files` (a web catalog) or `trash` (no home folder), the keys say why they do nothing.
+    public init(files: (any LocalPhotoSource)?, trash: FreedesktopTrash?,
+                grids: @escaping @MainActor () -> [PhotosViewModel]) {
+        self.files = files
+        self.trash = trash
+        self.grids = grids
+    }
+
+    // MARK: Inputs
+    /// Clears the last message (the user moved on).
+    public func dismissMessage() {
+        if message != nil { message = nil }
+    }
+
+    /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` when none is marked.
+    public func askToTrash(in viewModel: PhotosViewModel, selected: Photo?) {
+        guard ready(toBe: "moved to the trash") != nil else { return }
+        let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
+        guard !photos.isEmpty else { return }
+        message = nil
+        pendingTrash = (photos, viewModel)
+    }
+
+    /// The answer to the question: `y` moves the photos, anything else keeps them.
+    public func answer(yes: Bool) {
+        guard let (photos, viewModel) = pendingTrash else { return }
+        pendingTrash = nil
+        guard yes else {
+            message = "nothing was moved"
+            return
+        }
+        moveToTrash(photos, from: viewModel)
+    }
+
+    /// `u`: moves the last batch back where it was, except files whose name is taken now.
+    public func restoreLastBatch() {
+        guard let trash = ready(toBe: "restored") else { return }
+        guard !lastBatch.isEmpty else {
+            message = "nothing to restore"
+            return
+        }
+        var failures: [String] = []
+        var kept: [TrashedPhoto] = []
+        var restored = 0
+        for entry in lastBatch {
+            do {
+                try trash.restore(entry.file)
+                for grid in grids() {
+                    grid.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index)
+                }
+                restored += 1
+            } catch {
+                failures.append(error.description)
+                kept.append(entry)
+            }
+        }
+        lastBatch = kept
+        message = Self.summary(done: restored, of: kept.count + restored, failures: failures) { "restored \($0)" }
+    }
+
+    /// The name `R` starts from: the file's own.
+    public func renamableName(of photo: Photo) -> String? {
+        guard let files else {
+            message = "only files in a folder can be renamed"
+            return nil
+        }
+        return LocalFile.name(of: files.filePath(of: photo))
+    }
+
+    /// `R`'s answer: renames the file to `newName` in its folder, never over another file.
+    public func rename(_ photo: Photo, to newName: String) {
+        guard let files else { return }
+        let path = files.filePath(of: photo)
+        let oldName = LocalFile.name(of: path)
+        if let refusal = Self.refusal(ofName: newName) {
+            message = refusal
+            return
+        }
+        guard newName != oldName else { return }
+        let folder = String(path.dropLast(oldName.utf8.count))
+        do {
+            try File.renameWithoutReplacing(path, to: folder + newName)
+        } catch where error.isAlreadyExisting {
+            message = "\(newName) already exists: nothing was renamed"
+            return
+        } catch {
+            message = "\(oldName) was not renamed: \(error.reason)"
+            return
+        }
+        let renamed = files.renamed(photo, to: newName)
+        for viewModel in grids() { viewModel.replace(photo, with: renamed) }
+        message = "renamed \(oldName) to \(newName)"
+    }
+
+    // MARK: Work
+    private func moveToTrash(_ photos: [Photo], from viewModel: PhotosViewModel) {
+        guard let trash = ready(toBe: "moved to the trash"), let files else { return }
+        var moved: [TrashedPhoto] = []
+        var failures: [String] = []
+        for photo in photos {
+            do {
+                moved.append(TrashedPhoto(photo: photo, file: try trash.moveToTrash(files.filePath(of: photo))))
+            } catch {
+                failures.append(error.description)
+            }
+        }
+        let positions = Dictionary(moved.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for grid in grids() {
+            for (photo, index) in grid.removePhotos(withIDs: Set(positions.keys)) {
+                if let position = positions[photo.id] { moved[position].places.append(Place(viewModel: grid, index: index)) }
+            }
+        }
+        if !moved.isEmpty { lastBatch = moved }
+        message = Self.summary(done: moved.count, of: photos.count, failures: failures) {
+            "moved \($0) to the trash (u restores)"
+        }
+    }
+
+    /// The trash, or nil after saying why nothing can change here.
+    private func ready(toBe done: String) -> FreedesktopTrash? {
+        guard files != nil else {
+            message = "only files in a folder can be \(done)"
+            return nil
+        }
+        guard let trash else {
+            message = "no trash folder: neither XDG_DATA_HOME nor HOME is set"
+            return nil
+        }
+        return trash
+    }
+
+    // MARK: Sentences
+    static func question(for photos: [Photo]) -> String {
+        let what = photos.count == 1 ? "\"\(photos[0].displayText.isEmpty ? photos[0].id : photos[0].displayText)\"" : "\(photos.count) photos"
+        return "Move \(what) to the trash? y/n"
+    }
+
+    /// Why `name` cannot be a file's new name, or nil when it can.
+    static func refusal(ofName name: String) -> String? {
+        if name.isEmpty { return "a name cannot be empty: nothing was renamed" }
+        if name.contains("/") { return "a name cannot contain \"/\": nothing was renamed" }
+        if name == "." || name == ".." { return "\"\(name)\" cannot be a file's name: nothing was renamed" }
+        return nil
+    }
+
+    /// `sentence` of the count ("moved 3 photos to the trash", "restored 2 of 3 photos"), then the
+    /// first failure and how many more there were; only the failure when nothing was done.
+    static func summary(done: Int, of total: Int, failures: [String], sentence: (String) -> String) -> String {
+        let count = done == total ? "\(total) photo\(total == 1 ? "" : "s")" : "\(done) of \(total) photos"
+        let parts = (done > 0 ? [sentence(count)] : []) + failures.prefix(1)
+        return parts.joined(separator: "; ") + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
+    }
+}
+
+/// A photo in the trash, and the places it had in each grid.
+private struct TrashedPhoto {
+    let photo: Photo
+    let file: TrashedFile
+    var places: [Place] = []
+}
+
+private struct Place {
+    weak var viewModel: PhotosViewModel?
+    let index: Int
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// What a new user meets first: errors in sentences, and odd terminals.
+@Suite(.serialized) struct FirstHourEndToEndTests {
+    @Test func argumentErrorsListWhatIsAllowed() throws {
+        let gallery = try #require(galleryExecutable())
+        let render = try runProgram([gallery, "--render", "crayon"])
+        #expect(render.status == 64)
+        #expect(render.stderr.contains("auto, sixel, kitty, iterm, halfblock, ascii"), "\(render.stderr)")
+        let size = try runProgram([gallery, "--thumb-size", "3x1"])
+        #expect(size.status == 64)
+        #expect(size.stderr.contains("COLS in 4-400 and ROWS in 2-200"), "\(size.stderr)")
+    }
+
+    /// Refusals are one sentence that says what to do, never a Swift enum's name.
+    @Test func terminalsGalleryCannotUseAreRefusedInOneSentence() throws {
+        let gallery = try #require(galleryExecutable())
+        let pipe = try runProgram([gallery, "--source", "demo"])
+        #expect(pipe.status == 1)
+        #expect(pipe.stderr.hasPrefix("gallery: gallery needs a terminal") && pipe.stderr.contains("gallery view FILE"),
+                "\(pipe.stderr)")
+        let dumb = try runProgram(["env", "TERM=dumb", gallery, "--source", "demo"])
+        #expect(dumb.status == 1)
+        #expect(dumb.stderr.hasPrefix("gallery: TERM=dumb is a terminal that cannot move the cursor"), "\(dumb.stderr)")
+        for result in [pipe, dumb] {
+            #expect(result.stderr.split(separator: "\n").count == 1 && !result.stderr.contains("Terminal("))
+        }
+    }
+
+    /// TERM unset: the built-in fallback description and ASCII art, and after `q` the shell's
+    /// screen is clean (that description has no alternate screen).
+    @Test func withoutTERMTheGridIsASCIIAndQuitLeavesACleanScreen() async throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.type("env -u TERM \(gallery) --source demo; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("photos") && $0.joined().contains("· ascii") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        #expect(exited.ok, "\(exited.screen.joined(separator: "\n"))")
+        let text = exited.screen.joined(separator: "\n")
+        #expect(!text.contains("photos") && !text.contains(":::::"), "the grid stayed on the screen:\n\(text)")
+    }
+
+    /// A TERM this machine has no description for runs on the fallback and says so on exit.
+    @Test func anUnknownTERMRunsOnTheFallbackAndSaysSo() async throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.type("TERM=no-such-terminal \(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        #expect(exited.screen.joined().contains("no terminfo description for TERM=no-such-terminal"),
+                "\(exited.screen.joined(separator: "\n"))")
+    }
+}

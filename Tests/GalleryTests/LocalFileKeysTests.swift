@@ -1,0 +1,108 @@
+import Foundation
+import Imaging
+import Testing
+import TerminalEnvironment
+import TUI
+@testable import Gallery
+
+/// The grid over a real folder, keys in and frames out, as `SceneHarness` does for fake catalogs.
+@MainActor private final class FolderScenes: SceneDriving {
+    let directory: TemporaryDirectory
+    let navigator = Navigator(requestRedraw: {})
+    let screen = InMemoryScreen(size: Size(columns: 120, rows: 30))
+    let coordinator: PhotosCoordinator
+    let clipboard = FakeClipboard()
+
+    init(names: [String]) throws {
+        directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/pictures", withIntermediateDirectories: true)
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
+        for name in names { try Data(jpeg).write(to: URL(fileURLWithPath: directory.path + "/pictures/" + name)) }
+        var environment = AppEnvironment(
+            source: try DirectorySource(path: directory.path + "/pictures"), loader: LocalFileImageLoader(),
+            renderer: FakeRenderer(), sourceName: "pictures", renderMode: .ascii, perPage: 30,
+            cache: ThumbnailCache(capacityBytes: 1 << 20))
+        environment.trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
+        environment.clipboard = clipboard
+        coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
+    }
+
+    func start(expecting count: Int) async {
+        coordinator.start()
+        await eventually { self.coordinator.viewModel?.photos.count == count }
+        draw()
+    }
+
+    var onDisk: [String] { directory.contents(of: "pictures") }
+}
+
+@MainActor
+@Suite("Local file keys")
+struct LocalFileKeysTests {
+    @Test func spaceMarksTheCellDTrashesAfterYAndURestores() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { app.directory.remove() }
+        await app.start(expecting: 3)
+        app.press(.character(" "), .right, .character(" "))
+        let frame = app.draw().joined(separator: "\n")
+        #expect(frame.contains("✓ a.jpg") && frame.contains("✓ b.jpg") && !frame.contains("✓ c.jpg"))
+        #expect(app.statusLine.contains("2 marked"))
+        app.press(.character("v"))
+        #expect(app.statusLine.contains("1 marked"))
+        app.press(.character("v"))
+
+        app.press(.character("D"))
+        #expect(app.statusLine.contains("Move 2 photos to the trash? y/n"))
+        app.press(.character("j"))  // anything but y keeps them, and does nothing else
+        #expect(app.statusLine.contains("nothing was moved"))
+        app.press(.character("D"), .character("y"))
+        #expect(app.statusLine.contains("moved 2 photos to the trash (u restores)"))
+        #expect(app.onDisk == ["c.jpg"])
+        let after = app.draw().joined(separator: "\n")
+        #expect(!after.contains("a.jpg") && after.contains("c.jpg"))
+        #expect(app.statusLine.contains("1 photos"))
+
+        app.press(.character("u"))
+        #expect(app.statusLine.contains("restored 2 photos"))
+        #expect(app.onDisk == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(app.draw().joined(separator: "\n").contains("a.jpg"))
+    }
+
+    @Test func rRenamesInAPromptPrefilledWithTheName() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg"])
+        defer { app.directory.remove() }
+        await app.start(expecting: 2)
+        app.press(.character("R"))
+        #expect(app.statusLine.hasPrefix("rename to: a.jpg"))
+        app.press(.ctrl("u"))
+        app.type("b.jpg")
+        app.press(.enter)
+        #expect(app.statusLine.contains("b.jpg already exists: nothing was renamed"))
+        app.press(.character("R"), .backspace, .backspace, .backspace)
+        app.type("png")
+        app.press(.enter)
+        #expect(app.statusLine.contains("renamed a.jpg to a.png"))
+        #expect(app.onDisk == ["a.png", "b.jpg"])
+        #expect(app.draw().joined(separator: "\n").contains("a.png"))
+    }
+
+    @Test func yCopiesThePathAndControlCharactersNeverReachTheScreen() async throws {
+        let hostile = "red\u{1B}[31mX\nline.jpg"
+        let app = try FolderScenes(names: [hostile])
+        defer { app.directory.remove() }
+        await app.start(expecting: 1)
+        app.press(.character("y"))
+        #expect(app.clipboard.copied == [app.directory.path + "/pictures/" + hostile])
+        var frames = [app.draw()]
+        app.press(.enter)
+        await eventually { app.draw().joined().contains("File:") }
+        frames.append(app.draw())
+        app.press(.escape, .character("R"))
+        frames.append(app.draw())
+        for row in frames.joined() {
+            #expect(!row.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(row.debugDescription)")
+        }
+        #expect(frames[0].joined().contains("redXline.jpg"))
+        #expect(frames[1].joined(separator: "\n").contains("File: redXline.jpg"), "the name stays on one line")
+    }
+}

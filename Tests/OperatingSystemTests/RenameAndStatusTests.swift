@@ -1,0 +1,62 @@
+import Glibc
+import OperatingSystem
+import Testing
+
+@Suite struct RenameAndStatusTests {
+    @Test func renamingWithoutReplacingMovesTheFileOrRefusesATakenName() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
+        try File.write(Array("b".utf8), to: folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
+        let error = #expect(throws: SystemError.self) {
+            try File.renameWithoutReplacing(folder.path + "/a.jpg", to: folder.path + "/b.jpg")
+        }
+        #expect(error?.isAlreadyExisting == true)
+        #expect(error?.description == "cannot rename to \(folder.path)/b.jpg: File exists")
+        #expect(try folder.contents(of: "a.jpg") == "a" && folder.contents(of: "b.jpg") == "b")
+
+        try File.renameWithoutReplacing(folder.path + "/a.jpg", to: folder.path + "/c.jpg")
+        #expect(folder.names == ["b.jpg", "c.jpg"])
+        #expect(try folder.contents(of: "c.jpg") == "a")
+        let missing = #expect(throws: SystemError.self) {
+            try File.renameWithoutReplacing(folder.path + "/gone.jpg", to: folder.path + "/d.jpg")
+        }
+        #expect(missing?.isMissing == true)
+    }
+
+    @Test func aSymbolicLinkIsRenamedItselfNotWhatItNames() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        try File.write(Array("target".utf8), to: folder.path + "/target.jpg", .creatingNew(permissions: 0o644))
+        #expect(symlink("target.jpg", folder.path + "/link.jpg") == 0)
+        try File.renameWithoutReplacing(folder.path + "/link.jpg", to: folder.path + "/moved.jpg")
+        #expect(try FileStatus(path: folder.path + "/moved.jpg", followingLinks: false).kind == .symbolicLink)
+        #expect(try FileStatus(path: folder.path + "/moved.jpg").kind == .regular)
+        #expect(folder.names == ["moved.jpg", "target.jpg"])
+    }
+
+    @Test func statusSaysDeviceOwnerAndStickyBit() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let inside = try FileStatus(path: folder.path)
+        #expect(inside.device == (try FileStatus(path: "/tmp")).device)
+        #expect(inside.ownerID == CurrentProcess.userID && CurrentProcess.userID == UInt32(getuid()))
+        #expect(!inside.isSticky)
+        #expect(chmod(folder.path, 0o1777) == 0)
+        #expect(try FileStatus(path: folder.path).isSticky)
+    }
+
+    @Test func localTimeIsWhatTheCLibraryShows() {
+        let seconds = 1_795_497_400
+        var clock = time_t(seconds)
+        var parts = tm()
+        localtime_r(&clock, &parts)
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let length = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { strftime($0.baseAddress, 32, "%Y-%m-%dT%H:%M:%S", &parts) }
+        }
+        #expect(LocalTime(secondsSince1970: seconds).isoText == String(decoding: buffer.prefix(length), as: UTF8.self))
+        #expect(LocalTime(secondsSince1970: seconds).isoText.count == 19)
+        #expect(abs(LocalTime.nowSecondsSince1970 - Int(time(nil))) <= 1)
+    }
+}
