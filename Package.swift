@@ -43,11 +43,15 @@ let package = Package(
         // The operating system's primitives, wrapped once for every module above.
         // libjpeg's decompressor behind one C function, so its errors are caught with setjmp in C.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libpng's reader behind two functions, so its errors are caught with setjmp in C.
+        .target(name: "CPNGRead", linkerSettings: [.linkedLibrary("png16")]),
+        // libexif behind one function: the orientation and dates of an Exif block.
+        .target(name: "CExif", linkerSettings: [.linkedLibrary("exif")]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
@@ -95,7 +99,9 @@ let package = Package(
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"],
+                    // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh), read by path.
+                    exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),
@@ -108,7 +114,7 @@ let package = Package(
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "TUI"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

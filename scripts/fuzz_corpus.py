@@ -9,6 +9,8 @@
 - png: small PNGs written here (no tool makes every kind): grey 1 to 16 bits, RGB 8 and 16, palette
   1 to 8 bits with tRNS, grey+alpha, RGBA, interlaced, every row filter, several IDAT chunks; a
   crop of a photo; a few damaged copies.
+- exif: the TIFF data of Exif blocks: the orientation fixtures' (written by exiftool) and small
+  ones written here (each orientation, both byte orders, dates good and bad).
 - encoders: pseudo-random bytes (the target reads its image and sizes from them).
 - unsplash-json, picsum-json: the response fixtures of the tests (Tests/GalleryTests/*Fixtures.swift),
   read from there so they stay the shapes the tests use, and variants of them.
@@ -307,6 +309,56 @@ TERMINAL_REPLIES = {
 }
 
 
+def tiff(entries, exif_entries=(), little_endian=False):
+    """An Exif block's TIFF data: IFD0 with `entries` (tag, type, count, value bytes) and, when
+    given, an Exif IFD with `exif_entries`; values longer than 4 bytes after the IFDs."""
+    order = "<" if little_endian else ">"
+    ifd0 = list(entries) + ([(0x8769, 4, 1, None)] if exif_entries else [])
+    exif_at = 8 + 2 + 12 * len(ifd0) + 4
+    data_at = exif_at + (2 + 12 * len(exif_entries) + 4 if exif_entries else 0)
+    data = bytearray()
+
+    def ifd(items):
+        nonlocal data_at
+        out = struct.pack(order + "H", len(items))
+        for tag, kind, count, value in items:
+            if value is None:
+                value = struct.pack(order + "I", exif_at)
+            if len(value) <= 4:
+                out += struct.pack(order + "HHI", tag, kind, count) + value.ljust(4, b"\0")
+            else:
+                out += struct.pack(order + "HHII", tag, kind, count, data_at)
+                data.extend(value)
+                data_at += len(value)
+        return out + b"\0\0\0\0"
+
+    head = (b"II*\0" if little_endian else b"MM\0*") + struct.pack(order + "I", 8)
+    body = ifd(ifd0) + (ifd(list(exif_entries)) if exif_entries else b"")
+    return head + body + bytes(data)
+
+
+def exif_seeds(fixtures):
+    """TIFF data of Exif blocks: the orientation fixtures' (exiftool's, Tests/ImagingTests/Fixtures)
+    and small ones written here in both byte orders, with dates good and bad."""
+    seeds = {}
+    for path in sorted(fixtures.glob("orientation-*.jpg")):
+        data = path.read_bytes()
+        at = data.find(b"\xff\xe1")
+        if at >= 0 and data[at + 4:at + 10] == b"Exif\0\0":
+            length = struct.unpack(">H", data[at + 2:at + 4])[0]
+            seeds[path.stem + "-exiftool"] = data[at + 10:at + 2 + length]
+    for orientation in range(1, 9):
+        for little in (False, True):
+            order = "<" if little else ">"
+            seeds[f"orientation-{orientation}-{'le' if little else 'be'}"] = tiff(
+                [(0x0112, 3, 1, struct.pack(order + "H", orientation))],
+                [(0x9003, 2, 20, b"2021:07:08 09:10:11\0")], little_endian=little)
+    seeds["dates-only"] = tiff([(0x0132, 2, 20, b"2019:03:04 05:06:07\0")])
+    seeds["date-with-escape"] = tiff([(0x0132, 2, 20, b"2019:03:04\x1b[2J:07\0")])
+    seeds["orientation-as-long"] = tiff([(0x0112, 4, 1, struct.pack(">I", 6))])
+    return seeds
+
+
 def write(directory, seeds):
     if directory.exists():
         shutil.rmtree(directory)
@@ -334,6 +386,7 @@ def main():
     counts = {
         "jpeg": write(arguments.out / "jpeg", jpegs),
         "png": write(arguments.out / "png", png_seeds(pictures, rng)),
+        "exif": write(arguments.out / "exif", exif_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
         "encoders": write(arguments.out / "encoders", {
             f"random-{n:02}": bytes(rng.randrange(256) for _ in range(rng.choice([8, 64, 512, 3000])))
             for n in range(12)}),

@@ -23,6 +23,7 @@ FUZZ = REPO / ".fuzz"
 MAX_LENGTHS = {
     "jpeg": 65536,
     "png": 16384,
+    "exif": 16384,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

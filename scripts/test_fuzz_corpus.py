@@ -35,5 +35,22 @@ class PNGTests(unittest.TestCase):
         self.assertEqual(len(raw), 2 + 2 + 0 + 2 + 4 + 2 * 3 + 6)
 
 
+class ExifTests(unittest.TestCase):
+    def test_tiff_offsets_point_at_the_values(self):
+        for little in (False, True):
+            order = "<" if little else ">"
+            data = fuzz_corpus.tiff([(0x0112, 3, 1, struct.pack(order + "H", 6))],
+                                    [(0x9003, 2, 20, b"2021:07:08 09:10:11\0")], little_endian=little)
+            ifd0 = struct.unpack(order + "I", data[4:8])[0]
+            entries = [struct.unpack(order + "HHI4s", data[ifd0 + 2 + 12 * n:ifd0 + 14 + 12 * n])
+                       for n in range(struct.unpack(order + "H", data[ifd0:ifd0 + 2])[0])]
+            self.assertEqual(entries[0][:3], (0x0112, 3, 1))
+            self.assertEqual(struct.unpack(order + "H", entries[0][3][:2])[0], 6)
+            exif = struct.unpack(order + "I", entries[1][3])[0]
+            tag, kind, count, at = struct.unpack(order + "HHII", data[exif + 2:exif + 14])
+            self.assertEqual((tag, kind, count), (0x9003, 2, 20))
+            self.assertEqual(data[at:at + 20], b"2021:07:08 09:10:11\0")
+
+
 if __name__ == "__main__":
     unittest.main()

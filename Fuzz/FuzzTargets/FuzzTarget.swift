@@ -6,6 +6,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jpeg
     /// libpng through `PNGCodec` and `ImageDecoder`, and a re-encode of what decodes.
     case png
+    /// Exif blocks through libexif (`PhotoMetadata`) in a JPEG and a PNG, and the orientation applied.
+    case exif
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -24,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .jpeg: try JPEGFuzzTarget.run(input)
         case .png: try PNGFuzzTarget.run(input)
+        case .exif: try ExifFuzzTarget.run(input)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

@@ -19,6 +19,8 @@ enum PNGFuzzTarget {
         } catch {
             throw FuzzFinding("png: a decoded \(image.width)x\(image.height) image does not encode and decode again: \(error)")
         }
-        try check(again == image, "png: \(image.width)x\(image.height) changed in an encode and decode")
+        // The pixels: a picture cut short (`isTruncated`) encodes as a whole one.
+        try check(again.width == image.width && again.pixels == image.pixels,
+                  "png: \(image.width)x\(image.height) changed in an encode and decode")
     }
 }

@@ -32,6 +32,20 @@ static void on_message(j_common_ptr cinfo, int level) {
     if (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) report->ran_out_of_data = 1;
 }
 
+// CMYK as printers mean it (each value the ink's amount) has no one RGB without a colour profile;
+// this is the naive conversion every viewer without one makes: each colour is what its ink and the
+// black ink leave of white. Adobe's files (Photoshop's, and every YCCK file) store the values
+// inverted, 255 for no ink; without an Adobe marker they are taken as plain amounts.
+static void cmyk_to_rgb(const JSAMPLE *inks, unsigned char *rgb, JDIMENSION width, int inverted) {
+    for (JDIMENSION x = 0; x < width; x++, inks += 4, rgb += 3) {
+        unsigned c = inks[0], m = inks[1], y = inks[2], k = inks[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        rgb[0] = (unsigned char)((c * k + 127) / 255);
+        rgb[1] = (unsigned char)((m * k + 127) / 255);
+        rgb[2] = (unsigned char)((y * k + 127) / 255);
+    }
+}
+
 // Reads the header, then, given `rgb`, decodes into it at `scale_num`/8, which must give
 // `*width` x `*height`; without `rgb`, gives the header's size in `*width` and `*height`.
 static int run(const unsigned char *data, size_t size, int scale_num, unsigned char *rgb,
@@ -58,11 +72,13 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
     }
     cinfo.scale_num = (unsigned int)scale_num;
     cinfo.scale_denom = 8;
-    cinfo.out_color_space = JCS_RGB;
+    // libjpeg converts YCCK to CMYK but neither to RGB: that is done here, row by row.
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     cinfo.dct_method = JDCT_IFAST;
     jpeg_start_decompress(&cinfo);
     if ((int)cinfo.output_width != *width || (int)cinfo.output_height != *height ||
-        cinfo.output_components != 3) {
+        cinfo.output_components != (cmyk ? 4 : 3)) {
         snprintf(report->message, sizeof report->message,
                  "libjpeg decodes %ux%u at this scale, not %dx%d", cinfo.output_width,
                  cinfo.output_height, *width, *height);
@@ -71,9 +87,17 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
         return -1;
     }
     size_t stride = (size_t)*width * 3;
+    // In libjpeg's pool, which jpeg_destroy_decompress frees, also after a longjmp.
+    JSAMPARRAY inks = cmyk ? (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE,
+                                                          cinfo.output_width * 4, 1) : NULL;
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = rgb + (size_t)cinfo.output_scanline * stride;
-        jpeg_read_scanlines(&cinfo, &row, 1);
+        if (inks == NULL) {
+            jpeg_read_scanlines(&cinfo, &row, 1);
+        } else {
+            jpeg_read_scanlines(&cinfo, inks, 1);
+            cmyk_to_rgb(inks[0], row, cinfo.output_width, cinfo.saw_Adobe_marker);
+        }
     }
     // Reads on to EOI, where libjpeg refuses what follows a baseline file's only scan.
     jpeg_finish_decompress(&cinfo);

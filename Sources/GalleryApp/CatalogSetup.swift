@@ -18,9 +18,8 @@ struct CatalogSetup {
         var reversed = false
         var recursive = false
         var pipedPaths: [String] = []
-        /// Where a photo's date taken comes from (`--sort taken`, the detail pane). Until Imaging
-        /// reads EXIF this is `.unknown`; wiring the reader is this one line.
-        var dateTaken = DateTaken.unknown
+        /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
+        var dateTaken = DateTaken.exif
     }
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.

@@ -18,11 +18,15 @@ public struct RenderedPicture: Sendable, Equatable {
     /// Height in terminal cells.
     public let rows: Int
     public let content: Content
+    /// Whether the file ended before the picture did (`RGBImage.isTruncated` in Imaging): the
+    /// rest is grey, and the app says so beside it.
+    public var isTruncated: Bool
 
-    public init(columns: Int, rows: Int, content: Content) {
+    public init(columns: Int, rows: Int, content: Content, isTruncated: Bool = false) {
         self.columns = columns
         self.rows = rows
         self.content = content
+        self.isTruncated = isTruncated
     }
 }
 

@@ -59,7 +59,8 @@ struct ViewCommandTests {
         let good = try photo("astronaut.png")
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photo("coffee-1080.jpg")))
         let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString).jpg")
-        try jpeg.prefix(3000).write(to: corrupt)
+        // Cut inside its header: no picture at all (a file cut later shows what it holds).
+        try jpeg.prefix(100).write(to: corrupt)
         defer { try? FileManager.default.removeItem(at: corrupt) }
         let missing = "/nonexistent/\(UUID().uuidString).jpg"
 
@@ -70,6 +71,16 @@ struct ViewCommandTests {
         #expect(errors.first?.hasPrefix("gallery: \(corrupt.path): corrupt image: ") == true, "\(result.stderr)")
         #expect(errors.last == "gallery: \(missing): No such file or directory", "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 6, "the good file was not printed")
+    }
+
+    @Test func aFileCutShortPrintsWhatItHolds() throws {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photo("coffee-1080.jpg")))
+        let cut = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString).jpg")
+        try jpeg.prefix(jpeg.count / 2).write(to: cut)
+        defer { try? FileManager.default.removeItem(at: cut) }
+        let result = try view([cut.path, "--size", "20x6", "--render", "halfblock"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count >= 4)
     }
 
     @Test func noFileIsAUsageError() throws {

@@ -60,7 +60,7 @@ struct LocalLibraryTests {
                 == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
         #expect(try await titles(DirectorySource(path: folder.path, order: .size, reversed: true))
                 == ["trip 10", "trip 9", "img2.jpg", "IMG1.jpg", "img10.jpg"])
-        // Without a date taken (no EXIF reader yet), `taken` is the modification time.
+        // Without a date taken, `taken` is the modification time.
         #expect(try await titles(DirectorySource(path: folder.path, order: .taken))
                 == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
         // A date taken, where the file has one, wins over the modification time.
@@ -70,6 +70,21 @@ struct LocalLibraryTests {
         let photo = try await source.photo(id: folder.path + "/img2.jpg")
         #expect(photo.createdAt == "1970-01-01T00:00:10Z")
         #expect(try await source.extraDetails(for: photo).contains("Taken: 1970-01-01T00:00:10Z"))
+    }
+
+    /// The folder source's real date taken: each file's Exif DateTimeOriginal, as the camera wrote it.
+    @Test func takenIsTheExifDate() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("ImagingTests/Fixtures")
+        let folder = try TemporaryDirectory()
+        // Taken 2021-07-03 and 2021-07-01: the name order is the reverse of the taken order.
+        for (fixture, name) in [("orientation-3.jpg", "a.jpg"), ("orientation-1.jpg", "b.jpg")] {
+            try folder.write([UInt8](Data(contentsOf: fixtures.appendingPathComponent(fixture))), to: name)
+        }
+        #expect(DateTaken.exif.seconds(folder.path + "/b.jpg") == 1_625_134_272)  // 2021-07-01 10:11:12
+        #expect(DateTaken.exif.seconds(folder.path + "/missing.jpg") == nil)
+        let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: .exif)
+        #expect(try await titles(source) == ["b.jpg", "a.jpg"])
     }
 
     @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {

@@ -27,8 +27,7 @@ import ImagingTestSupport
         #expect(throws: ImageError.empty) { try ImageDecoder.decode([]) }
         #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.decode(Array("<html>not found</html>".utf8)) }
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 64, seed: 5))
-        let truncated = #expect(throws: ImageError.self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
-        #expect(truncated?.isCorrupt == true)
+        #expect(try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))).isTruncated)
         let bomb = TestImages.patchingFrameSize(of: jpeg, width: 30000, height: 30000)
         #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) {
             try ImageDecoder.decode(bomb, covering: (width: 96, height: 64), maxPixels: JPEGCodec.defaultMaxPixels)
@@ -56,7 +55,7 @@ import ImagingTestSupport
             ("30000x30000 JPEG header", jpegBomb, { $0 == .tooLarge(width: 30000, height: 30000) }),
             ("100000x100000 PNG header", pngBomb, { $0 == .tooLarge(width: 100_000, height: 100_000) }),
             ("0-byte file", [], { $0 == .empty }),
-            ("truncated PNG", Array(png.prefix(png.count / 2)), { $0.isCorrupt }),
+            ("PNG cut inside its header", Array(png.prefix(30)), { $0.isCorrupt }),
             ("PNG signature only", TestImages.pngSignature + [0, 0, 0, 13], { $0.isCorrupt }),
             ("corrupt JPEG", corruptJPEG, { $0.isCorrupt }),
         ]

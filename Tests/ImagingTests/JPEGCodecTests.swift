@@ -1,4 +1,5 @@
 import Testing
+import TerminalEnvironment
 @testable import Imaging
 
 @Suite struct JPEGCodecTests {
@@ -44,13 +45,27 @@ import Testing
         #expect(throws: ImageError.self) { try JPEGCodec.decode([0xFF, 0xD8, 0xFF, 0x00, 0x13]) }
     }
 
-    @Test func truncatedDataIsCorruptNotAHalfGreyPicture() throws {
+    /// A file cut short shows what decoded and grey below, as libjpeg-turbo (and djpeg, chafa)
+    /// pad it, and says it is truncated; one cut inside its header is still an error.
+    @Test func truncatedDataShowsWhatDecodedAndGreyBelow() throws {
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 128, height: 128, seed: 1), quality: 90)
-        #expect(try JPEGCodec.decode(jpeg).width == 128)
-        for keep in [jpeg.count / 2, jpeg.count - 2, 300] {
-            let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(Array(jpeg.prefix(keep))) }
-            #expect(error?.isCorrupt == true, "keeping \(keep) of \(jpeg.count) bytes")
-        }
+        let whole = try JPEGCodec.decode(jpeg)
+        #expect(whole.width == 128 && !whole.isTruncated)
+        let half = try JPEGCodec.decode(Array(jpeg.prefix(jpeg.count / 2)))
+        #expect(half.isTruncated && half.width == 128 && half.height == 128)
+        let bytesPerRow = 128 * 3
+        #expect(half.pixels.prefix(8 * bytesPerRow) == whole.pixels.prefix(8 * bytesPerRow), "the first rows decoded")
+        #expect(half.pixels.suffix(8 * bytesPerRow).allSatisfy { (127...129).contains($0) }, "the last rows grey")
+        // Only the end marker missing: every pixel is there.
+        #expect(try JPEGCodec.decode(Array(jpeg.prefix(jpeg.count - 2))).pixels == whole.pixels)
+        let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(Array(jpeg.prefix(300))) }
+        #expect(error?.isCorrupt == true)
+        // Through the renderer, the flag reaches the picture the app shows.
+        let renderer = PictureRenderer(mode: .halfblock, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
+        #expect(try renderer.render(Array(jpeg.prefix(jpeg.count / 2)), columns: 8, rows: 4, fit: .fill).isTruncated)
+        #expect(try !renderer.render(jpeg, columns: 8, rows: 4, fit: .fill).isTruncated)
+        let sixel = PictureRenderer(mode: .sixel, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
+        #expect(try sixel.render(Array(jpeg.prefix(jpeg.count / 2)), columns: 8, rows: 4, fit: .fit).isTruncated)
     }
 
     /// Bytes libjpeg-turbo warns about ("Corrupt JPEG data: 3 extraneous bytes before marker
@@ -82,9 +97,9 @@ import Testing
         let bogus = Array(jpeg[..<middle]) + [0xFF, 0xC4, 0x00, 0x01] + jpeg[middle...]
         let error = #expect(throws: ImageError.self) { try JPEGCodec.decode(bogus) }
         #expect(error?.isCorrupt == true)
-        // Truncated after a warning: refused as any truncated file is.
+        // Truncated after a warning: shown as any truncated file is.
         let warned = try Self.withExtraneousBytes(jpeg)
-        #expect(throws: ImageError.self) { try JPEGCodec.decode(Array(warned.prefix(warned.count / 2))) }
+        #expect(try JPEGCodec.decode(Array(warned.prefix(warned.count / 2))).isTruncated)
     }
 
     @Test func garbageAfterTheSignatureIsCorrupt() {

@@ -55,19 +55,40 @@ import TestSupport
         #expect(try PNGCodec.decode(png, maxPixels: 1200).width == 40)
     }
 
-    @Test func truncatedOrDamagedDataIsCorrupt() throws {
+    @Test func truncatedDataShowsTheRowsItHoldsAndGreyBelow() throws {
         let png = try PNGCodec.encode(TestImages.noise(width: 64, height: 64, seed: 3))
-        // Everything up to the last byte of IDAT's CRC carries pixels; the 12-byte IEND after it does not.
-        for keep in [8, 20, 40, png.count / 2, png.count - 13] {
+        let whole = try PNGCodec.decode(png)
+        // Signature and header only, or cut inside IHDR: nothing to show.
+        for keep in [8, 20, 40] {
             let error = #expect(throws: ImageError.self) { try PNGCodec.decode(Array(png.prefix(keep))) }
             #expect(error?.isCorrupt == true, "keeping \(keep) of \(png.count) bytes")
         }
-        // libpng accepts a damaged trailer once every row is read: the picture is complete.
-        #expect(try PNGCodec.decode(Array(png.dropLast())) == PNGCodec.decode(png))
-        var flipped = png
-        flipped[png.count / 2] ^= 0xFF  // inside IDAT: its CRC no longer matches
-        #expect((#expect(throws: ImageError.self) { try PNGCodec.decode(flipped) })?.isCorrupt == true)
+        let half = try PNGCodec.decode(Array(png.prefix(png.count / 2)))
+        #expect(half.isTruncated && !whole.isTruncated)
+        let row = 64 * 3
+        #expect(half.pixels.prefix(20 * row) == whole.pixels.prefix(20 * row), "the rows the data holds")
+        #expect(half.pixels.suffix(20 * row).allSatisfy { $0 == 128 }, "grey below")
+        // Every row read, IEND damaged: the picture is whole.
+        #expect(try PNGCodec.decode(Array(png.dropLast())) == whole)
+        // IDAT's CRC cut: libpng may stop before the last row.
+        let uncheckedData = try PNGCodec.decode(Array(png.prefix(png.count - 13)))
+        #expect(uncheckedData.pixels.prefix(63 * row) == whole.pixels.prefix(63 * row))
         #expect(throws: ImageError.empty) { try PNGCodec.decode([]) }
+    }
+
+    /// libpng stops at a filter byte it does not know ("bad adaptive filter value" is an error,
+    /// not one of its benign ones it could be told to pass): the rows above are shown.
+    @Test func aBadFilterByteKeepsTheRowsAboveIt() throws {
+        let rows = (0..<8).map { y in [UInt8](repeating: UInt8(30 * y), count: 4 * 3) }
+        let good = PNGChunks.png(width: 4, height: 8, bitDepth: 8, colorType: 2, rows: rows)
+        #expect(try PNGCodec.decode(good).pixels == rows.flatMap { $0 })
+        let bad = try PNGCodec.decode(PNGChunks.png(width: 4, height: 8, bitDepth: 8, colorType: 2, rows: rows, filters: [5: 9]))
+        #expect(bad.isTruncated)
+        #expect(bad.pixels == rows.prefix(5).flatMap { $0 } + [UInt8](repeating: 128, count: 3 * 4 * 3))
+        let error = #expect(throws: ImageError.self) {
+            try PNGCodec.decode(PNGChunks.png(width: 4, height: 8, bitDepth: 8, colorType: 2, rows: rows, filters: [0: 9]))
+        }
+        #expect(error?.isCorrupt == true)
     }
 
     /// Found by fuzzing (Fuzz/Regressions/png/): libpng allocated what a damaged chunk length

@@ -19,7 +19,8 @@ typedef struct {
 int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
                            gallery_jpeg_report *report);
 
-/// Decodes the JPEG as RGB at scale `scale_num`/8 into `rgb`, `width` x `height` pixels of three
+/// Decodes the JPEG as RGB (CMYK and YCCK converted naively, see jpeg_decode.c) at scale
+/// `scale_num`/8 into `rgb`, `width` x `height` pixels of three
 /// bytes, rows packed: the size libjpeg gives for that scale (each side rounded up), else an
 /// error. Fast integer IDCT and smooth upsampling, as TurboJPEG's TJFLAG_FASTDCT. Returns 0
 /// (perhaps with warnings in `report`) or -1 when libjpeg failed, after which `rgb` holds no

@@ -12,9 +12,11 @@ extension RenderMode {
         return TerminalGuess(environment: environment).textArt
     }
 
-    /// The renderer for this mode in a terminal with `capabilities`.
-    public func makeRenderer(capabilities: TerminalCapabilities, depth: ColorDepth) -> any ThumbnailRendering {
+    /// The renderer for this mode in a terminal with `capabilities`, transparent pixels
+    /// composited over `background`.
+    public func makeRenderer(capabilities: TerminalCapabilities, depth: ColorDepth,
+                             background: RGB = RGB(0, 0, 0)) -> any ThumbnailRendering {
         ThumbnailRenderer(mode: self, cell: capabilities.cellPixelSize, depth: depth,
-                          sixelColorRegisters: capabilities.sixelColorRegisters)
+                          sixelColorRegisters: capabilities.sixelColorRegisters, background: background)
     }
 }

@@ -15,6 +15,10 @@ struct ThumbnailPipeline: Sendable {
         let data = try await loader.imageData(from: url)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
         try Task.checkCancellation()
-        return try await RenderLimiter.shared.run { try renderer.render(data, columns: columns, rows: rows, fit: fit) }
+        let picture = try await RenderLimiter.shared.run { try renderer.render(data, columns: columns, rows: rows, fit: fit) }
+        // A local file cut short is shown as far as it goes; a download cut short is an error, so
+        // it is fetched again (`CachingImageLoader` keeps only whole files) rather than shown grey.
+        if picture.isTruncated && !url.hasPrefix("file:") { throw ImageError.corrupt("the download ended early") }
+        return picture
     }
 }

@@ -11,15 +11,18 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     public let depth: ColorDepth
     /// The sixel colour registers to use: as many as the terminal has, at most 256.
     public let sixelRegisters: Int
+    /// What transparent pixels are composited over: the terminal's background as the theme says.
+    public let background: RGB
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
     public init(mode: RenderMode, cell: PixelSize = .fallbackCell, depth: ColorDepth = .trueColor,
-                sixelColorRegisters: Int? = nil) {
+                sixelColorRegisters: Int? = nil, background: RGB = RGB(0, 0, 0)) {
         self.mode = mode
         self.cell = PixelSize(width: max(1, cell.width), height: max(1, cell.height))
         self.depth = depth
         sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
+        self.background = background
     }
 
     /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
@@ -48,6 +51,6 @@ public struct ThumbnailRenderer: ThumbnailRendering {
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: fit == .max ? 256 : SixelEncoder.quantizedRegisters,
                         wholeSixelBands: true, kittyTransmission: .stored, parallelDecode: false,
-                        padsFittedText: true)
+                        padsFittedText: true, background: background)
     }
 }

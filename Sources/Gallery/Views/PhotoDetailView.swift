@@ -72,12 +72,16 @@ import TerminalEnvironment
         return true
     }
 
+    /// Beside a picture whose file ended before it did (the rest is grey).
+    static let truncatedNote = "truncated file: shown as far as it goes"
+
     /// Stands where the swatch goes: the swatch image covers it, and a terminal without colour shows
     /// "colour" instead.
     private static let swatchPlaceholder = String(repeating: "█", count: swatchWidth)
 
     private var textLines: [String] {
         var lines = [viewModel.title, ""] + [viewModel.author].compactMap { $0 } + ["\(viewModel.dimensions) px"]
+        if case .loaded(let picture)? = viewModel.image, picture.isTruncated { lines.append(Self.truncatedNote) }
         if let likes = viewModel.likes { lines.append(likes) }
         lines += viewModel.extraDetails
         if let camera = viewModel.photo.exif?.summary { lines.append(camera) }

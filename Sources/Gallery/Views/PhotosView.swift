@@ -1,4 +1,5 @@
 import TUI
+import TerminalEnvironment
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
@@ -264,7 +265,9 @@ import TUI
         }
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
-            return GridCell(title: title, image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
+            // First, so a long title cut to the cell's width does not cut the note.
+            return GridCell(title: thumbnail.isTruncated ? "truncated · \(title)" : title,
+                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
         case .failed(let message)?:
             return GridCell(title: title, image: nil, placeholder: message)
         case .loading?, nil:

@@ -1,28 +1,37 @@
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {
-    /// Decodes `bytes`, choosing the codec from the bytes themselves. PNG transparency is
-    /// composited over black.
+    /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
+    /// upright as its Exif orientation says (`PhotoMetadata`). PNG transparency is composited
+    /// over `background` (black unless the caller says: the terminal's background is best).
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
-    ///     (both sides at least as large), which is much faster for thumbnails. The result is not
-    ///     resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. PNG has no
-    ///     reduced decode, so a PNG always comes back at full size.
+    ///     (both sides at least as large, upright), which is much faster for thumbnails. The result
+    ///     is not resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. PNG has
+    ///     no reduced decode, so a PNG always comes back at full size.
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
     public static func decode(_ bytes: some EncodedBytes, covering: (width: Int, height: Int)? = nil,
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
-            guard !bytes.isEmpty else { throw ImageError.empty }
-            switch ImageFormat(sniffing: bytes) {
-            case .jpeg:
-                return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
-            case .png:
-                return try PNGCodec.decode(bytes, maxPixels: maxPixels)
-            case nil:
-                throw ImageError.unsupportedFormat
-            }
+            let orientation = PhotoMetadata(reading: bytes).orientation
+            return try decodeStored(bytes, covering: covering.map(orientation.upright), maxPixels: maxPixels,
+                                    background: background).oriented(orientation)
+        }
+    }
+
+    /// The picture as stored, before any Exif orientation is applied; `covering` is in stored terms.
+    private static func decodeStored(_ bytes: UnsafeBufferPointer<UInt8>, covering: (width: Int, height: Int)?,
+                                     maxPixels: Int, background: RGB) throws -> RGBImage {
+        guard !bytes.isEmpty else { throw ImageError.empty }
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg:
+            return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
+        case .png:
+            return try PNGCodec.decode(bytes, maxPixels: maxPixels, background: background)
+        case nil:
+            throw ImageError.unsupportedFormat
         }
     }
 
@@ -32,16 +41,18 @@ public enum ImageDecoder {
     /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, fittingIn box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
-        try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
+        try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel, background: background)
     }
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
     /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
-        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel)
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
+        try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel, background: background)
     }
 
     /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will
@@ -49,13 +60,20 @@ public enum ImageDecoder {
     /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
     /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
-    /// resampling does that. Other formats decode at full size.
+    /// resampling does that. Other formats decode at full size. The sizes are the upright
+    /// picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a portrait box.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
-                               maxPixels: Int, parallel: Bool) throws -> RGBImage {
+                               maxPixels: Int, parallel: Bool, background: RGB) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
-            guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
-            return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
-                                        maxPixels: maxPixels, parallel: parallel)
+            let orientation = PhotoMetadata(reading: bytes).orientation
+            guard ImageFormat(sniffing: bytes) == .jpeg else {
+                return try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
+                    .oriented(orientation)
+            }
+            let stored = try JPEGCodec.decode(bytes, coveringFor: { size in
+                orientation.upright(decodeSize(of: orientation.upright(size), for: box, filling: filling))
+            }, maxPixels: maxPixels, parallel: parallel)
+            return stored.oriented(orientation)
         }
     }
 

@@ -27,8 +27,9 @@ public enum JPEGCodec {
     /// it and says how much of it is picture (`lastColumnEighths`, `lastRowEighths`), which the
     /// resize that makes the thumbnail counts exactly, in the same pass (no resampling here).
     ///
-    /// Truncated data is an error (`.corrupt`), so a cut-off download is retried rather than shown
-    /// half grey. Other recoverable damage keeps the decoded pixels, as libjpeg-turbo decodes them.
+    /// Truncated data keeps what decoded, the rest grey as libjpeg-turbo pads it, and the image
+    /// says so (`isTruncated`): a local file is shown as far as it goes, a download fetched again
+    /// (`ThumbnailPipeline`). Other recoverable damage keeps the decoded pixels too.
     public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels, parallel: false)
@@ -142,15 +143,17 @@ private struct Decoder {
     /// of it (a partial last row or column counts as a whole one), after `readHeader` accepted it.
     func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, numerator: Int) throws -> RGBImage {
         let scaledW = (width * numerator + 7) / 8, scaledH = (height * numerator + 7) / 8
-        return RGBImage(width: scaledW, height: scaledH,
-                        pixels: try decompress(data, numerator: numerator, width: scaledW, height: scaledH))
+        let (pixels, truncated) = try decompress(data, numerator: numerator, width: scaledW, height: scaledH)
+        var image = RGBImage(width: scaledW, height: scaledH, pixels: pixels)
+        image.isTruncated = truncated
+        return image
     }
 
-    /// Running out of data ("Premature end of JPEG file", or "premature end of data segment" where
-    /// a marker stands inside a scan) is an error, though libjpeg pads the picture with grey and
-    /// goes on: a cut-off download is then fetched again rather than shown half grey. Other
-    /// recoverable damage keeps the decoded pixels, as other viewers show them.
-    private func decompress(_ data: UnsafeBufferPointer<UInt8>, numerator: Int, width: Int, height: Int) throws -> [UInt8] {
+    /// The pixels, and whether libjpeg ran out of data ("Premature end of JPEG file", or "premature
+    /// end of data segment" where a marker stands inside a scan): it pads the picture with grey
+    /// and goes on, as other viewers show it. Other recoverable damage keeps the decoded pixels too.
+    private func decompress(_ data: UnsafeBufferPointer<UInt8>, numerator: Int, width: Int,
+                            height: Int) throws -> (pixels: [UInt8], truncated: Bool) {
         guard let base = data.baseAddress else { throw ImageError.empty }
         var report = gallery_jpeg_report()
         var status: Int32 = 0
@@ -161,8 +164,8 @@ private struct Decoder {
                                          Int32(width), Int32(height), &report)
             initialized = rgb.count
         }
-        guard status == 0, report.ran_out_of_data == 0 else { throw ImageError.corrupt(report.text) }
-        return pixels
+        guard status == 0 else { throw ImageError.corrupt(report.text) }
+        return (pixels, report.ran_out_of_data != 0)
     }
 }
 

@@ -1,37 +1,43 @@
 import CPNG
+import CPNGRead
 
-/// PNG decode and encode with libpng's simplified API (`png_image`), 8-bit sRGB RGB only.
+/// PNG decode with libpng's full API (through `CPNGRead`, which catches its errors) and encode
+/// with its simplified API (`png_image`), 8-bit sRGB RGB only.
 public enum PNGCodec {
-    /// Decodes a PNG of any colour type and bit depth to 8-bit RGB.
+    /// Decodes a PNG of any colour type and bit depth to 8-bit RGB, its values taken as sRGB as
+    /// browsers and chafa take them (a gAMA chunk is applied only without sRGB or iCCP, and only
+    /// when it says something other than about 1/2.2 or 1.0).
     ///
-    /// Alpha (an alpha channel or tRNS) is composited over `background`. The size announced by the
-    /// header is checked against `maxPixels` before pixel memory is allocated; truncated or
-    /// damaged data (bad CRC, short IDAT) is `.corrupt`.
+    /// Alpha (an alpha channel or tRNS) is composited over `background` in sRGB values, as peers
+    /// do, not in linear light. The size announced by the header is checked against `maxPixels`
+    /// before pixel memory is allocated. Rows decoded before an error stopped libpng (data cut
+    /// short, a bad filter byte) are kept, the rest grey, and the image `isTruncated`; nothing
+    /// decoded (a damaged header, a bad first row) is `.corrupt`.
     public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
-        // libpng reads from `data` until `finish_read`, so both calls stay inside one borrow.
-        return try data.withEncodedBytes { data in
+        try data.withEncodedBytes { data in
             guard !data.isEmpty else { throw ImageError.empty }
             let source = readableChunks(of: data)
-            var png = png_image()
-            png.version = png_uint_32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&png) }
-            guard png_image_begin_read_from_memory(&png, source.baseAddress, source.count) != 0 else {
-                throw ImageError.corrupt(message(of: png))
+            guard let base = source.baseAddress else { throw ImageError.corrupt("no PNG data") }
+            var report = gallery_png_report()
+            var width: UInt32 = 0, height: UInt32 = 0
+            guard gallery_png_read_size(base, source.count, &width, &height, &report) == 0 else {
+                throw ImageError.corrupt(report.text)
             }
-            let width = Int(png.width), height = Int(png.height)
-            guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-            guard width > 0, height > 0, width * 3 <= Int(Int32.max) else {
-                throw ImageError.corrupt("unusable size \(width)x\(height)")
+            let w = Int(width), h = Int(height)
+            guard w * h <= maxPixels else { throw ImageError.tooLarge(width: w, height: h) }
+            guard w > 0, h > 0, w * 4 <= Int(Int32.max) else { throw ImageError.corrupt("unusable size \(w)x\(h)") }
+            let backdrop = [background.r, background.g, background.b]
+            var status: Int32 = -1
+            // Not zero-filled first: C writes every byte unless it fails, and then they are dropped.
+            let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 3) { rgb, initialized in
+                status = gallery_png_decode(base, source.count, backdrop, rgb.baseAddress, width, height, &report)
+                initialized = rgb.count
             }
-            png.format = png_uint_32(PNG_FORMAT_RGB)
-            var backdrop = png_color(red: background.r, green: background.g, blue: background.b)
-            var pixels = [UInt8](repeating: 0, count: width * height * 3)
-            let finished = pixels.withUnsafeMutableBytes { target in
-                png_image_finish_read(&png, &backdrop, target.baseAddress, png_int_32(width * 3), nil)
-            }
-            guard finished != 0 else { throw ImageError.corrupt(message(of: png)) }
-            return RGBImage(width: width, height: height, pixels: pixels)
+            guard status >= 0 else { throw ImageError.corrupt(report.text) }
+            var image = RGBImage(width: w, height: h, pixels: pixels)
+            image.isTruncated = status == 1
+            return image
         }
     }
 
@@ -67,18 +73,22 @@ public enum PNGCodec {
         }
     }
 
-    /// `data` up to the first chunk that announces more bytes than follow it.
+    /// `data` up to the first chunk other than IDAT that announces more bytes than follow it.
     ///
     /// libpng allocates a chunk's buffer at the length the chunk announces before reading it,
     /// so a few damaged bytes in a 100-byte file had it ask for up to 2 GB (found by fuzzing).
     /// Such a chunk cannot be read anyway: without it libpng sees the file end there, which is
-    /// corrupt data when rows are missing and a harmless lost trailer when not, as before.
+    /// corrupt data when rows are missing and a harmless lost trailer when not, as before. IDAT
+    /// is read a few KB at a time whatever it announces: a file cut inside it keeps the rows its
+    /// data holds.
     static func readableChunks(of data: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var chunk = 8  // after the signature
         while chunk + 8 <= data.count {
             let length = data[chunk..<(chunk + 4)].reduce(0) { $0 << 8 | Int($1) }
             // Length, type and data must fit; a cut CRC is libpng's to judge.
-            guard length <= data.count - chunk - 8 else { return UnsafeBufferPointer(rebasing: data[..<chunk]) }
+            guard length <= data.count - chunk - 8 else {
+                return data[(chunk + 4)..<(chunk + 8)].elementsEqual("IDAT".utf8) ? data : UnsafeBufferPointer(rebasing: data[..<chunk])
+            }
             chunk += 12 + length
         }
         return data
@@ -87,6 +97,14 @@ public enum PNGCodec {
     private static func message(of png: png_image) -> String {
         var message = png.message
         let text = withUnsafeBytes(of: &message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.isEmpty ? "libpng failed" : text
+    }
+}
+
+private extension gallery_png_report {
+    /// libpng's message, as C left it in the fixed buffer.
+    var text: String {
+        let text = withUnsafeBytes(of: message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return text.isEmpty ? "libpng failed" : text
     }
 }

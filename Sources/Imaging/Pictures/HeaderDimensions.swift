@@ -18,9 +18,15 @@ extension PNGCodec {
 }
 
 extension ImageDecoder {
-    /// Width and height from the header of a JPEG or PNG, without decoding any pixels. The bytes may
-    /// be just the start of the file, as long as they hold the header.
+    /// Width and height of the upright picture (Exif orientation 5 to 8 swap them) from the header
+    /// of a JPEG or PNG, without decoding any pixels. The bytes may be just the start of the file,
+    /// as long as they hold the header.
     public static func dimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
+        PhotoMetadata(reading: bytes).orientation.upright(try storedDimensions(of: bytes))
+    }
+
+    /// The header's width and height, as the pixels are stored.
+    private static func storedDimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
         guard !bytes.isEmpty else { throw ImageError.empty }
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)

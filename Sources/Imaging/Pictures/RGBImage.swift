@@ -12,10 +12,17 @@ public struct RGBImage: Sendable, Equatable {
     /// part it is, so the picture is neither stretched nor shrunk by it.
     public internal(set) var lastColumnEighths = 8
     public internal(set) var lastRowEighths = 8
+    /// The same for the first column and row: a picture turned upright (`oriented(_:)`) may have
+    /// its partial pixel first. At most one of a side's two ends is partial.
+    public internal(set) var firstColumnEighths = 8
+    public internal(set) var firstRowEighths = 8
+    /// Whether the file ended before the picture did: what decoded is shown, the rest grey
+    /// (a JPEG cut short). Kept by resizing and turning.
+    public internal(set) var isTruncated = false
 
     /// The picture's width and height in eighths of a pixel.
-    var widthEighths: Int { width * 8 - (8 - lastColumnEighths) }
-    var heightEighths: Int { height * 8 - (8 - lastRowEighths) }
+    var widthEighths: Int { width * 8 - (8 - lastColumnEighths) - (8 - firstColumnEighths) }
+    var heightEighths: Int { height * 8 - (8 - lastRowEighths) - (8 - firstRowEighths) }
 
     /// Wraps existing pixels; `pixels.count` must be `width * height * 3`.
     public init(width: Int, height: Int, pixels: [UInt8]) {

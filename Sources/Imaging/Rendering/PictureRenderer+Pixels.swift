@@ -18,7 +18,7 @@ extension PictureRenderer {
         case .iterm, .halfblock, .ascii:
             content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))
         }
-        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content)
+        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content, isTruncated: image.isTruncated)
     }
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.
@@ -26,10 +26,10 @@ extension PictureRenderer {
         let size = (width: box.width, height: box.height)
         switch fit {
         case .fill:
-            return try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode)
+            return try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode, background: background)
                 .aspectFill(width: box.width, height: box.height)
         case .fit:
-            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode)
+            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode, background: background)
             let fitted = decoded.aspectFit(width: box.width, height: box.height)
             let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
             // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.

@@ -6,12 +6,13 @@ extension PictureRenderer {
         let size = (width: box.width, height: box.height)
         let boxRows = box.height / PixelSize.textCell.height
         let art: CellArt
+        let decoded: RGBImage
         switch fit {
         case .fill:
-            let decoded = try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode)
+            decoded = try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode, background: background)
             art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fill)
         case .fit:
-            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode)
+            decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode, background: background)
             if padsFittedText {
                 art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fit)
             } else {
@@ -21,9 +22,11 @@ extension PictureRenderer {
                 art = cellArt(image, columns: image.width, rows: (image.height + 1) / 2, fit: .fit)
             }
         }
-        return RenderedPicture(columns: art.columns, rows: art.rows,
-                               lines: (0..<art.rows).map { art.ansiLine(row: $0, depth: depth) },
-                               plainLines: (0..<art.rows).map { art.plainLine(row: $0) })
+        var picture = RenderedPicture(columns: art.columns, rows: art.rows,
+                                      lines: (0..<art.rows).map { art.ansiLine(row: $0, depth: depth) },
+                                      plainLines: (0..<art.rows).map { art.plainLine(row: $0) })
+        picture.isTruncated = decoded.isTruncated
+        return picture
     }
 
     private func cellArt(_ image: RGBImage, columns: Int, rows: Int, fit: CellArt.Fit) -> CellArt {

@@ -34,6 +34,8 @@ public struct PictureRenderer: Sendable {
     /// Whether a JPEG may be decoded on a second thread: worth it when one picture is rendered at
     /// a time, not when renders already run one per core.
     public var parallelDecode: Bool
+    /// What transparent pixels are composited over: the terminal's background, ideally.
+    public var background: RGB
     /// Whether fitted text art fills its whole box, blank cells around the picture, rather than
     /// covering only the cells of the picture (rounded up to whole rows), as pixel modes do.
     public var padsFittedText: Bool
@@ -41,7 +43,7 @@ public struct PictureRenderer: Sendable {
     public init(mode: RenderMode, cell: PixelSize, depth: ColorDepth, sixelRegisters: Int = 256,
                 sixelQuantizedRegisters: Int = SixelEncoder.quantizedRegisters, wholeSixelBands: Bool = false,
                 kittyTransmission: KittyPicture.Transmission = .placedAtCursor, parallelDecode: Bool = false,
-                padsFittedText: Bool = false) {
+                padsFittedText: Bool = false, background: RGB = RGB(0, 0, 0)) {
         self.mode = mode
         self.cell = cell
         self.depth = depth
@@ -51,6 +53,7 @@ public struct PictureRenderer: Sendable {
         self.kittyTransmission = kittyTransmission
         self.parallelDecode = parallelDecode
         self.padsFittedText = padsFittedText
+        self.background = background
     }
 
     /// What one cell holds in this mode: `cell`'s pixels, or a text cell's samples.

@@ -19,17 +19,22 @@ struct AreaWeights: Sendable {
 
     /// Weights for a source `eighths / 8` pixels long: when that is not a whole number, the last
     /// source pixel stands for the fraction that is left (what a reduced JPEG decode produces
-    /// when the picture's size is not a multiple of the scale's block).
-    init(eighths: Int, destination: Int) {
-        precondition(eighths > 0 && destination > 0, "area weights need non-empty axes")
-        let g = Self.gcd(8 * destination, eighths)
+    /// when the picture's size is not a multiple of the scale's block), or the first one does
+    /// when the picture starts `leadingEighths` into it (such a decode turned upright).
+    init(eighths: Int, destination: Int, leadingEighths: Int = 0) {
+        precondition(eighths > 0 && destination > 0 && (0..<8).contains(leadingEighths), "area weights need non-empty axes")
+        // Lengths in units of 1/(8 * destination) pixel, divided by what they all share: a source
+        // pixel is 8 * destination long, an output pixel `eighths`, and the picture starts at
+        // leadingEighths * destination.
+        let g = Self.gcd(Self.gcd(8 * destination, eighths), leadingEighths * destination)
         let sourceLength = 8 * destination / g
         let outputLength = eighths / g
+        let start = leadingEighths * destination / g
         var first = [Int](), offsets = [0], weights = [UInt32]()
         first.reserveCapacity(destination)
         offsets.reserveCapacity(destination + 1)
         for i in 0..<destination {
-            let lo = i * outputLength, hi = lo + outputLength
+            let lo = start + i * outputLength, hi = lo + outputLength
             var j = lo / sourceLength
             first.append(j)
             while j * sourceLength < hi {

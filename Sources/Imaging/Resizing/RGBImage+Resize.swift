@@ -78,11 +78,13 @@ extension RGBImage {
         }
         precondition(crop.x >= 0 && crop.y >= 0 && crop.x + crop.width <= self.width
                      && crop.y + crop.height <= self.height, "crop outside the image")
-        // A crop that reaches a partial last column or row counts it by its fraction.
-        let cropWidthEighths = crop.width * 8 - (crop.x + crop.width == self.width ? 8 - lastColumnEighths : 0)
-        let cropHeightEighths = crop.height * 8 - (crop.y + crop.height == self.height ? 8 - lastRowEighths : 0)
-        return areaResampled(crop, columns: AreaWeights(eighths: cropWidthEighths, destination: width),
-                             rows: AreaWeights(eighths: cropHeightEighths, destination: height))
+        // A crop that reaches a partial first or last column or row counts it by its fraction.
+        let leftOut = crop.x == 0 ? 8 - firstColumnEighths : 0
+        let topOut = crop.y == 0 ? 8 - firstRowEighths : 0
+        let cropWidthEighths = crop.width * 8 - leftOut - (crop.x + crop.width == self.width ? 8 - lastColumnEighths : 0)
+        let cropHeightEighths = crop.height * 8 - topOut - (crop.y + crop.height == self.height ? 8 - lastRowEighths : 0)
+        return areaResampled(crop, columns: AreaWeights(eighths: cropWidthEighths, destination: width, leadingEighths: leftOut),
+                             rows: AreaWeights(eighths: cropHeightEighths, destination: height, leadingEighths: topOut))
     }
 
     private func areaResampled(_ crop: PixelRect, columns: AreaWeights, rows: AreaWeights) -> RGBImage {
@@ -100,7 +102,9 @@ extension RGBImage {
             }
             initialized = width * height * 3
         }
-        return RGBImage(width: width, height: height, pixels: pixels)
+        var resized = RGBImage(width: width, height: height, pixels: pixels)
+        resized.isTruncated = isTruncated
+        return resized
     }
 
     // The two passes below use `while` loops and wrapping arithmetic on raw pointers because they

@@ -20,8 +20,12 @@ final class FakePhotoSource: PhotoSource {
     let searchable: Bool
     var supportsSearch: Bool { searchable }
 
-    init(searchable: Bool = true) {
+    /// True: image URLs are `file://` ones, as a local folder's are.
+    let localFiles: Bool
+
+    init(searchable: Bool = true, localFiles: Bool = false) {
         self.searchable = searchable
+        self.localFiles = localFiles
     }
 
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
@@ -33,7 +37,8 @@ final class FakePhotoSource: PhotoSource {
     }
 
     func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
-        Self.imageURL(id: photo.id, width: width, height: height, fit: fit)
+        let url = Self.imageURL(id: photo.id, width: width, height: height, fit: fit)
+        return localFiles ? "file:///" + url.dropFirst("https://".count) : url
     }
 
     static func imageURL(id: String, width: Int, height: Int, fit: ImageFit) -> String {

@@ -10,6 +10,12 @@ final class FakeRenderer: ThumbnailRendering {
     private let renderCount = Locked(0)
 
     var renders: Int { renderCount.withLock { $0 } }
+    /// Whether every picture comes out as of a file cut short (`RenderedPicture.isTruncated`).
+    let truncates: Bool
+
+    init(truncates: Bool = false) {
+        self.truncates = truncates
+    }
 
     func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
         (columns * 2, rows * 4)
@@ -19,8 +25,10 @@ final class FakeRenderer: ThumbnailRendering {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }
         let text = "\(String(decoding: data, as: UTF8.self)) \(columns)x\(rows) \(fit.rawValue)"
-        return RenderedPicture(columns: columns, rows: rows,
-                         lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: rows),
-                         plainLines: Array(repeating: text, count: rows))
+        var picture = RenderedPicture(columns: columns, rows: rows,
+                                      lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: rows),
+                                      plainLines: Array(repeating: text, count: rows))
+        picture.isTruncated = truncates
+        return picture
     }
 }

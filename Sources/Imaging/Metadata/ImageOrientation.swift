@@ -1,0 +1,45 @@
+/// How a picture's stored pixels are turned to show it upright: the Exif Orientation tag's eight
+/// values, named by what the stored picture needs (the tag itself names where row 0 and column 0
+/// lie). Cameras store a portrait taken with the phone turned as a landscape with `.rotatedRight`.
+public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
+    /// 1: stored upright.
+    case up = 1
+    /// 2: mirrored left to right.
+    case mirrored = 2
+    /// 3: upside down (turned 180°).
+    case upsideDown = 3
+    /// 4: mirrored top to bottom.
+    case upsideDownMirrored = 4
+    /// 5: rows and columns swapped (mirrored along the top-left to bottom-right diagonal).
+    case transposed = 5
+    /// 6: shown turned 90° clockwise.
+    case rotatedRight = 6
+    /// 7: swapped along the other diagonal (top-right to bottom-left).
+    case transverse = 7
+    /// 8: shown turned 90° anticlockwise.
+    case rotatedLeft = 8
+
+    /// Whether the upright picture is the stored one's height wide (5 to 8).
+    public var swapsSides: Bool { rawValue >= 5 }
+
+    /// The upright size of a picture stored `stored` wide and high; also the stored size of an
+    /// upright one, since swapping sides is its own inverse.
+    public func upright(_ stored: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        swapsSides ? (stored.height, stored.width) : stored
+    }
+
+    /// The stored pixel shown at column `x`, row `y` of the upright picture, for a picture stored
+    /// `width` x `height`.
+    func storedPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .up: return (x, y)
+        case .mirrored: return (width - 1 - x, y)
+        case .upsideDown: return (width - 1 - x, height - 1 - y)
+        case .upsideDownMirrored: return (x, height - 1 - y)
+        case .transposed: return (y, x)
+        case .rotatedRight: return (y, height - 1 - x)
+        case .transverse: return (width - 1 - y, height - 1 - x)
+        case .rotatedLeft: return (width - 1 - y, x)
+        }
+    }
+}

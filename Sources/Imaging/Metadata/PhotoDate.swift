@@ -1,0 +1,68 @@
+/// When a photo was taken, as its camera wrote it in Exif (local time, no zone): a value to sort
+/// by and to print. Made only from a well-formed "YYYY:MM:DD HH:MM:SS", so no byte of the file's
+/// text ever reaches the terminal.
+public struct PhotoDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+
+    /// A date from its fields, or nil when one is out of range (month 1...12, day 1...31, hour
+    /// 0...23, minute 0...59, second 0...60; year 1...9999).
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+        (self.hour, self.minute, self.second) = (hour, minute, second)
+    }
+
+    /// Parses Exif's "YYYY:MM:DD HH:MM:SS" (dashes or slashes between the date's fields and a
+    /// "T" before the time are accepted too, as some software writes them). Cameras without a
+    /// set clock write "0000:00:00 00:00:00" or blanks: nil, like anything else malformed.
+    public init?(exif text: some Collection<UInt8>) {
+        let bytes = Array(text.prefix(19))
+        guard bytes.count == 19 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let dateSeparators: Set<UInt8> = [UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "/")]
+        guard dateSeparators.contains(bytes[4]), bytes[7] == bytes[4],
+              bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    public static func < (lhs: PhotoDate, rhs: PhotoDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
+            < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
+    }
+
+    /// Seconds since 1970-01-01 00:00:00 of the same wall-clock reading in UTC: Exif gives no
+    /// zone, so this orders photos and prints back as the camera wrote it, and is no true instant.
+    public var secondsSince1970AsUTC: Int {
+        // Days from the civil date (Howard Hinnant's algorithm), March-based years.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return days * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+
+    /// "2024-06-01 14:32:05".
+    public var description: String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let year = String(repeating: "0", count: max(0, 4 - String(self.year).count)) + String(self.year)
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import Imaging
+
+@Suite struct PhotoMetadataTests {
+    static let jpeg = (try? JPEGCodec.encode(TestImages.noise(width: 24, height: 16, seed: 5))) ?? []
+    static let png = (try? PNGCodec.encode(TestImages.noise(width: 24, height: 16, seed: 5))) ?? []
+    static let taken = Array("2023:06:01 14:32:05".utf8)
+    static let modified = Array("2024:01:02 03:04:05".utf8)
+
+    @Test(arguments: ImageOrientation.allCases)
+    func orientationIsReadFromAJPEGsExifSegment(orientation: ImageOrientation) {
+        let tagged = ExifFixtures.jpeg(Self.jpeg, withExif: ExifFixtures.tiff(orientation: UInt16(orientation.rawValue)))
+        #expect(PhotoMetadata(reading: tagged).orientation == orientation)
+    }
+
+    @Test func orientationIsReadFromAPNGsEXIfChunk() throws {
+        let tagged = ExifFixtures.png(Self.png, withExif: ExifFixtures.tiff(orientation: 8))
+        #expect(PhotoMetadata(reading: tagged).orientation == .rotatedLeft)
+        // libpng still decodes it (the chunk's CRC is right).
+        #expect(try PNGCodec.decode(tagged).width == 24)
+    }
+
+    @Test func dateTakenIsTheOriginalDateElseTheFileDate() {
+        let both = ExifFixtures.tiff(dateTime: Self.modified, dateTimeOriginal: Self.taken)
+        #expect(PhotoMetadata(reading: ExifFixtures.jpeg(Self.jpeg, withExif: both)).dateTaken
+                == PhotoDate(year: 2023, month: 6, day: 1, hour: 14, minute: 32, second: 5))
+        let fileDateOnly = ExifFixtures.tiff(orientation: 1, dateTime: Self.modified)
+        #expect(PhotoMetadata(reading: ExifFixtures.png(Self.png, withExif: fileDateOnly)).dateTaken?.description
+                == "2024-01-02 03:04:05")
+    }
+
+    @Test func aDateCountsSecondsAsIfItWereUTC() throws {
+        #expect(try #require(PhotoDate(year: 1970, month: 1, day: 1)).secondsSince1970AsUTC == 0)
+        // Checked with `date -u -d "2024-06-01 14:32:05" +%s` and "1900-03-01".
+        #expect(try #require(PhotoDate(exif: Array("2024:06:01 14:32:05".utf8))).secondsSince1970AsUTC == 1_717_252_325)
+        #expect(try #require(PhotoDate(year: 1900, month: 3, day: 1)).secondsSince1970AsUTC == -2_203_891_200)
+    }
+
+    @Test func controlCharactersInADateMakeNoDate() {
+        let escape = Array("2023:06:01\u{1B}[2J:05".utf8)
+        let tiff = ExifFixtures.tiff(dateTime: escape, dateTimeOriginal: Array("2023:06:01 14:3\u{07}:05".utf8))
+        #expect(PhotoMetadata(reading: ExifFixtures.jpeg(Self.jpeg, withExif: tiff)).dateTaken == nil)
+    }
+
+    @Test func noExifOrAnotherFormatReadsAsTheDefaults() {
+        #expect(PhotoMetadata(reading: Self.jpeg) == PhotoMetadata())
+        #expect(PhotoMetadata(reading: Self.png) == PhotoMetadata())
+        #expect(PhotoMetadata(reading: Array("GIF89a".utf8)) == PhotoMetadata())
+        #expect(PhotoMetadata(reading: [UInt8]()) == PhotoMetadata())
+        // Out of range: as if absent.
+        let nine = ExifFixtures.jpeg(Self.jpeg, withExif: ExifFixtures.tiff(orientation: 9))
+        #expect(PhotoMetadata(reading: nine).orientation == .up)
+    }
+
+    /// Every prefix of a tagged file: the walk stops at the buffer's end, and a cut block reads
+    /// as what libexif can make of it, never a crash.
+    @Test func everyPrefixOfATaggedFileIsSafe() {
+        let tiff = ExifFixtures.tiff(orientation: 6, dateTime: Self.modified, dateTimeOriginal: Self.taken)
+        for file in [ExifFixtures.jpeg(Self.jpeg, withExif: tiff), ExifFixtures.png(Self.png, withExif: tiff)] {
+            let complete = PhotoMetadata(reading: file)
+            #expect(complete == PhotoMetadata(orientation: .rotatedRight, dateTaken: PhotoDate(exif: Self.taken)))
+            for count in 0..<file.count {
+                let read = PhotoMetadata(reading: Array(file.prefix(count)))
+                #expect(read.orientation == .up || read.orientation == .rotatedRight)
+            }
+        }
+    }
+
+    @Test func exifAfterTheScanIsNotLookedFor() throws {
+        let tiff = ExifFixtures.tiff(orientation: 3)
+        let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
+        let segment: [UInt8] = [0xFF, 0xE1] + ExifFixtures.be16(UInt16(payload.count + 2)) + payload
+        let late = Array(Self.jpeg.dropLast(2)) + segment + [0xFF, 0xD9]
+        #expect(PhotoMetadata(reading: late).orientation == .up)
+    }
+}
+
+@Suite struct PhotoDateTests {
+    @Test func parsesExifsFormAndCommonVariants() {
+        let expected = PhotoDate(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6)
+        for text in ["2001:02:03 04:05:06", "2001-02-03T04:05:06", "2001/02/03 04:05:06", "2001:02:03 04:05:06.123"] {
+            #expect(PhotoDate(exif: Array(text.utf8)) == expected, "\(text)")
+        }
+        #expect(expected?.description == "2001-02-03 04:05:06")
+    }
+
+    @Test func refusesUnsetAndMalformedDates() {
+        for text in ["0000:00:00 00:00:00", "    :  :     :  :  ", "2001:13:03 04:05:06", "2001:02:03 24:05:06",
+                     "2001:02:03", "2001:02-03 04:05:06", "2001:02:03 04:05:0x", "２００１:02:03 04:05:06"] {
+            #expect(PhotoDate(exif: Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+
+    @Test func sortsByTime() throws {
+        let dates = try ["2020:01:01 00:00:00", "2019:12:31 23:59:59", "2020:01:01 00:00:01"].map {
+            try #require(PhotoDate(exif: Array($0.utf8)))
+        }
+        #expect(dates.sorted().map(\.description) == ["2019-12-31 23:59:59", "2020-01-01 00:00:00", "2020-01-01 00:00:01"])
+    }
+}
