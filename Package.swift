@@ -37,6 +37,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CSixel", pkgConfig: "libsixel",
             providers: [.apt(["libsixel-dev"])]),
 
@@ -47,7 +50,7 @@ let package = Package(
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CWebP", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
@@ -95,7 +98,9 @@ let package = Package(
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"]),
+        // Fixtures: one photo in each format the decoders read (made by Fixtures/make-fixtures.sh).
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"],
+                    exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),

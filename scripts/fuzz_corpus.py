@@ -9,6 +9,8 @@
 - png: small PNGs written here (no tool makes every kind): grey 1 to 16 bits, RGB 8 and 16, palette
   1 to 8 bits with tRNS, grey+alpha, RGBA, interlaced, every row filter, several IDAT chunks; a
   crop of a photo; a few damaged copies.
+- webp (and the other formats of MAGICK_VARIANTS): the pictures above, made small, in a few of the
+  format's encodings by ImageMagick; a few damaged copies.
 - encoders: pseudo-random bytes (the target reads its image and sizes from them).
 - unsplash-json, picsum-json: the response fixtures of the tests (Tests/GalleryTests/*Fixtures.swift),
   read from there so they stay the shapes the tests use, and variants of them.
@@ -307,6 +309,31 @@ TERMINAL_REPLIES = {
 }
 
 
+# ImageMagick's encodings of each format the libraries decode: the option lists per seed.
+MAGICK_VARIANTS = {
+    "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"]],
+}
+
+
+def magick_seeds(pictures, fmt):
+    """Small pictures (at most 96 px a side, so seeds stay small) in each of `fmt`'s variants, then
+    truncated and bit-flipped copies."""
+    seeds = {}
+    for index, picture in enumerate(pictures):
+        variant = MAGICK_VARIANTS[fmt][index % len(MAGICK_VARIANTS[fmt])]
+        name = f"{index:02}-{picture.width}x{picture.height}.{fmt}"
+        seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{fmt}:-"],
+                                     input=picture.ppm(), check=True, capture_output=True).stdout
+    rng = random.Random(fmt)
+    for name, data in list(seeds.items())[::3]:
+        seeds[name + "-truncated"] = data[: len(data) * 2 // 3]
+        corrupt = bytearray(data)
+        for _ in range(4):
+            corrupt[rng.randrange(12, len(corrupt))] ^= 1 << rng.randrange(8)
+        seeds[name + "-flipped"] = bytes(corrupt)
+    return seeds
+
+
 def write(directory, seeds):
     if directory.exists():
         shutil.rmtree(directory)
@@ -334,6 +361,7 @@ def main():
     counts = {
         "jpeg": write(arguments.out / "jpeg", jpegs),
         "png": write(arguments.out / "png", png_seeds(pictures, rng)),
+        **{fmt: write(arguments.out / fmt, magick_seeds(pictures, fmt)) for fmt in MAGICK_VARIANTS},
         "encoders": write(arguments.out / "encoders", {
             f"random-{n:02}": bytes(rng.randrange(256) for _ in range(rng.choice([8, 64, 512, 3000])))
             for n in range(12)}),

@@ -23,6 +23,7 @@ FUZZ = REPO / ".fuzz"
 MAX_LENGTHS = {
     "jpeg": 65536,
     "png": 16384,
+    "webp": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Every fuzz target: one input in, nothing out, a crash or a thrown `FuzzFinding` when the code
 /// under test misbehaves. The raw values are the names `make fuzz`, the corpus and the
 /// regression directories use.
@@ -6,6 +8,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jpeg
     /// libpng through `PNGCodec` and `ImageDecoder`, and a re-encode of what decodes.
     case png
+    /// libwebp through `ImageDecoder`: still and animated, scaled and full.
+    case webp
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -24,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .jpeg: try JPEGFuzzTarget.run(input)
         case .png: try PNGFuzzTarget.run(input)
+        case .webp: try FormatFuzzTarget.run(input, as: .webp)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

@@ -11,7 +11,7 @@ import ImagingTestSupport
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
         #expect(ImageFormat(sniffing: jpeg) == .jpeg)
         #expect(ImageFormat(sniffing: TestImages.pngSignature + [0, 0, 0, 13]) == .png)
-        #expect(ImageFormat(sniffing: Array("GIF89a".utf8)) == nil)
+        #expect(ImageFormat(sniffing: Array("<html>".utf8)) == nil)
         #expect(ImageFormat(sniffing: [0xFF, 0xD8]) == nil)
         #expect(ImageFormat(sniffing: []) == nil)
     }

@@ -8,7 +8,7 @@ final class DirectoryListing: Sendable {
     private let cached = Locked<[String]?>(nil)
 
     /// Names that may be images; used only for files whose bytes cannot be read to tell.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png"]
+    static let imageExtensions = ImageFormat.knownFileExtensions
 
     init(folder: String) {
         self.folder = folder
@@ -26,12 +26,12 @@ final class DirectoryListing: Sendable {
     }
 
     /// Lists `folder`: hidden files are left out, readable files are kept when their first bytes
-    /// are a JPEG or PNG signature, unreadable ones when their name says image.
+    /// are an image signature, unreadable ones when their name says image.
     static func scan(_ folder: String) throws -> [String] {
         try LocalFile.names(inFolder: folder).filter { name in
             guard !name.hasPrefix(".") else { return false }
             do {
-                return ImageFormat(sniffing: try LocalFile.readPrefix(folder + "/" + name, count: 8)) != nil
+                return ImageFormat(sniffing: try LocalFile.readPrefix(folder + "/" + name, count: ImageFormat.signatureLength)) != nil
             } catch {
                 return hasImageExtension(name)
             }

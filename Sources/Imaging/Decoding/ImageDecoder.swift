@@ -1,13 +1,13 @@
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {
-    /// Decodes `bytes`, choosing the codec from the bytes themselves. PNG transparency is
-    /// composited over black.
+    /// Decodes `bytes`, choosing the codec from the bytes themselves. Transparency is composited
+    /// over black.
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
     ///     (both sides at least as large), which is much faster for thumbnails. The result is not
-    ///     resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. PNG has no
-    ///     reduced decode, so a PNG always comes back at full size.
+    ///     resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. JPEG and WebP
+    ///     decode reduced; other formats come back at full size.
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
@@ -20,7 +20,9 @@ public enum ImageDecoder {
                 return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
             case .png:
                 return try PNGCodec.decode(bytes, maxPixels: maxPixels)
-            case nil:
+            case .webp:
+                return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+            case .gif, .tiff, .heif, .bmp, nil:
                 throw ImageError.unsupportedFormat
             }
         }
@@ -49,13 +51,17 @@ public enum ImageDecoder {
     /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
     /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
-    /// resampling does that. Other formats decode at full size.
+    /// resampling does that. WebP is scaled to that size while decoding; other formats decode at
+    /// full size.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
                                maxPixels: Int, parallel: Bool) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
-            guard ImageFormat(sniffing: bytes) == .jpeg else { return try decode(bytes, maxPixels: maxPixels) }
-            return try JPEGCodec.decode(bytes, coveringFor: { decodeSize(of: $0, for: box, filling: filling) },
-                                        maxPixels: maxPixels, parallel: parallel)
+            let size = { decodeSize(of: $0, for: box, filling: filling) }
+            switch ImageFormat(sniffing: bytes) {
+            case .jpeg: return try JPEGCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, parallel: parallel)
+            case .webp: return try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            default: return try decode(bytes, maxPixels: maxPixels)
+            }
         }
     }
 

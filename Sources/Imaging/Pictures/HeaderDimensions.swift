@@ -25,7 +25,7 @@ extension ImageDecoder {
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)
         case .png: return try PNGCodec.dimensions(of: bytes)
-        case nil: throw ImageError.unsupportedFormat
+        case .webp, .gif, .tiff, .heif, .bmp, nil: throw ImageError.unsupportedFormat
         }
     }
 }

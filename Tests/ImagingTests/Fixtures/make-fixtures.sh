@@ -1,0 +1,13 @@
+#!/bin/sh
+# Makes the format fixtures from a real photo (../shared/photos/coffee.png): a 160 px PNG as the
+# reference, and the same picture in each format the decoders read. Run from this folder; needs
+# ImageMagick (with libwebp, libheif and libtiff) and heif-enc (libheif-examples).
+set -eu
+photos="${GALLERY_PHOTOS:-../../../../shared/photos}"
+convert "$photos/coffee.png" -resize 160x -strip coffee.png
+# The same picture with a soft alpha ramp, left (transparent) to right (opaque).
+convert coffee.png \( -size 107x160 gradient:black-white -rotate 90 \) -alpha off -compose CopyOpacity -composite -strip coffee-alpha.png
+convert coffee.png -quality 85 -strip coffee.webp
+convert coffee.png -define webp:lossless=true -strip coffee-lossless.webp
+convert coffee-alpha.png -define webp:lossless=true -strip coffee-alpha.webp
+convert coffee-alpha.png -background black -flatten -strip coffee-alpha-over-black.png
