@@ -311,6 +311,7 @@ TERMINAL_REPLIES = {
 
 # ImageMagick's encodings of each format the libraries decode: the option lists per seed.
 MAGICK_VARIANTS = {
+    "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"]],
     "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"]],
 }
 

@@ -24,6 +24,7 @@ MAX_LENGTHS = {
     "jpeg": 65536,
     "png": 16384,
     "webp": 32768,
+    "gif": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

@@ -10,6 +10,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// libwebp through `ImageDecoder`: still and animated, scaled and full.
     case webp
+    /// giflib through `ImageDecoder`: the first frame on its screen.
+    case gif
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jpeg: try JPEGFuzzTarget.run(input)
         case .png: try PNGFuzzTarget.run(input)
         case .webp: try FormatFuzzTarget.run(input, as: .webp)
+        case .gif: try FormatFuzzTarget.run(input, as: .gif)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

@@ -22,7 +22,9 @@ public enum ImageDecoder {
                 return try PNGCodec.decode(bytes, maxPixels: maxPixels)
             case .webp:
                 return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
-            case .gif, .tiff, .heif, .bmp, nil:
+            case .gif:
+                return try GIFCodec.decode(bytes, maxPixels: maxPixels)
+            case .tiff, .heif, .bmp, nil:
                 throw ImageError.unsupportedFormat
             }
         }

@@ -25,7 +25,8 @@ extension ImageDecoder {
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)
         case .png: return try PNGCodec.dimensions(of: bytes)
-        case .webp, .gif, .tiff, .heif, .bmp, nil: throw ImageError.unsupportedFormat
+        case .gif: return try GIFCodec.dimensions(of: bytes)
+        case .webp, .tiff, .heif, .bmp, nil: throw ImageError.unsupportedFormat
         }
     }
 }

@@ -11,3 +11,9 @@ convert coffee.png -quality 85 -strip coffee.webp
 convert coffee.png -define webp:lossless=true -strip coffee-lossless.webp
 convert coffee-alpha.png -define webp:lossless=true -strip coffee-alpha.webp
 convert coffee-alpha.png -background black -flatten -strip coffee-alpha-over-black.png
+# GIF: the photo quantised to 256 colours (interlaced), and a frame smaller than the screen, offset,
+# with transparent pixels; each beside ImageMagick's decode over black, which ours must equal.
+convert coffee.png -interlace GIF coffee.gif
+convert coffee.gif -strip coffee-gif.png
+convert coffee.png -crop 80x50+40+30 -alpha set -channel A -fx 'i<30 && j<20 ? 0 : 1' +channel coffee-framed.gif
+convert coffee-framed.gif -background black -flatten -strip coffee-framed-gif.png
