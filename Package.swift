@@ -49,11 +49,18 @@ let package = Package(
         // The operating system's primitives, wrapped once for every module above.
         // libjpeg's decompressor behind one C function, so its errors are caught with setjmp in C.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libtiff from memory, its error handlers ours (never stderr, which the app draws on). The
+        // libraries after it are its own dependencies, which a static link must name.
+        .target(name: "CTIFF", linkerSettings: [
+            .linkedLibrary("tiff"), .linkedLibrary("webp"), .linkedLibrary("Lerc"), .linkedLibrary("jbig"),
+            .linkedLibrary("zstd"), .linkedLibrary("lzma"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"),
+            .linkedLibrary("z"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
+        ]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CTIFF", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.

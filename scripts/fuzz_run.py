@@ -25,6 +25,7 @@ MAX_LENGTHS = {
     "png": 16384,
     "webp": 32768,
     "gif": 32768,
+    "tiff": 65536,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

@@ -12,6 +12,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case webp
     /// giflib through `ImageDecoder`: the first frame on its screen.
     case gif
+    /// libtiff through `CTIFF` and `ImageDecoder`: the first directory, upright.
+    case tiff
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -32,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .png: try PNGFuzzTarget.run(input)
         case .webp: try FormatFuzzTarget.run(input, as: .webp)
         case .gif: try FormatFuzzTarget.run(input, as: .gif)
+        case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

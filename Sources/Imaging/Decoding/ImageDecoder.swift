@@ -24,7 +24,9 @@ public enum ImageDecoder {
                 return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
             case .gif:
                 return try GIFCodec.decode(bytes, maxPixels: maxPixels)
-            case .tiff, .heif, .bmp, nil:
+            case .tiff:
+                return try TIFFCodec.decode(bytes, maxPixels: maxPixels)
+            case .heif, .bmp, nil:
                 throw ImageError.unsupportedFormat
             }
         }

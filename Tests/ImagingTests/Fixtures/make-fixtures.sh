@@ -17,3 +17,14 @@ convert coffee.png -interlace GIF coffee.gif
 convert coffee.gif -strip coffee-gif.png
 convert coffee.png -crop 80x50+40+30 -alpha set -channel A -fx 'i<30 && j<20 ? 0 : 1' +channel coffee-framed.gif
 convert coffee-framed.gif -background black -flatten -strip coffee-framed-gif.png
+# TIFF: LZW RGB (lossless); and a 32 px copy stored in each of the 8 orientations, as cameras
+# write them: the pixels turned the inverse way, the tag saying how to turn them upright.
+convert coffee.png -compress lzw coffee.tif
+convert coffee.png -resize 32x -strip coffee-32.png
+set -- "" -flop "-rotate 180" -flip -transpose "-rotate 270" -transverse "-rotate 90"
+orientation=1
+for turn in "$@"; do
+  tag=$(echo TopLeft TopRight BottomRight BottomLeft LeftTop RightTop RightBottom LeftBottom | cut -d' ' -f$orientation)
+  convert coffee-32.png $turn -orient $tag -compress zip coffee-32-orientation-$orientation.tif
+  orientation=$((orientation + 1))
+done
