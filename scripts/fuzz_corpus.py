@@ -314,6 +314,8 @@ MAGICK_VARIANTS = {
     "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"]],
     "tiff": [["-compress", "lzw"], ["-compress", "zip", "-orient", "RightTop"], ["-compress", "none", "-colors", "16"],
              ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"]],
+    "bmp": [["-type", "truecolor"], ["-colors", "16", "-type", "palette", "-compress", "none"], ["-colors", "200", "-compress", "rle"],
+            ["-define", "bmp:subtype=RGB565"], ["-alpha", "set"], ["-monochrome"]],
     "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"]],
 }
 
@@ -325,7 +327,9 @@ def magick_seeds(pictures, fmt):
     for index, picture in enumerate(pictures):
         variant = MAGICK_VARIANTS[fmt][index % len(MAGICK_VARIANTS[fmt])]
         name = f"{index:02}-{picture.width}x{picture.height}.{fmt}"
-        seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{fmt}:-"],
+        # bmp3: the 40-byte header that palettes and RLE need (plain bmp: ImageMagick's V5 one).
+        coder = "bmp3" if fmt == "bmp" and "-alpha" not in variant and "-define" not in variant else fmt
+        seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{coder}:-"],
                                      input=picture.ppm(), check=True, capture_output=True).stdout
     rng = random.Random(fmt)
     for name, data in list(seeds.items())[::3]:

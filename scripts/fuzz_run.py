@@ -26,6 +26,7 @@ MAX_LENGTHS = {
     "webp": 32768,
     "gif": 32768,
     "tiff": 65536,
+    "bmp": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

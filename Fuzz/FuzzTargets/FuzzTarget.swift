@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case gif
     /// libtiff through `CTIFF` and `ImageDecoder`: the first directory, upright.
     case tiff
+    /// Our BMP decoder through `ImageDecoder`.
+    case bmp
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -35,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .webp: try FormatFuzzTarget.run(input, as: .webp)
         case .gif: try FormatFuzzTarget.run(input, as: .gif)
         case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
+        case .bmp: try FormatFuzzTarget.run(input, as: .bmp)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

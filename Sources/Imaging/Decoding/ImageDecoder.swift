@@ -26,7 +26,9 @@ public enum ImageDecoder {
                 return try GIFCodec.decode(bytes, maxPixels: maxPixels)
             case .tiff:
                 return try TIFFCodec.decode(bytes, maxPixels: maxPixels)
-            case .heif, .bmp, nil:
+            case .bmp:
+                return try BMPCodec.decode(bytes, maxPixels: maxPixels)
+            case .heif, nil:
                 throw ImageError.unsupportedFormat
             }
         }

@@ -26,7 +26,8 @@ extension ImageDecoder {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)
         case .png: return try PNGCodec.dimensions(of: bytes)
         case .gif: return try GIFCodec.dimensions(of: bytes)
-        case .webp, .tiff, .heif, .bmp, nil: throw ImageError.unsupportedFormat
+        case .bmp: return try BMPCodec.dimensions(of: bytes)
+        case .webp, .tiff, .heif, nil: throw ImageError.unsupportedFormat
         }
     }
 }

@@ -28,3 +28,14 @@ for turn in "$@"; do
   convert coffee-32.png $turn -orient $tag -compress zip coffee-32-orientation-$orientation.tif
   orientation=$((orientation + 1))
 done
+# BMP (from the 32 px copy): 24-bit, 32-bit with a V5 header and bit fields, 16-bit 5-6-5, 8-bit palette plain and
+# RLE8, 4-bit and 1-bit palette; the ones not exactly the photo beside ImageMagick's decode. (The
+# tests make top-down and RLE4 files themselves: ImageMagick writes neither.)
+convert coffee-32.png -type truecolor bmp3:coffee-32-24.bmp
+convert coffee-32.png -alpha set bmp:coffee-32-32.bmp
+convert coffee-32.png -define bmp:subtype=RGB565 bmp:coffee-32-565.bmp
+convert coffee-32.png -colors 256 -type palette -compress none bmp3:coffee-32-8.bmp
+convert coffee-32.png -colors 256 -type palette -compress rle bmp3:coffee-32-rle8.bmp
+convert coffee-32.png -colors 16 -type palette -compress none bmp3:coffee-32-4.bmp
+convert coffee-32.png -monochrome bmp3:coffee-32-1.bmp
+for name in 565 8 rle8 4 1; do convert coffee-32-$name.bmp -strip coffee-32-$name-bmp.png; done
