@@ -56,11 +56,13 @@ let package = Package(
             .linkedLibrary("zstd"), .linkedLibrary("lzma"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"),
             .linkedLibrary("z"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
         ]),
+        // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
+        .target(name: "CHEIF"),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CTIFF", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CTurboJPEG", "CPNG", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalEnvironment"]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.

@@ -316,6 +316,8 @@ MAGICK_VARIANTS = {
              ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"]],
     "bmp": [["-type", "truecolor"], ["-colors", "16", "-type", "palette", "-compress", "none"], ["-colors", "200", "-compress", "rle"],
             ["-define", "bmp:subtype=RGB565"], ["-alpha", "set"], ["-monochrome"]],
+    # ImageMagick writes HEIC through libheif (x265); "heif" seeds are HEIC and AVIF.
+    "heif": [["-quality", "50"], ["-quality", "90", "-define", "heic:chroma=444"]],
     "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"]],
 }
 
@@ -329,6 +331,7 @@ def magick_seeds(pictures, fmt):
         name = f"{index:02}-{picture.width}x{picture.height}.{fmt}"
         # bmp3: the 40-byte header that palettes and RLE need (plain bmp: ImageMagick's V5 one).
         coder = "bmp3" if fmt == "bmp" and "-alpha" not in variant and "-define" not in variant else fmt
+        coder = ("avif" if index % 2 else "heic") if fmt == "heif" else coder
         seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{coder}:-"],
                                      input=picture.ppm(), check=True, capture_output=True).stdout
     rng = random.Random(fmt)

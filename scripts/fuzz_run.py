@@ -27,6 +27,7 @@ MAX_LENGTHS = {
     "gif": 32768,
     "tiff": 65536,
     "bmp": 32768,
+    "heif": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

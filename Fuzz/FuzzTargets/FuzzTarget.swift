@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case tiff
     /// Our BMP decoder through `ImageDecoder`.
     case bmp
+    /// libheif (loaded through `CHEIF`) through `ImageDecoder`: HEIC and AVIF, thumbnails.
+    case heif
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -38,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .gif: try FormatFuzzTarget.run(input, as: .gif)
         case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
         case .bmp: try FormatFuzzTarget.run(input, as: .bmp)
+        case .heif: try FormatFuzzTarget.run(input, as: .heif)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

@@ -8,6 +8,10 @@ import Logging
 import Net
 import TerminalEnvironment
 
+// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
+if CommandLine.arguments.dropFirst().first == "view" {
+    ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
+}
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
 

@@ -7,7 +7,8 @@ public enum ImageDecoder {
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
     ///     (both sides at least as large), which is much faster for thumbnails. The result is not
     ///     resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. JPEG and WebP
-    ///     decode reduced; other formats come back at full size.
+    ///     decode reduced, HEIF from an embedded thumbnail that covers it; other formats come
+    ///     back at full size.
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
@@ -28,7 +29,9 @@ public enum ImageDecoder {
                 return try TIFFCodec.decode(bytes, maxPixels: maxPixels)
             case .bmp:
                 return try BMPCodec.decode(bytes, maxPixels: maxPixels)
-            case .heif, nil:
+            case .heif:
+                return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+            case nil:
                 throw ImageError.unsupportedFormat
             }
         }
@@ -57,8 +60,8 @@ public enum ImageDecoder {
     /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
     /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
-    /// resampling does that. WebP is scaled to that size while decoding; other formats decode at
-    /// full size.
+    /// resampling does that. WebP is scaled to that size while decoding, HEIF decodes an embedded
+    /// thumbnail that covers it when it has one; other formats decode at full size.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
                                maxPixels: Int, parallel: Bool) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
@@ -66,6 +69,7 @@ public enum ImageDecoder {
             switch ImageFormat(sniffing: bytes) {
             case .jpeg: return try JPEGCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, parallel: parallel)
             case .webp: return try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            case .heif: return try HEIFCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
             default: return try decode(bytes, maxPixels: maxPixels)
             }
         }

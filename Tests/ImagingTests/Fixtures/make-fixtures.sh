@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the format fixtures from a real photo (../shared/photos/coffee.png): a 160 px PNG as the
 # reference, and the same picture in each format the decoders read. Run from this folder; needs
-# ImageMagick (with libwebp, libheif and libtiff) and heif-enc (libheif-examples).
+# ImageMagick (with libwebp, libheif and libtiff), heif-enc (libheif-examples), heif-thumbnailer
+# and exiftool.
 set -eu
 photos="${GALLERY_PHOTOS:-../../../../shared/photos}"
 convert "$photos/coffee.png" -resize 160x -strip coffee.png
@@ -39,3 +40,14 @@ convert coffee-32.png -colors 256 -type palette -compress rle bmp3:coffee-32-rle
 convert coffee-32.png -colors 16 -type palette -compress none bmp3:coffee-32-4.bmp
 convert coffee-32.png -monochrome bmp3:coffee-32-1.bmp
 for name in 565 8 rle8 4 1; do convert coffee-32-$name.bmp -strip coffee-32-$name-bmp.png; done
+# HEIF and AVIF (heif-enc, libheif-examples): the photo; one with a 32 px thumbnail; one stored on
+# its side with an Exif Orientation of 6 and no irot box, which HEIF shows as stored (libheif's
+# rotations are the only orientation: the Exif tag must not turn it again).
+heif-enc -q 80 coffee.png -o coffee.heic
+heif-enc -A -q 80 coffee.png -o coffee.avif
+heif-enc -q 60 -t 32 coffee.png -o coffee-thumbnail.heic
+heif-thumbnailer -s 32 coffee-thumbnail.heic coffee-thumbnail-heic.png  # libheif's own decode of the thumbnail
+convert coffee.png -rotate 270 -quality 95 sideways.jpg
+exiftool -q -overwrite_original -n -Orientation=6 sideways.jpg
+heif-enc -q 80 sideways.jpg -o coffee-exif6.heic
+rm sideways.jpg
