@@ -123,7 +123,7 @@ void gallery_tiff_size(gallery_tiff *tiff, uint32_t *width, uint32_t *height, ui
     TIFFGetFieldDefaulted(tiff->tif, TIFFTAG_ORIENTATION, orientation);
 }
 
-int gallery_tiff_read_rgba(gallery_tiff *tiff, uint32_t *rgba, uint32_t width, uint32_t height,
+int gallery_tiff_read_rgba(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t height,
                            gallery_tiff_report *report) {
     memset(report, 0, sizeof *report);
     tiff->report = report;
@@ -133,7 +133,9 @@ int gallery_tiff_read_rgba(gallery_tiff *tiff, uint32_t *rgba, uint32_t width, u
         return -1;
     }
     // stop_on_error: damaged strips are an error, not a picture with holes.
-    if (!TIFFReadRGBAImageOriented(tiff->tif, width, height, rgba, ORIENTATION_TOPLEFT, 1)) {
+    // Each pixel a uint32_t packed as TIFFGetR/G/B/A read it, which in memory (little-endian) is
+    // R, G, B, A; the caller's buffer is malloc'ed, so aligned for it.
+    if (!TIFFReadRGBAImageOriented(tiff->tif, width, height, (uint32_t *)(void *)rgba, ORIENTATION_TOPLEFT, 1)) {
         fail(report, "unreadable TIFF image data");
         return -1;
     }

@@ -137,3 +137,17 @@ import ImagingTestSupport
         #expect(twice / count > bare / count + 3, "twice the size: \(twice / count) dB, bare: \(bare / count) dB")
     }
 }
+
+/// Every format's header size is the size its decode has (upright, for TIFF's orientations).
+@Suite struct FormatDimensionsTests {
+    @Test(arguments: ["coffee.webp", "coffee.gif", "coffee.tif", "coffee-32-orientation-6.tif", "coffee-32-565.bmp",
+                      "coffee-32-rle8.bmp", "coffee.heic", "coffee.avif", "coffee-exif6.heic"])
+    func headerSizeIsTheDecodedSize(_ name: String) throws {
+        let bytes = try FormatFixtures.bytes(name)
+        let image = try ImageDecoder.decode(bytes)
+        #expect(try ImageDecoder.dimensions(of: bytes) == (image.width, image.height))
+        // Sniffed as the format its name says.
+        let suffix = String(name.split(separator: ".").last ?? "")
+        #expect(ImageFormat(sniffing: bytes)?.fileExtensions.contains(suffix) == true)
+    }
+}

@@ -22,7 +22,7 @@ void gallery_tiff_size(gallery_tiff *tiff, uint32_t *width, uint32_t *height, ui
 /// Decodes the first directory into `rgba` (width x height pixels of R, G, B, A bytes, alpha
 /// premultiplied, rows top to bottom as stored: flips of the Orientation tag applied, its
 /// transpositions (5 to 8) not). Returns 0, or -1 with `report` filled.
-int gallery_tiff_read_rgba(gallery_tiff *tiff, uint32_t *rgba, uint32_t width, uint32_t height,
+int gallery_tiff_read_rgba(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t height,
                            gallery_tiff_report *report);
 
 void gallery_tiff_close(gallery_tiff *tiff);

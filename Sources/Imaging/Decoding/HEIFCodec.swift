@@ -21,31 +21,52 @@ public enum HEIFCodec {
                               coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)? = { _ in nil },
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try data.withEncodedBytes { data in
-            guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
-            var report = gallery_heif_report()
-            guard gallery_heif_available(&report) != 0 else { throw ImageError.unavailable(report.text) }
-            // libheif's own bound is on each side; ours, on the area, is checked below.
-            let maxSide = Int32(clamping: max(1, maxPixels))
-            guard let file = gallery_heif_open(base, data.count, maxSide, &report) else {
-                throw ImageError.corrupt("HEIF: \(report.text)")
+            try withOpenFile(data, maxPixels: maxPixels) { file, width, height in
+                guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
+                return try decode(file, covering: target((width, height)), maxPixels: maxPixels)
             }
-            defer { gallery_heif_close(file) }
-            var width: Int32 = 0, height: Int32 = 0
-            gallery_heif_size(file, &width, &height)
-            guard width > 0, height > 0 else { throw ImageError.corrupt("HEIF image of no size") }
-            guard Int(width) * Int(height) <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
-            let wanted = target((Int(width), Int(height)))
-            gallery_heif_choose(file, Int32(clamping: wanted?.width ?? Int(width)), Int32(clamping: wanted?.height ?? Int(height)),
-                                &width, &height)
-            let size = (width: Int(width), height: Int(height))
-            guard size.width > 0, size.height > 0, size.width * size.height <= maxPixels else {
-                throw ImageError.corrupt("HEIF thumbnail of \(size.width)x\(size.height)")
-            }
-            var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
-            let status = rgba.withUnsafeMutableBufferPointer { gallery_heif_decode(file, $0.baseAddress, width, height, &report) }
-            guard status == 0 else { throw ImageError.corrupt("HEIF: \(report.text)") }
-            return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height) }
         }
+    }
+
+    /// Width and height of the primary image as shown (libheif's rotations applied).
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        try data.withUnsafeBufferPointer { data in
+            try withOpenFile(data, maxPixels: JPEGCodec.defaultMaxPixels) { _, width, height in (width, height) }
+        }
+    }
+
+    /// Calls `body` with the open file and its primary image's width and height.
+    private static func withOpenFile<Result>(_ data: UnsafeBufferPointer<UInt8>, maxPixels: Int,
+                                             _ body: (OpaquePointer, Int, Int) throws -> Result) throws -> Result {
+        guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
+        var report = gallery_heif_report()
+        guard gallery_heif_available(&report) != 0 else { throw ImageError.unavailable(report.text) }
+        // libheif's own bound is on each side; ours, on the area, is the caller's.
+        guard let file = gallery_heif_open(base, data.count, Int32(clamping: max(1, maxPixels)), &report) else {
+            throw ImageError.corrupt("HEIF: \(report.text)")
+        }
+        defer { gallery_heif_close(file) }
+        var width: Int32 = 0, height: Int32 = 0
+        gallery_heif_size(file, &width, &height)
+        guard width > 0, height > 0 else { throw ImageError.corrupt("HEIF image of no size") }
+        return try body(file, Int(width), Int(height))
+    }
+
+    /// The smallest thumbnail covering `wanted`, or the primary image, decoded.
+    private static func decode(_ file: OpaquePointer, covering wanted: (width: Int, height: Int)?, maxPixels: Int) throws -> RGBImage {
+        // No thumbnail covers Int32.max a side: without a size wanted, the primary image.
+        let least = wanted.map { (Int32(clamping: $0.width), Int32(clamping: $0.height)) } ?? (.max, .max)
+        var width: Int32 = 0, height: Int32 = 0
+        gallery_heif_choose(file, least.0, least.1, &width, &height)
+        let size = (width: Int(width), height: Int(height))
+        guard size.width > 0, size.height > 0, size.width * size.height <= maxPixels else {
+            throw ImageError.corrupt("HEIF thumbnail of \(size.width)x\(size.height)")
+        }
+        var report = gallery_heif_report()
+        var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
+        let status = rgba.withUnsafeMutableBufferPointer { gallery_heif_decode(file, $0.baseAddress, width, height, &report) }
+        guard status == 0 else { throw ImageError.corrupt("HEIF: \(report.text)") }
+        return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height) }
     }
 }
 

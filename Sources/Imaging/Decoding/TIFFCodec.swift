@@ -12,29 +12,51 @@ public enum TIFFCodec {
     ///   is allocated), `.corrupt` with libtiff's first error for damage.
     public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try data.withEncodedBytes { data in
-            guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
-            var report = gallery_tiff_report()
-            guard let tiff = gallery_tiff_open(base, data.count, maxAllocation, &report) else {
-                throw ImageError.corrupt("TIFF: \(report.text)")
+            try withOpenFile(data) { tiff, width, height, orientation in
+                guard Int(width) * Int(height) <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
+                return try decode(tiff, width: width, height: height, orientation: orientation)
             }
-            defer { gallery_tiff_close(tiff) }
-            var width: UInt32 = 0, height: UInt32 = 0, orientation: UInt16 = 1
-            gallery_tiff_size(tiff, &width, &height, &orientation)
-            guard width > 0, height > 0 else { throw ImageError.corrupt("TIFF without an image size") }
-            guard Int(width) * Int(height) <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
-            var rgba = [UInt32](repeating: 0, count: Int(width) * Int(height))
-            let status = rgba.withUnsafeMutableBufferPointer { gallery_tiff_read_rgba(tiff, $0.baseAddress, width, height, &report) }
-            guard status == 0 else { throw ImageError.corrupt("TIFF: \(report.text)") }
-            let image = rgba.withUnsafeBytes { bytes in
-                RGBAPixels.composited(bytes.bindMemory(to: UInt8.self), width: Int(width), height: Int(height), premultiplied: true)
+        }
+    }
+
+    /// Width and height of the first directory as shown (turned upright).
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        try data.withUnsafeBufferPointer { data in
+            try withOpenFile(data) { _, width, height, orientation in
+                (5...8).contains(orientation) ? (Int(height), Int(width)) : (Int(width), Int(height))
             }
-            // libtiff treats 5 to 8 (the picture stored on its side) as 1 to 4, flips and all,
-            // without transposing: 5 and 7 are then upright transposed, 6 and 8 across the other diagonal.
-            switch orientation {
-            case 5, 7: return image.transposed()
-            case 6, 8: return image.transposed(acrossAntiDiagonal: true)
-            default: return image
-            }
+        }
+    }
+
+    /// Calls `body` with the open file and its first directory's width, height and orientation.
+    private static func withOpenFile<Result>(_ data: UnsafeBufferPointer<UInt8>,
+                                             _ body: (OpaquePointer, UInt32, UInt32, UInt16) throws -> Result) throws -> Result {
+        guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
+        var report = gallery_tiff_report()
+        guard let tiff = gallery_tiff_open(base, data.count, maxAllocation, &report) else {
+            throw ImageError.corrupt("TIFF: \(report.text)")
+        }
+        defer { gallery_tiff_close(tiff) }
+        var width: UInt32 = 0, height: UInt32 = 0, orientation: UInt16 = 1
+        gallery_tiff_size(tiff, &width, &height, &orientation)
+        guard width > 0, height > 0 else { throw ImageError.corrupt("TIFF without an image size") }
+        return try body(tiff, width, height, orientation)
+    }
+
+    private static func decode(_ tiff: OpaquePointer, width: UInt32, height: UInt32, orientation: UInt16) throws -> RGBImage {
+        var report = gallery_tiff_report()
+        var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = rgba.withUnsafeMutableBufferPointer { gallery_tiff_read_rgba(tiff, $0.baseAddress, width, height, &report) }
+        guard status == 0 else { throw ImageError.corrupt("TIFF: \(report.text)") }
+        let image = rgba.withUnsafeBufferPointer {
+            RGBAPixels.composited($0, width: Int(width), height: Int(height), premultiplied: true)
+        }
+        // libtiff treats 5 to 8 (the picture stored on its side) as 1 to 4, flips and all,
+        // without transposing: 5 and 7 are then upright transposed, 6 and 8 across the other diagonal.
+        switch orientation {
+        case 5, 7: return image.transposed()
+        case 6, 8: return image.transposed(acrossAntiDiagonal: true)
+        default: return image
         }
     }
 }

@@ -30,6 +30,13 @@ public enum WebPCodec {
         }
     }
 
+    /// Width and height from the header (the canvas of an animation).
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        var features = WebPBitstreamFeatures()
+        try check(data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }, "header")
+        return (Int(features.width), Int(features.height))
+    }
+
     /// Lets libwebp write the picture as `size` RGBA pixels into memory of ours, then composites them.
     private static func decodeRGBA(_ data: UnsafeBufferPointer<UInt8>, at size: (width: Int, height: Int),
                                    with config: inout WebPDecoderConfig) throws -> RGBImage {

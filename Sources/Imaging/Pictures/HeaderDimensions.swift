@@ -18,8 +18,9 @@ extension PNGCodec {
 }
 
 extension ImageDecoder {
-    /// Width and height from the header of a JPEG or PNG, without decoding any pixels. The bytes may
-    /// be just the start of the file, as long as they hold the header.
+    /// Width and height from the header, without decoding any pixels. The bytes may be just the
+    /// start of the file, as long as they hold the header (HEIF's and TIFF's may be anywhere in
+    /// the file). TIFF and HEIF give the upright size.
     public static func dimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
         guard !bytes.isEmpty else { throw ImageError.empty }
         switch ImageFormat(sniffing: bytes) {
@@ -27,7 +28,10 @@ extension ImageDecoder {
         case .png: return try PNGCodec.dimensions(of: bytes)
         case .gif: return try GIFCodec.dimensions(of: bytes)
         case .bmp: return try BMPCodec.dimensions(of: bytes)
-        case .webp, .tiff, .heif, nil: throw ImageError.unsupportedFormat
+        case .webp: return try WebPCodec.dimensions(of: bytes)
+        case .tiff: return try TIFFCodec.dimensions(of: bytes)
+        case .heif: return try HEIFCodec.dimensions(of: bytes)
+        case nil: throw ImageError.unsupportedFormat
         }
     }
 }
