@@ -51,7 +51,8 @@ def run(binary, target, seconds, extra):
     if target in DICTIONARIES:
         command.append(f"-dict={REPO / 'Fuzz' / 'Dictionaries' / DICTIONARIES[target]}")
     # Swift's own crash reporter reads memory ASan has poisoned and dies in it: leave crashes to ASan.
-    environment = {**os.environ, "FUZZ_TARGET": target, "SWIFT_BACKTRACE": "enable=no"}
+    environment = {**os.environ, "FUZZ_TARGET": target, "SWIFT_BACKTRACE": "enable=no",
+                   "LSAN_OPTIONS": f"suppressions={REPO / 'Fuzz' / 'LeakSuppressions.txt'}"}
     with open(log, "w") as output:
         status = subprocess.run(command, env=environment, stdout=output, stderr=subprocess.STDOUT).returncode
     text = log.read_text(errors="replace")

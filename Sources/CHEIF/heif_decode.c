@@ -111,6 +111,11 @@ gallery_heif *gallery_heif_open(const unsigned char *data, size_t size, int max_
         gallery_heif_close(file);
         return NULL;
     }
+    // An overlay's or a grid's canvas is bounded by this limit alone, on each side: once the
+    // primary image's size is known, no canvas needs a side longer than its longest (a damaged
+    // file had libheif allocate 2.4 GB for a small picture's overlay).
+    int width = heif.handle_get_width(file->primary), height = heif.handle_get_height(file->primary);
+    heif.set_maximum_image_size_limit(file->context, (width > height ? width : height) + 1);
     file->chosen = file->primary;
     return file;
 }

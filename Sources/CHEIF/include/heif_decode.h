@@ -17,7 +17,8 @@ typedef struct gallery_heif gallery_heif;
 int gallery_heif_available(gallery_heif_report *report);
 
 /// Opens the file and its primary image; NULL with `report` filled. `max_side` bounds the
-/// images libheif accepts (their width and height).
+/// images libheif accepts (their width and height); from then on, the primary image's longest
+/// side does.
 gallery_heif *gallery_heif_open(const unsigned char *data, size_t size, int max_side, gallery_heif_report *report);
 
 /// The primary image's size as shown (libheif's rotations and mirrors applied).

@@ -15,6 +15,12 @@ public enum BMPCodec {
             guard header.width * header.height <= maxPixels else {
                 throw ImageError.tooLarge(width: header.width, height: header.height)
             }
+            if header.compression == .none || header.compression == .bitFields {
+                // Before the picture's memory: the rows must all be there.
+                guard header.pixelOffset <= bytes.count, stride(of: header) * header.height <= bytes.count - header.pixelOffset else {
+                    throw ImageError.corrupt("BMP pixel data shorter than \(header.width)x\(header.height) (truncated)")
+                }
+            }
             var canvas = BMPCanvas(width: header.width, height: header.height, topDown: header.topDown)
             switch header.compression {
             case .rle(let bits): try BMPRunLengths.decode(bytes, header: header, bits: bits, into: &canvas)
@@ -30,14 +36,15 @@ public enum BMPCodec {
         return (header.width, header.height)
     }
 
-    /// Uncompressed rows, each padded to four bytes.
+    /// The bytes of an uncompressed row: its pixels padded to four bytes.
+    private static func stride(of header: BMPHeader) -> Int {
+        (header.width * header.bitsPerPixel + 31) / 32 * 4
+    }
+
+    /// Uncompressed rows, which `decode` found all there.
     private static func decodeRows(_ bytes: BMPBytes, header: BMPHeader, into canvas: inout BMPCanvas) throws {
-        let stride = (header.width * header.bitsPerPixel + 31) / 32 * 4
-        guard header.pixelOffset <= bytes.count, stride * header.height <= bytes.count - header.pixelOffset else {
-            throw ImageError.corrupt("BMP pixel data shorter than \(header.width)x\(header.height) (truncated)")
-        }
         for row in 0..<header.height {
-            let start = header.pixelOffset + row * stride
+            let start = header.pixelOffset + row * stride(of: header)
             for x in 0..<header.width {
                 canvas.set(x, row, try header.colour(ofPixel: x, inRowAt: start, bytes))
             }

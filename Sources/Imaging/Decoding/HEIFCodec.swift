@@ -41,8 +41,10 @@ public enum HEIFCodec {
         guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
         var report = gallery_heif_report()
         guard gallery_heif_available(&report) != 0 else { throw ImageError.unavailable(report.text) }
-        // libheif's own bound is on each side; ours, on the area, is the caller's.
-        guard let file = gallery_heif_open(base, data.count, Int32(clamping: max(1, maxPixels)), &report) else {
+        // libheif bounds each side, not the area: the longest side of a picture no more elongated
+        // than 16:1 at `maxPixels` (libheif allocates a square of it for a damaged overlay).
+        let maxSide = 4 * Int(Double(max(1, maxPixels)).squareRoot())
+        guard let file = gallery_heif_open(base, data.count, Int32(clamping: maxSide), &report) else {
             throw ImageError.corrupt("HEIF: \(report.text)")
         }
         defer { gallery_heif_close(file) }
