@@ -22,6 +22,12 @@ import ImagingTestSupport
         #expect(zip(image.pixels, reference.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
+    @Test func showsAnAnimationsFirstFrame() throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-animated.webp")
+        #expect(try ImageDecoder.decode(bytes) == (try FormatFixtures.reference("coffee-32.png")))
+        #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
+    }
+
     @Test func decodesScaledForASmallBox() throws {
         let bytes = try FormatFixtures.bytes("coffee.webp")
         let image = try ImageDecoder.decode(bytes, covering: (width: 40, height: 20))

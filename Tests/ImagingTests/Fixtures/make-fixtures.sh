@@ -51,3 +51,5 @@ convert coffee.png -rotate 270 -quality 95 sideways.jpg
 exiftool -q -overwrite_original -n -Orientation=6 sideways.jpg
 heif-enc -q 80 sideways.jpg -o coffee-exif6.heic
 rm sideways.jpg
+# An animated WebP: the 32 px photo, then its negative (lossless); the first frame is shown.
+convert -delay 10 coffee-32.png \( coffee-32.png -negate \) -loop 0 -define webp:lossless=true coffee-32-animated.webp
