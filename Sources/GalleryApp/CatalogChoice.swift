@@ -6,7 +6,7 @@ enum CatalogChoice: Equatable {
     case demo
     case unsplash
     case picsum
-    /// A local folder of JPEG/PNG files, as given (relative paths are resolved by `DirectorySource`).
+    /// A local folder of photos, as given (relative paths are resolved by `DirectorySource`).
     case folder(String)
     /// Any server speaking the Unsplash API's shape, by base URL.
     case api(String)

@@ -16,7 +16,7 @@ struct GalleryCommand: ParsableCommand {
               demo                the built-in catalog, offline
               unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
               picsum              picsum.photos, no key needed
-              dir PATH, or PATH   a local folder of JPEG/PNG files
+              dir PATH, or PATH   a local folder of photos
               URL                 any server with the Unsplash API's shape
 
             KEYS
@@ -48,7 +48,7 @@ struct GalleryCommand: ParsableCommand {
         "Catalog to browse (default demo); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
     var source: String?
 
-    @Argument(help: ArgumentHelp("A folder of JPEG/PNG files to browse.", valueName: "PATH"))
+    @Argument(help: ArgumentHelp("A folder of photos to browse.", valueName: "PATH"))
     var folder: String?
 
     /// The catalog `--source` and the folder argument name; valid after `validate()`.

@@ -6,7 +6,7 @@ import Foundation
 import Imaging
 import OperatingSystem
 
-/// A `PhotoSource` over a local folder of JPEG and PNG files: pages of the listing sorted by name,
+/// A `PhotoSource` over a local folder of photos in the formats Imaging decodes: pages of the listing sorted by name,
 /// images read by `LocalFileImageLoader`. Works offline.
 ///
 /// Files are recognised by their first bytes, not their names; other files are skipped. A file
