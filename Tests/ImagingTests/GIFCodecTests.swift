@@ -19,6 +19,33 @@ import ImagingTestSupport
         #expect(image[40 + 31, 30 + 21] != RGB(0, 0, 0))
     }
 
+    @Test func framesAreDisposedOfAsTheySay() throws {
+        var screens: [(RGBImage, Int)] = []
+        try GIFCodec.forEachFrame(FormatFixtures.bytes("disposal.gif")) { screens.append(($0, $1)); return true }
+        #expect(screens.map(\.1) == [50, 70, 100, 50])
+        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255), black = RGB(0, 0, 0)
+        let green = RGB(0, 255, 0), yellow = RGB(255, 255, 0)
+        #expect(screens.count == 4)
+        guard screens.count == 4 else { return }
+        func colours(_ screen: Int, _ points: [(Int, Int)]) -> [RGB] { points.map { screens[screen].0[$0.0, $0.1] } }
+        #expect(colours(0, [(0, 0), (7, 5), (3, 2)]) == [red, red, red])
+        #expect(colours(1, [(2, 1), (5, 3), (1, 1), (6, 1)]) == [blue, blue, red, red])
+        // The blue frame cleared to black, the green one drawn over the red.
+        #expect(colours(2, [(2, 1), (5, 3), (0, 0), (1, 1), (7, 5)]) == [black, black, green, green, red])
+        // The green frame put back to what was under it (red), the yellow one drawn.
+        #expect(colours(3, [(0, 0), (2, 1), (6, 4), (7, 5), (5, 5)]) == [red, black, yellow, yellow, red])
+        var shown = 0
+        try GIFCodec.forEachFrame(FormatFixtures.bytes("disposal.gif")) { _, _ in shown += 1; return shown < 2 }
+        #expect(shown == 2)
+    }
+
+    @Test func aDamagedLaterFrameEndsTheAnimationThere() throws {
+        let bytes = try FormatFixtures.bytes("disposal.gif")
+        var shown = 0
+        try GIFCodec.forEachFrame(Array(bytes.prefix(bytes.count - 12))) { _, _ in shown += 1; return true }
+        #expect((1...3).contains(shown))
+    }
+
     @Test func interlacedRowsComeInTheirFourPasses() {
         #expect(GIFFile.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
         #expect(GIFFile.rowOrder(height: 3, interlaced: false) == [0, 1, 2])

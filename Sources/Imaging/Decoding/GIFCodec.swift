@@ -8,6 +8,22 @@ public enum GIFCodec {
     ///   compressed data cannot hold as many pixels as it announces (a GIF bomb is refused
     ///   before it is decoded).
     public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        var first: RGBImage?
+        try forEachFrame(data, maxPixels: maxPixels) { screen, _ in
+            first = screen
+            return false
+        }
+        guard let first else { throw ImageError.corrupt("GIF without a frame") }
+        return first
+    }
+
+    /// Calls `body` with the screen as each frame leaves it (the earlier frames disposed of as
+    /// they say: left, cleared to black, or put back) and how long it is shown in milliseconds,
+    /// until `body` returns false, the file ends, or `maxFrames` were shown.
+    /// - Throws: what `decode` throws, for the screen or the first frame; damage after the first
+    ///   frame ends the animation there instead (the frames before it are shown).
+    public static func forEachFrame(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
         try data.withEncodedBytes { data in
             let file = try GIFFile(data)
             let screen = file.screen
@@ -20,10 +36,24 @@ public enum GIFCodec {
             guard GIFFile.canHold(screen.width * screen.height, in: data.count) else {
                 throw ImageError.corrupt("GIF screen of \(screen.width)x\(screen.height) in \(data.count) bytes")
             }
-            guard let frame = try file.nextFrame(maxPixels: maxPixels) else { throw ImageError.corrupt("GIF without a frame") }
-            var canvas = [UInt8](repeating: 0, count: screen.width * screen.height * 3)
-            frame.draw(onto: &canvas, width: screen.width, height: screen.height)
-            return RGBImage(width: screen.width, height: screen.height, pixels: canvas)
+            var canvas: [UInt8] = []
+            var shown: (frame: GIFFrame, before: [UInt8]?)?
+            for index in 0..<maxFrames {
+                let next: GIFFrame?
+                do {
+                    next = try file.nextFrame(maxPixels: maxPixels)
+                } catch {
+                    if index > 0 { return }
+                    throw error
+                }
+                guard let frame = next else { return }
+                if canvas.isEmpty { canvas = [UInt8](repeating: 0, count: screen.width * screen.height * 3) }
+                if let (previous, before) = shown { previous.dispose(on: &canvas, width: screen.width, height: screen.height, before: before) }
+                let before = frame.disposal == .restorePrevious ? canvas : nil
+                frame.draw(onto: &canvas, width: screen.width, height: screen.height)
+                guard try body(RGBImage(width: screen.width, height: screen.height, pixels: canvas), frame.milliseconds) else { return }
+                shown = (frame, before)
+            }
         }
     }
 
@@ -45,6 +75,38 @@ struct GIFFrame {
     let transparent: Int?
     /// Hundredths of a second the frame is shown (its graphic control extension's delay).
     let delay: Int
+    /// What becomes of the frame when the next is drawn.
+    let disposal: Disposal
+
+    enum Disposal {
+        /// Left on the screen (GIF's "unspecified" and "do not dispose").
+        case keep
+        /// Its rectangle cleared to the background, black here.
+        case clear
+        /// The screen put back as it was before the frame was drawn.
+        case restorePrevious
+
+        init(_ mode: Int32) {
+            self = mode == 2 ? .clear : mode == 3 ? .restorePrevious : .keep
+        }
+    }
+
+    /// How long the frame is shown: a delay under 20 ms is taken as 100 ms, as browsers do (such
+    /// files were made for players that ignored it).
+    var milliseconds: Int { delay < 2 ? 100 : delay * 10 }
+
+    /// Undoes the frame on `canvas` as its disposal says; `before` is the canvas before it was drawn.
+    func dispose(on canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int, before: [UInt8]?) {
+        switch disposal {
+        case .keep: return
+        case .restorePrevious: if let before { canvas = before }
+        case .clear:
+            for row in top..<min(top + height, canvasHeight) where left < canvasWidth {
+                let start = (row * canvasWidth + left) * 3, end = (row * canvasWidth + min(left + width, canvasWidth)) * 3
+                canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+            }
+        }
+    }
 
     /// Draws the frame's opaque pixels where they fall on a `width` x `height` RGB canvas; what lies
     /// outside the canvas is cut, an index outside the colour table is left undrawn.

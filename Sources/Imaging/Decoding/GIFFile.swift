@@ -91,7 +91,7 @@ final class GIFFile {
         return GIFFrame(left: Int(image.Left), top: Int(image.Top), width: width, height: height, indices: indices,
                         palette: colours.flatMap { [$0.Red, $0.Green, $0.Blue] },
                         transparent: control.TransparentColor >= 0 ? Int(control.TransparentColor) : nil,
-                        delay: Int(control.DelayTime))
+                        delay: Int(control.DelayTime), disposal: GIFFrame.Disposal(control.DisposalMode))
     }
 
     /// The rows in the order the file stores them: interlaced, every 8th from 0, every 8th from 4,

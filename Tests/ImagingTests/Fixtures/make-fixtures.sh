@@ -53,3 +53,9 @@ heif-enc -q 80 sideways.jpg -o coffee-exif6.heic
 rm sideways.jpg
 # An animated WebP: the 32 px photo, then its negative (lossless); the first frame is shown.
 convert -delay 10 coffee-32.png \( coffee-32.png -negate \) -loop 0 -define webp:lossless=true coffee-32-animated.webp
+# An 8x6 animation for the disposal methods: red (kept, 50 ms), a blue 4x3 at (2,1) (cleared,
+# 70 ms), a green 2x2 at (0,0) (put back, no delay), a yellow 2x2 at (6,4).
+convert -dispose none -delay 5 -size 8x6 xc:red \
+  -dispose background -delay 7 \( -size 4x3 xc:blue -repage 8x6+2+1 \) \
+  -dispose previous -delay 0 \( -size 2x2 xc:lime -repage 8x6+0+0 \) \
+  -dispose none -delay 5 \( -size 2x2 xc:yellow -repage 8x6+6+4 \) -loop 0 disposal.gif
