@@ -118,7 +118,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
             "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),

@@ -68,10 +68,17 @@ public struct ViewCommand {
         let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
         var allShown = true
         var shownSixel = false
+        // One animated GIF on a terminal (keys to stop it) plays; otherwise its first frame shows.
+        let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
             do {
                 var output = try FileInput.withContents(of: file) { bytes in
-                    try renderer.render(bytes, imageID: idBase | UInt32(index % 255 + 1))
+                    let imageID = idBase | UInt32(index % 255 + 1)
+                    if animates, let player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
+                        player.play()
+                        return [UInt8]()
+                    }
+                    return try renderer.render(bytes, imageID: imageID)
                 }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.
