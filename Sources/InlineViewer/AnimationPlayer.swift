@@ -22,12 +22,23 @@ struct AnimationPlayer {
     init?(_ encoded: UnsafeBufferPointer<UInt8>, renderer: InlineImageRenderer, imageID: UInt32) throws {
         guard ImageFormat(sniffing: encoded) == .gif else { return nil }
         var frames: [Frame] = [], rows = 0, bytes = 0
-        try GIFCodec.forEachFrame(encoded, maxFrames: Self.maxFrames) { screen, milliseconds in
+        // The first frame is rendered only once a second one shows that the GIF moves: a still
+        // one is left to the ordinary path.
+        var first: (screen: RGBImage, milliseconds: Int)?
+        func render(_ screen: RGBImage, _ milliseconds: Int) throws {
             // Through PNG: the renderer takes encoded pictures (lossless, so the same pixels).
             let drawn = try renderer.draw(PNGCodec.encode(screen), imageID: imageID)
             if frames.isEmpty { rows = drawn.rows }
             frames.append(Frame(bytes: drawn.bytes, milliseconds: milliseconds))
             bytes += drawn.bytes.count
+        }
+        try GIFCodec.forEachFrame(encoded, maxFrames: Self.maxFrames) { screen, milliseconds in
+            guard let pending = first else {
+                first = (screen, milliseconds)
+                return true
+            }
+            if frames.isEmpty { try render(pending.screen, pending.milliseconds) }
+            try render(screen, milliseconds)
             return bytes < Self.maxBytes
         }
         guard frames.count > 1, rows > 0 else { return nil }
