@@ -1,7 +1,7 @@
 import Imaging
 import OperatingSystem
 
-/// `gallery view` of an animated GIF on a terminal: every frame rendered first, then drawn in
+/// `gallery view` of an animated GIF or WebP on a terminal: every frame rendered first, then drawn in
 /// place over the one before (no clearing, so no flicker), each for its own delay, round and
 /// round until q, Esc or Ctrl-C. Between frames the process only waits for a key.
 struct AnimationPlayer {
@@ -18,12 +18,12 @@ struct AnimationPlayer {
     /// The rows of cells the picture covers (its first frame's, as every frame has its size).
     let rows: Int
 
-    /// The frames of `encoded` rendered by `renderer`, when it is a GIF of more than one frame.
+    /// The frames of `encoded` rendered by `renderer`, when it is an animation of more than one frame.
     init?(_ encoded: UnsafeBufferPointer<UInt8>, renderer: InlineImageRenderer, imageID: UInt32) throws {
-        guard ImageFormat(sniffing: encoded) == .gif else { return nil }
+        guard [.gif, .webp].contains(ImageFormat(sniffing: encoded)) else { return nil }
         var frames: [Frame] = [], rows = 0, bytes = 0
-        // The first frame is rendered only once a second one shows that the GIF moves: a still
-        // one is left to the ordinary path.
+        // The first frame is rendered only once a second one shows that the picture moves: a
+        // still one is left to the ordinary path.
         var first: (screen: RGBImage, milliseconds: Int)?
         func render(_ screen: RGBImage, _ milliseconds: Int) throws {
             // Through PNG: the renderer takes encoded pictures (lossless, so the same pixels).
@@ -32,7 +32,7 @@ struct AnimationPlayer {
             frames.append(Frame(bytes: drawn.bytes, milliseconds: milliseconds))
             bytes += drawn.bytes.count
         }
-        try GIFCodec.forEachFrame(encoded, maxFrames: Self.maxFrames) { screen, milliseconds in
+        try ImageDecoder.forEachFrame(encoded, maxFrames: Self.maxFrames) { screen, milliseconds in
             guard let pending = first else {
                 first = (screen, milliseconds)
                 return true

@@ -68,7 +68,7 @@ public struct ViewCommand {
         let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
         var allShown = true
         var shownSixel = false
-        // One animated GIF on a terminal (keys to stop it) plays; otherwise its first frame shows.
+        // One animated GIF or WebP on a terminal (keys to stop it) plays; otherwise its first frame shows.
         let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
             do {

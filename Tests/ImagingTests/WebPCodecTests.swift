@@ -28,6 +28,18 @@ import ImagingTestSupport
         #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
     }
 
+    @Test func playsAnAnimationsFramesWithTheirDurations() throws {
+        var frames: [(RGBImage, Int)] = []
+        try ImageDecoder.forEachFrame(FormatFixtures.bytes("coffee-32-animated.webp")) { frames.append(($0, $1)); return true }
+        let photo = try FormatFixtures.reference("coffee-32.png")
+        let negative = RGBImage(width: photo.width, height: photo.height, pixels: photo.pixels.map { 255 - $0 })
+        #expect(frames.map(\.1) == [100, 100])
+        #expect(frames.map(\.0) == [photo, negative])
+        var still = 0
+        try ImageDecoder.forEachFrame(FormatFixtures.bytes("coffee.webp")) { _, _ in still += 1; return true }
+        #expect(still == 1)
+    }
+
     @Test func decodesScaledForASmallBox() throws {
         let bytes = try FormatFixtures.bytes("coffee.webp")
         let image = try ImageDecoder.decode(bytes, covering: (width: 40, height: 20))

@@ -22,6 +22,14 @@ import Testing
         #expect(player.frames.allSatisfy { $0.bytes.filter { $0 == UInt8(ascii: "\n") }.count == 3 })
     }
 
+    @Test func playsAnimatedWebPToo() throws {
+        let webp = Self.animation.deletingLastPathComponent().appendingPathComponent("coffee-32-animated.webp")
+        let bytes = [UInt8](try Data(contentsOf: webp))
+        let player = try #require(try bytes.withUnsafeBufferPointer { try AnimationPlayer($0, renderer: renderer, imageID: 1) })
+        #expect(player.frames.map(\.milliseconds) == [100, 100])
+        #expect(player.frames[0].bytes != player.frames[1].bytes)
+    }
+
     @Test func aStillPictureIsNotAnAnimation() throws {
         let still = Self.animation.deletingLastPathComponent().appendingPathComponent("coffee.gif")
         let bytes = [UInt8](try Data(contentsOf: still))

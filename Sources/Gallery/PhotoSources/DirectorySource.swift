@@ -6,8 +6,8 @@ import Foundation
 import Imaging
 import OperatingSystem
 
-/// A `PhotoSource` over a local folder of photos in the formats Imaging decodes: pages of the listing sorted by name,
-/// images read by `LocalFileImageLoader`. Works offline.
+/// A `PhotoSource` over a local folder of photos (the formats `ImageFormat` knows): pages of the
+/// listing sorted by name, images read by `LocalFileImageLoader`. Works offline.
 ///
 /// Files are recognised by their first bytes, not their names; other files are skipped. A file
 /// named like an image that cannot be read (a dangling link, a folder, no permission) is still

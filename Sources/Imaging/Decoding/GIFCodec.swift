@@ -91,9 +91,8 @@ struct GIFFrame {
         }
     }
 
-    /// How long the frame is shown: a delay under 20 ms is taken as 100 ms, as browsers do (such
-    /// files were made for players that ignored it).
-    var milliseconds: Int { delay < 2 ? 100 : delay * 10 }
+    /// How long the frame is shown (`FrameDelay`).
+    var milliseconds: Int { FrameDelay.shown(milliseconds: delay * 10) }
 
     /// Undoes the frame on `canvas` as its disposal says; `before` is the canvas before it was drawn.
     func dispose(on canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int, before: [UInt8]?) {

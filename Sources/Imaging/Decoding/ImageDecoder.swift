@@ -37,6 +37,20 @@ public enum ImageDecoder {
         }
     }
 
+    /// Calls `body` with each frame of an animated GIF or WebP as the screen shows it, and how long
+    /// it stays in milliseconds, until `body` returns false, the animation ends or `maxFrames` were
+    /// shown. A still picture, of any format, is one frame.
+    public static func forEachFrame(_ bytes: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
+        try bytes.withEncodedBytes { bytes in
+            switch ImageFormat(sniffing: bytes) {
+            case .gif: try GIFCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
+            case .webp: try WebPCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
+            default: _ = try body(decode(bytes, maxPixels: maxPixels), 0)
+            }
+        }
+    }
+
     // MARK: - Decoding for a box
 
     /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept

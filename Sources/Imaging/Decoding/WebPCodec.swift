@@ -54,9 +54,40 @@ public enum WebPCodec {
         return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height) }
     }
 
-    /// The first frame of an animation, as its canvas shows it (libwebp's animation decoder
-    /// composes frames that cover part of the canvas).
+    /// The first frame of an animation, as its canvas shows it.
     private static func firstFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> RGBImage {
+        var first: RGBImage?
+        try forEachFrame(of: data, width: width, height: height, maxFrames: 1) { frame, _ in
+            first = frame
+            return false
+        }
+        guard let first else { throw ImageError.corrupt("WebP animation without a readable frame") }
+        return first
+    }
+
+    /// Calls `body` with each frame of a WebP as its canvas shows it (libwebp's animation decoder
+    /// composes frames that cover part of it) and how long it stays in milliseconds, until `body`
+    /// returns false, the animation ends or `maxFrames` were shown. A still WebP is one frame.
+    /// - Throws: what `decode` throws for the header or the first frame; damage after the first
+    ///   frame ends the animation there instead.
+    public static func forEachFrame(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
+        try data.withEncodedBytes { data in
+            guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
+            var features = WebPBitstreamFeatures()
+            try check(WebPGetFeatures(base, data.count, &features), "header")
+            let width = Int(features.width), height = Int(features.height)
+            guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
+            guard features.has_animation != 0 else {
+                _ = try body(decode(data, maxPixels: maxPixels), 0)
+                return
+            }
+            try forEachFrame(of: data, width: width, height: height, maxFrames: maxFrames, body)
+        }
+    }
+
+    private static func forEachFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, maxFrames: Int,
+                                     _ body: (RGBImage, Int) throws -> Bool) throws {
         var webp = WebPData(bytes: data.baseAddress, size: data.count)
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw ImageError.corrupt("libwebp version mismatch") }
@@ -67,12 +98,19 @@ public enum WebPCodec {
         var info = WebPAnimInfo()
         guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width,
               Int(info.canvas_height) == height else { throw ImageError.corrupt("unreadable WebP animation") }
-        var frame: UnsafeMutablePointer<UInt8>?
-        var timestamp: Int32 = 0
-        guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
-            throw ImageError.corrupt("WebP animation without a readable frame")
+        // Each frame's timestamp is when it ends.
+        var ended: Int32 = 0
+        for index in 0..<maxFrames where WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            var frame: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {
+                if index > 0 { return }
+                throw ImageError.corrupt("WebP animation without a readable frame")
+            }
+            let image = RGBAPixels.composited(UnsafeBufferPointer(start: frame, count: width * height * 4), width: width, height: height)
+            guard try body(image, FrameDelay.shown(milliseconds: Int(timestamp) - Int(ended))) else { return }
+            ended = timestamp
         }
-        return RGBAPixels.composited(UnsafeBufferPointer(start: frame, count: width * height * 4), width: width, height: height)
     }
 
     private static func check(_ status: VP8StatusCode, _ part: String) throws {
