@@ -311,14 +311,17 @@ TERMINAL_REPLIES = {
 
 # ImageMagick's encodings of each format the libraries decode: the option lists per seed.
 MAGICK_VARIANTS = {
-    "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"]],
+    # The last of gif's and webp's: a two-frame animation (the picture, then its negative, half size).
+    "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"],
+            ["(", "+clone", "-negate", "-resize", "50%", "-set", "dispose", "Background", ")", "-loop", "0"]],
     "tiff": [["-compress", "lzw"], ["-compress", "zip", "-orient", "RightTop"], ["-compress", "none", "-colors", "16"],
              ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"]],
     "bmp": [["-type", "truecolor"], ["-colors", "16", "-type", "palette", "-compress", "none"], ["-colors", "200", "-compress", "rle"],
             ["-define", "bmp:subtype=RGB565"], ["-alpha", "set"], ["-monochrome"]],
     # ImageMagick writes HEIC through libheif (x265); "heif" seeds are HEIC and AVIF.
     "heif": [["-quality", "50"], ["-quality", "90", "-define", "heic:chroma=444"]],
-    "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"]],
+    "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"],
+             ["(", "+clone", "-negate", "-resize", "50%", ")", "-loop", "0"]],
 }
 
 

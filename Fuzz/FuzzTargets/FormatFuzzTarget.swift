@@ -2,8 +2,8 @@ import Imaging
 
 /// The input is a file of one of the formats decoded by a library of its own (WebP, GIF, TIFF,
 /// HEIF, BMP), through `ImageDecoder` as the app and `gallery view` call it: a thumbnail-sized
-/// decode and a full one. Errors are fine; a crash, a hang or an image other than the format's
-/// is a finding.
+/// decode, a full one and an animation's frames. Errors are fine; a crash, a hang or an image
+/// other than the format's is a finding.
 enum FormatFuzzTarget {
     /// Pictures announcing more are refused before anything is allocated for them, so one input
     /// stays small and fast.
@@ -20,5 +20,14 @@ enum FormatFuzzTarget {
         }
         _ = try? ImageDecoder.decode(bytes, maxPixels: maxPixels)
         _ = try? ImageDecoder.dimensions(of: bytes)
+        // An animation's frames, as `gallery view` plays them: each the screen's size.
+        var sizes: Set<[Int]> = [], delays: [Int] = []
+        try? ImageDecoder.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: 16) { frame, milliseconds in
+            sizes.insert([frame.width, frame.height])
+            delays.append(milliseconds)
+            return true
+        }
+        try check(sizes.count <= 1, "\(format): frames of different sizes \(sizes)")
+        try check(delays.allSatisfy { $0 >= 0 }, "\(format): negative frame delays \(delays)")
     }
 }
