@@ -8,13 +8,7 @@ public enum GIFCodec {
     ///   compressed data cannot hold as many pixels as it announces (a GIF bomb is refused
     ///   before it is decoded).
     public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        var first: RGBImage?
-        try forEachFrame(data, maxPixels: maxPixels) { screen, _ in
-            first = screen
-            return false
-        }
-        guard let first else { throw ImageError.corrupt("GIF without a frame") }
-        return first
+        try FirstFrame.of({ try forEachFrame(data, maxPixels: maxPixels, $0) }, missing: "GIF without a frame")
     }
 
     /// Calls `body` with the screen as each frame leaves it (the earlier frames disposed of as

@@ -56,13 +56,8 @@ public enum WebPCodec {
 
     /// The first frame of an animation, as its canvas shows it.
     private static func firstFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> RGBImage {
-        var first: RGBImage?
-        try forEachFrame(of: data, width: width, height: height, maxFrames: 1) { frame, _ in
-            first = frame
-            return false
-        }
-        guard let first else { throw ImageError.corrupt("WebP animation without a readable frame") }
-        return first
+        try FirstFrame.of({ try forEachFrame(of: data, width: width, height: height, maxFrames: 1, $0) },
+                          missing: "WebP animation without a readable frame")
     }
 
     /// Calls `body` with each frame of a WebP as its canvas shows it (libwebp's animation decoder
