@@ -37,6 +37,12 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
             name: "CSixel", pkgConfig: "libsixel",
             providers: [.apt(["libsixel-dev"])]),
 
@@ -47,11 +53,22 @@ let package = Package(
         .target(name: "CPNGRead", linkerSettings: [.linkedLibrary("png16")]),
         // libexif behind one function: the orientation and dates of an Exif block.
         .target(name: "CExif", linkerSettings: [.linkedLibrary("exif")]),
+        // libtiff from memory, its error handlers ours (never stderr, which the app draws on). The
+        // libraries after it are its own dependencies, which a static link must name.
+        .target(name: "CTIFF", linkerSettings: [
+            .linkedLibrary("tiff"), .linkedLibrary("webp"), .linkedLibrary("Lerc"), .linkedLibrary("jbig"),
+            .linkedLibrary("zstd"), .linkedLibrary("lzma"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"),
+            .linkedLibrary("z"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
+        ]),
+        // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
+        .target(name: "CHEIF"),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
-        .target(name: "Imaging", dependencies: ["CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "JPEGDCDecoder", "TerminalEnvironment"]),
+        .target(name: "Imaging", dependencies: [
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalEnvironment",
+        ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
@@ -99,15 +116,16 @@ let package = Package(
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
+        // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
+        // each format the decoders read (Fixtures/make-fixtures.sh), read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"],
-                    // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh), read by path.
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "TerminalEnvironment"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
             "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),

@@ -11,6 +11,8 @@
   crop of a photo; a few damaged copies.
 - exif: the TIFF data of Exif blocks: the orientation fixtures' (written by exiftool) and small
   ones written here (each orientation, both byte orders, dates good and bad).
+- webp (and the other formats of MAGICK_VARIANTS): the pictures above, made small, in a few of the
+  format's encodings by ImageMagick; a few damaged copies.
 - encoders: pseudo-random bytes (the target reads its image and sizes from them).
 - unsplash-json, picsum-json: the response fixtures of the tests (Tests/GalleryTests/*Fixtures.swift),
   read from there so they stay the shapes the tests use, and variants of them.
@@ -356,6 +358,41 @@ def exif_seeds(fixtures):
     seeds["dates-only"] = tiff([(0x0132, 2, 20, b"2019:03:04 05:06:07\0")])
     seeds["date-with-escape"] = tiff([(0x0132, 2, 20, b"2019:03:04\x1b[2J:07\0")])
     seeds["orientation-as-long"] = tiff([(0x0112, 4, 1, struct.pack(">I", 6))])
+# ImageMagick's encodings of each format the libraries decode: the option lists per seed.
+MAGICK_VARIANTS = {
+    # The last of gif's and webp's: a two-frame animation (the picture, then its negative, half size).
+    "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"],
+            ["(", "+clone", "-negate", "-resize", "50%", "-set", "dispose", "Background", ")", "-loop", "0"]],
+    "tiff": [["-compress", "lzw"], ["-compress", "zip", "-orient", "RightTop"], ["-compress", "none", "-colors", "16"],
+             ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"]],
+    "bmp": [["-type", "truecolor"], ["-colors", "16", "-type", "palette", "-compress", "none"], ["-colors", "200", "-compress", "rle"],
+            ["-define", "bmp:subtype=RGB565"], ["-alpha", "set"], ["-monochrome"]],
+    # ImageMagick writes HEIC through libheif (x265); "heif" seeds are HEIC and AVIF.
+    "heif": [["-quality", "50"], ["-quality", "90", "-define", "heic:chroma=444"]],
+    "webp": [["-quality", "40"], ["-quality", "90"], ["-define", "webp:lossless=true"], ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel"],
+             ["(", "+clone", "-negate", "-resize", "50%", ")", "-loop", "0"]],
+}
+
+
+def magick_seeds(pictures, fmt):
+    """Small pictures (at most 96 px a side, so seeds stay small) in each of `fmt`'s variants, then
+    truncated and bit-flipped copies."""
+    seeds = {}
+    for index, picture in enumerate(pictures):
+        variant = MAGICK_VARIANTS[fmt][index % len(MAGICK_VARIANTS[fmt])]
+        name = f"{index:02}-{picture.width}x{picture.height}.{fmt}"
+        # bmp3: the 40-byte header that palettes and RLE need (plain bmp: ImageMagick's V5 one).
+        coder = "bmp3" if fmt == "bmp" and "-alpha" not in variant and "-define" not in variant else fmt
+        coder = ("avif" if index % 2 else "heic") if fmt == "heif" else coder
+        seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{coder}:-"],
+                                     input=picture.ppm(), check=True, capture_output=True).stdout
+    rng = random.Random(fmt)
+    for name, data in list(seeds.items())[::3]:
+        seeds[name + "-truncated"] = data[: len(data) * 2 // 3]
+        corrupt = bytearray(data)
+        for _ in range(4):
+            corrupt[rng.randrange(12, len(corrupt))] ^= 1 << rng.randrange(8)
+        seeds[name + "-flipped"] = bytes(corrupt)
     return seeds
 
 
@@ -387,6 +424,7 @@ def main():
         "jpeg": write(arguments.out / "jpeg", jpegs),
         "png": write(arguments.out / "png", png_seeds(pictures, rng)),
         "exif": write(arguments.out / "exif", exif_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
+        **{fmt: write(arguments.out / fmt, magick_seeds(pictures, fmt)) for fmt in MAGICK_VARIANTS},
         "encoders": write(arguments.out / "encoders", {
             f"random-{n:02}": bytes(rng.randrange(256) for _ in range(rng.choice([8, 64, 512, 3000])))
             for n in range(12)}),

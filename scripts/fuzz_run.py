@@ -24,6 +24,11 @@ MAX_LENGTHS = {
     "jpeg": 65536,
     "png": 16384,
     "exif": 16384,
+    "webp": 32768,
+    "gif": 32768,
+    "tiff": 65536,
+    "bmp": 32768,
+    "heif": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,
@@ -47,7 +52,8 @@ def run(binary, target, seconds, extra):
     if target in DICTIONARIES:
         command.append(f"-dict={REPO / 'Fuzz' / 'Dictionaries' / DICTIONARIES[target]}")
     # Swift's own crash reporter reads memory ASan has poisoned and dies in it: leave crashes to ASan.
-    environment = {**os.environ, "FUZZ_TARGET": target, "SWIFT_BACKTRACE": "enable=no"}
+    environment = {**os.environ, "FUZZ_TARGET": target, "SWIFT_BACKTRACE": "enable=no",
+                   "LSAN_OPTIONS": f"suppressions={REPO / 'Fuzz' / 'LeakSuppressions.txt'}"}
     with open(log, "w") as output:
         status = subprocess.run(command, env=environment, stdout=output, stderr=subprocess.STDOUT).returncode
     text = log.read_text(errors="replace")

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Every fuzz target: one input in, nothing out, a crash or a thrown `FuzzFinding` when the code
 /// under test misbehaves. The raw values are the names `make fuzz`, the corpus and the
 /// regression directories use.
@@ -8,6 +10,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// Exif blocks through libexif (`PhotoMetadata`) in a JPEG and a PNG, and the orientation applied.
     case exif
+    /// libwebp through `ImageDecoder`: still and animated, scaled and full.
+    case webp
+    /// giflib through `ImageDecoder`: the first frame on its screen.
+    case gif
+    /// libtiff through `CTIFF` and `ImageDecoder`: the first directory, upright.
+    case tiff
+    /// Our BMP decoder through `ImageDecoder`.
+    case bmp
+    /// libheif (loaded through `CHEIF`) through `ImageDecoder`: HEIC and AVIF, thumbnails.
+    case heif
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -27,6 +39,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jpeg: try JPEGFuzzTarget.run(input)
         case .png: try PNGFuzzTarget.run(input)
         case .exif: try ExifFuzzTarget.run(input)
+        case .webp: try FormatFuzzTarget.run(input, as: .webp)
+        case .gif: try FormatFuzzTarget.run(input, as: .gif)
+        case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
+        case .bmp: try FormatFuzzTarget.run(input, as: .bmp)
+        case .heif: try FormatFuzzTarget.run(input, as: .heif)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

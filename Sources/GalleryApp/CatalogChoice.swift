@@ -6,8 +6,8 @@ enum CatalogChoice: Equatable {
     case demo
     case unsplash
     case picsum
-    /// A local folder of JPEG/PNG files, or a photo to open in its folder, as given (relative
-    /// paths are resolved by `DirectorySource`).
+    /// A local folder of photos, or a photo to open in its folder, as given (relative paths are
+    /// resolved by `DirectorySource`).
     case folder(String)
     /// Exactly these photos and folders.
     case paths([String])

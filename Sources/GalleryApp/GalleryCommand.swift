@@ -16,7 +16,7 @@ struct GalleryCommand: ParsableCommand {
               demo                the built-in catalog, offline
               unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
               picsum              picsum.photos, no key needed
-              dir PATH, or PATH   a local folder of JPEG/PNG files (subfolders first)
+              dir PATH, or PATH   a local folder of photos (subfolders first)
               URL                 any server with the Unsplash API's shape
 
             PATHS

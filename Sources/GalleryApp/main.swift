@@ -9,6 +9,10 @@ import Net
 import TerminalEnvironment
 import TUI
 
+// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
+if CommandLine.arguments.dropFirst().first == "view" {
+    ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
+}
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
 

@@ -14,6 +14,18 @@ enum AppExecutable {
         CurrentProcess.exit(127)
     }
 
+    /// Runs `gallery-app` with `arguments` as a child writing to this process's stdout and
+    /// stderr, and waits for it; true when it exited with 0. Says why on stderr when it cannot run.
+    static func run(_ arguments: [String]) -> Bool {
+        let path = siblingPath()
+        do {
+            return try ChildProcess.start([path] + arguments, searchingPath: path == name, inheritingOutput: true).waitForSuccess()
+        } catch {
+            FileOutput.standardError.write("gallery: cannot run \(path): \(error.reason)\n")
+            return false
+        }
+    }
+
     /// `gallery-app` in the directory of the running executable (symlinks resolved).
     private static func siblingPath() -> String {
         guard let executable = CurrentProcess.executablePath, let slash = executable.lastIndex(of: "/") else {

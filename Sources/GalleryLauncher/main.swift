@@ -6,6 +6,7 @@ import InlineViewer
 // the full-screen app, `gallery-app`, which this process becomes.
 let arguments = CommandLine.arguments
 if arguments.dropFirst().first == "view" {
-    ViewCommand.runAndExit(Array(arguments.dropFirst(2)))
+    // HEIF and AVIF need libheif, which a static executable cannot load: `gallery-app` shows them.
+    ViewCommand.runAndExit(Array(arguments.dropFirst(2)), handOver: AppExecutable.run)
 }
 AppExecutable.replaceProcess(arguments: arguments)

@@ -36,18 +36,23 @@ struct InlineImageRenderer {
     /// newline, and every text row ends with a reset and a newline.
     /// - Parameter imageID: the kitty image id, distinct per image so one does not replace another.
     func render(_ encoded: some EncodedBytes, imageID: UInt32) throws -> [UInt8] {
+        try draw(encoded, imageID: imageID).bytes
+    }
+
+    /// `render`'s bytes, and the rows of cells the picture covers.
+    func draw(_ encoded: some EncodedBytes, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
         let picture = try pictures.render(encoded, columns: box.columns, rows: box.rows, fit: .fit, kittyID: imageID)
         switch picture.content {
-        case .sixel(let bytes): return bytes
-        case .kitty(let kitty): return kitty.transmission + [newline]
-        case .iterm(let bytes): return bytes + [newline]
+        case .sixel(let bytes): return (bytes, picture.rows)
+        case .kitty(let kitty): return (kitty.transmission + [newline], picture.rows)
+        case .iterm(let bytes): return (bytes + [newline], picture.rows)
         case .text(let lines, _):
             var output = ""
             for line in lines {
                 output += line
                 output += "\n"
             }
-            return Array(output.utf8)
+            return (Array(output.utf8), lines.count)
         }
     }
 

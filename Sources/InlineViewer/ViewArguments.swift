@@ -107,7 +107,7 @@ struct ViewArguments: Equatable {
         USAGE: gallery view <FILE> ... [--size <COLSxROWS>] [--render <sixel|kitty|iterm|halfblock|ascii>]
 
         ARGUMENTS:
-          <FILE>                  JPEG or PNG files to show.
+          <FILE>                  Pictures to show (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF).
 
         OPTIONS:
           --size <COLSxROWS>      The box each image must fit in, in cells.

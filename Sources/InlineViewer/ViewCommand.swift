@@ -12,17 +12,21 @@ public struct ViewCommand {
     let files: [String]
     let size: CellBox?
     let render: RenderMode?
+    /// Shows one file in another process, given that process's `view` arguments; true when it
+    /// was shown. For pictures this one cannot decode (`ImageError.unavailable`).
+    let handOver: (([String]) -> Bool)?
 
-    init(_ arguments: ViewArguments) {
+    init(_ arguments: ViewArguments, handOver: (([String]) -> Bool)? = nil) {
         files = arguments.files
         size = arguments.size
         render = arguments.render
+        self.handOver = handOver
     }
 
     /// Parses `arguments` (those after `view`), prints every file and exits: 0 when all were
     /// shown (or help was asked for), 1 when any failed, 64 with one line on stderr for a usage
-    /// error.
-    public static func runAndExit(_ arguments: [String]) -> Never {
+    /// error. `handOver` shows a file this process cannot decode in another (see `handOver`).
+    public static func runAndExit(_ arguments: [String], handOver: (([String]) -> Bool)? = nil) -> Never {
         // Large buffers from the heap rather than fresh mmaps: a photo's buffers live one after
         // the other (the decoder's planes and differences, pixels, the quantiser's tables), and a
         // freed one's pages, already faulted in, then serve the next instead of being unmapped
@@ -40,7 +44,7 @@ public struct ViewCommand {
             FileOutput.standardOutput.write(ViewArguments.help)
             CurrentProcess.exit(0)
         }
-        let command = ViewCommand(parsed)
+        let command = ViewCommand(parsed, handOver: handOver)
         CurrentProcess.exit(command.printImages(environment: CurrentProcess.environmentVariable) ? 0 : 1)
     }
 
@@ -64,10 +68,17 @@ public struct ViewCommand {
         let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
         var allShown = true
         var shownSixel = false
+        // One animated GIF or WebP on a terminal (keys to stop it) plays; otherwise its first frame shows.
+        let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
             do {
                 var output = try FileInput.withContents(of: file) { bytes in
-                    try renderer.render(bytes, imageID: idBase | UInt32(index % 255 + 1))
+                    let imageID = idBase | UInt32(index % 255 + 1)
+                    if animates, let player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
+                        player.play()
+                        return [UInt8]()
+                    }
+                    return try renderer.render(bytes, imageID: imageID)
                 }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.
@@ -76,12 +87,24 @@ public struct ViewCommand {
                     shownSixel = true
                 }
                 FileOutput.standardOutput.write(bytes: output)
+            } catch ImageError.unavailable where handOver != nil {
+                if renderer.mode == .sixel && shownSixel { FileOutput.standardOutput.write("\n") }
+                shownSixel = shownSixel || renderer.mode == .sixel
+                if handOver?(handOverArguments(for: file)) != true { allShown = false }
             } catch {
                 allShown = false
                 FileOutput.standardError.write("gallery: \(file): \(error)\n")
             }
         }
         return allShown
+    }
+
+    /// `view`'s arguments for `file` alone, with this command's options.
+    func handOverArguments(for file: String) -> [String] {
+        var arguments = ["view"]
+        if let size { arguments += ["--size", "\(size.columns)x\(size.rows)"] }
+        if let render { arguments += ["--render", render.rawValue] }
+        return arguments + ["--", file]
     }
 
     /// The whole terminal, less one row so the prompt after the last image does not scroll it away.

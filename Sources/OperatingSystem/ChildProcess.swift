@@ -7,17 +7,21 @@ public struct ChildProcess: Sendable {
 
     /// Starts `arguments[0]`, a path, or with `searchingPath` a name looked up on `PATH`. Its stdin
     /// reads `standardInput`; its stdout goes into `standardOutput` (created, or emptied, mode
-    /// 0600); its stderr is discarded. With `newSession` it runs in a session of its own: no
-    /// controlling tty, and the terminal's signals do not reach it.
+    /// 0600); its stderr is discarded. With `inheritingOutput` it writes to this process's own
+    /// stdout and stderr instead (`gallery view` handing a picture to `gallery-app`). With
+    /// `newSession` it runs in a session of its own: no controlling tty, and the terminal's
+    /// signals do not reach it.
     public static func start(_ arguments: [String], searchingPath: Bool = false,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
-                             newSession: Bool = false) throws(SystemError) -> ChildProcess {
+                             inheritingOutput: Bool = false, newSession: Bool = false) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if !inheritingOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -18,13 +18,16 @@ public enum TerminalMode {
     }
 
     /// Runs `body` with `descriptor`'s input neither line-buffered nor echoed, a read returning
-    /// at once with whatever is queued, then puts the previous mode back. Nil, without running
-    /// `body`, when the mode cannot be read or set (not a terminal).
-    public static func withUnbufferedInput<Result>(_ descriptor: FileDescriptor, _ body: () throws -> Result) rethrows -> Result? {
+    /// at once with whatever is queued, then puts the previous mode back. With `signalsAsInput`,
+    /// Ctrl-C and Ctrl-Z arrive as bytes (3, 26) instead of signals, so that a loop reading keys
+    /// ends itself and puts the mode back. Nil, without running `body`, when the mode cannot be
+    /// read or set (not a terminal).
+    public static func withUnbufferedInput<Result>(_ descriptor: FileDescriptor, signalsAsInput: Bool = false,
+                                                   _ body: () throws -> Result) rethrows -> Result? {
         var saved = termios()
         guard tcgetattr(descriptor.rawValue, &saved) == 0 else { return nil }
         var unbuffered = saved
-        unbuffered.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        unbuffered.c_lflag &= ~tcflag_t(ICANON | ECHO | (signalsAsInput ? ISIG : 0))
         withUnsafeMutableBytes(of: &unbuffered.c_cc) { controls in
             controls[Int(VMIN)] = 0
             controls[Int(VTIME)] = 0

@@ -55,6 +55,34 @@ struct ViewCommandTests {
         #expect(iterm.stdout.contains(";width=16;height=8;"))
     }
 
+    /// ImagingTests' format fixtures: one photo in each format.
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../ImagingTests/Fixtures").standardized.path
+
+    /// Every format, in sixel, looks like the photo's PNG. HEIF and AVIF are shown by a child
+    /// `gallery-app` (the static launcher cannot load libheif), to the same stdout.
+    @Test(arguments: ["coffee.webp", "coffee.gif", "coffee.tif", "coffee-32-24.bmp", "coffee.heic", "coffee.avif"])
+    func everyFormatIsShown(_ name: String) throws {
+        let result = try view(["\(Self.fixtures)/\(name)", "--size", "24x8", "--render", "sixel"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let decoded = try SixelDecoder.decode(Array(result.stdout.utf8))
+        let png = name.hasPrefix("coffee-32") ? "coffee-32.png" : "coffee.png"
+        let reference = try ImageDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/\(png)"))))
+            .resized(width: decoded.width, height: decoded.height)
+        #expect(decoded.psnr(comparedTo: reference) > 25, "\(name) does not look like the photo")
+    }
+
+    @Test func aHandedOverPictureKeepsItsPlaceAmongTheOthers() throws {
+        let png = "\(Self.fixtures)/coffee.png", heic = "\(Self.fixtures)/coffee.heic"
+        let result = try view([png, heic, "/no/such/file", png, "--size", "20x3", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "gallery: /no/such/file: No such file or directory\n")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 9, "\(lines.count) lines")
+        // The photo, the HEIC one (lossy, so its own colours), the photo again.
+        #expect(lines.count == 9 && lines[0..<3] == lines[6..<9] && lines[3..<6] != lines[0..<3])
+    }
+
     @Test func badFilesAreReportedAndTheOthersStillPrint() throws {
         let good = try photo("astronaut.png")
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photo("coffee-1080.jpg")))

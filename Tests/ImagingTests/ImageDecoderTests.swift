@@ -11,7 +11,7 @@ import ImagingTestSupport
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
         #expect(ImageFormat(sniffing: jpeg) == .jpeg)
         #expect(ImageFormat(sniffing: TestImages.pngSignature + [0, 0, 0, 13]) == .png)
-        #expect(ImageFormat(sniffing: Array("GIF89a".utf8)) == nil)
+        #expect(ImageFormat(sniffing: Array("<html>".utf8)) == nil)
         #expect(ImageFormat(sniffing: [0xFF, 0xD8]) == nil)
         #expect(ImageFormat(sniffing: []) == nil)
     }
@@ -134,5 +134,19 @@ import ImagingTestSupport
         }
         let count = Double(Self.photos.count)
         #expect(twice / count > bare / count + 3, "twice the size: \(twice / count) dB, bare: \(bare / count) dB")
+    }
+}
+
+/// Every format's header size is the size its decode has (upright, for TIFF's orientations).
+@Suite struct FormatDimensionsTests {
+    @Test(arguments: ["coffee.webp", "coffee.gif", "coffee.tif", "coffee-32-orientation-6.tif", "coffee-32-565.bmp",
+                      "coffee-32-rle8.bmp", "coffee.heic", "coffee.avif", "coffee-exif6.heic"])
+    func headerSizeIsTheDecodedSize(_ name: String) throws {
+        let bytes = try FormatFixtures.bytes(name)
+        let image = try ImageDecoder.decode(bytes)
+        #expect(try ImageDecoder.dimensions(of: bytes) == (image.width, image.height))
+        // Sniffed as the format its name says.
+        let suffix = String(name.split(separator: ".").last ?? "")
+        #expect(ImageFormat(sniffing: bytes)?.fileExtensions.contains(suffix) == true)
     }
 }

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func otherBytesAreRefused() throws {
-        #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.dimensions(of: Array("GIF89a".utf8)) }
+        #expect(throws: ImageError.unsupportedFormat) { try ImageDecoder.dimensions(of: Array("<html>".utf8)) }
+        #expect(throws: ImageError.corrupt("no GIF screen descriptor")) { try ImageDecoder.dimensions(of: Array("GIF89a".utf8)) }
         #expect(throws: ImageError.empty) { try ImageDecoder.dimensions(of: []) }
         let png = try PNGCodec.encode(RGBImage(width: 3, height: 3, filledWith: RGB(0, 0, 0)))
         #expect(throws: ImageError.self) { try PNGCodec.dimensions(of: Array(png.prefix(20))) }

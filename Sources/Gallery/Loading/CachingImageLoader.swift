@@ -36,7 +36,8 @@ public struct CachingImageLoader: ImageLoading {
         case .jpeg: return bytes.suffix(2).elementsEqual([0xFF, 0xD9])
         // The IEND chunk: length 0, "IEND", then its CRC.
         case .png: return bytes.count >= 12 && bytes[(bytes.count - 8)..<(bytes.count - 4)].elementsEqual("IEND".utf8)
-        case nil: return false
+        // The photo services send JPEG; other formats are not checked, so not cached.
+        case .webp, .gif, .tiff, .heif, .bmp, nil: return false
         }
     }
 }

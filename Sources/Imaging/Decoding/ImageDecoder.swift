@@ -1,14 +1,16 @@
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
-    /// upright as its Exif orientation says (`PhotoMetadata`). PNG transparency is composited
-    /// over `background` (black unless the caller says: the terminal's background is best).
+    /// upright as its Exif orientation says (`PhotoMetadata`; TIFF and HEIF turn their own).
+    /// Transparency is composited over `background` for PNG (black unless the caller says: the
+    /// terminal's background is best) and over black for the other formats.
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
     ///     (both sides at least as large, upright), which is much faster for thumbnails. The result
-    ///     is not resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. PNG has
-    ///     no reduced decode, so a PNG always comes back at full size.
+    ///     is not resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. JPEG and
+    ///     WebP decode reduced, HEIF from an embedded thumbnail that covers it; other formats come
+    ///     back at full size.
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
@@ -30,8 +32,32 @@ public enum ImageDecoder {
             return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
         case .png:
             return try PNGCodec.decode(bytes, maxPixels: maxPixels, background: background)
+        case .webp:
+            return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+        case .gif:
+            return try GIFCodec.decode(bytes, maxPixels: maxPixels)
+        case .tiff:
+            return try TIFFCodec.decode(bytes, maxPixels: maxPixels)
+        case .bmp:
+            return try BMPCodec.decode(bytes, maxPixels: maxPixels)
+        case .heif:
+            return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
         case nil:
             throw ImageError.unsupportedFormat
+        }
+    }
+
+    /// Calls `body` with each frame of an animated GIF or WebP as the screen shows it, and how long
+    /// it stays in milliseconds, until `body` returns false, the animation ends or `maxFrames` were
+    /// shown. A still picture, of any format, is one frame.
+    public static func forEachFrame(_ bytes: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
+        try bytes.withEncodedBytes { bytes in
+            switch ImageFormat(sniffing: bytes) {
+            case .gif: try GIFCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
+            case .webp: try WebPCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
+            default: _ = try body(decode(bytes, maxPixels: maxPixels), 0)
+            }
         }
     }
 
@@ -60,20 +86,25 @@ public enum ImageDecoder {
     /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
     /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
     /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
-    /// resampling does that. Other formats decode at full size. The sizes are the upright
-    /// picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a portrait box.
+    /// resampling does that. WebP is scaled to that size while decoding, HEIF decodes an embedded
+    /// thumbnail that covers it when it has one; other formats decode at full size. The sizes are
+    /// the upright picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a
+    /// portrait box.
     private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
                                maxPixels: Int, parallel: Bool, background: RGB) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             let orientation = PhotoMetadata(reading: bytes).orientation
-            guard ImageFormat(sniffing: bytes) == .jpeg else {
-                return try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
-                    .oriented(orientation)
+            let size = { (stored: (width: Int, height: Int)) in
+                orientation.upright(decodeSize(of: orientation.upright(stored), for: box, filling: filling))
             }
-            let stored = try JPEGCodec.decode(bytes, coveringFor: { size in
-                orientation.upright(decodeSize(of: orientation.upright(size), for: box, filling: filling))
-            }, maxPixels: maxPixels, parallel: parallel)
-            return stored.oriented(orientation)
+            let picture: RGBImage
+            switch ImageFormat(sniffing: bytes) {
+            case .jpeg: picture = try JPEGCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, parallel: parallel)
+            case .webp: picture = try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            case .heif: picture = try HEIFCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            default: picture = try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
+            }
+            return picture.oriented(orientation)
         }
     }
 

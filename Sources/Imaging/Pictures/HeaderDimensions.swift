@@ -18,9 +18,9 @@ extension PNGCodec {
 }
 
 extension ImageDecoder {
-    /// Width and height of the upright picture (Exif orientation 5 to 8 swap them) from the header
-    /// of a JPEG or PNG, without decoding any pixels. The bytes may be just the start of the file,
-    /// as long as they hold the header.
+    /// Width and height of the upright picture, without decoding any pixels: Exif orientation 5
+    /// to 8 swap a JPEG's or PNG's, and TIFF and HEIF give theirs upright. The bytes may be just the
+    /// start of the file, as long as they hold the header (HEIF's and TIFF's may be anywhere in it).
     public static func dimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
         PhotoMetadata(reading: bytes).orientation.upright(try storedDimensions(of: bytes))
     }
@@ -31,6 +31,11 @@ extension ImageDecoder {
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)
         case .png: return try PNGCodec.dimensions(of: bytes)
+        case .gif: return try GIFCodec.dimensions(of: bytes)
+        case .bmp: return try BMPCodec.dimensions(of: bytes)
+        case .webp: return try WebPCodec.dimensions(of: bytes)
+        case .tiff: return try TIFFCodec.dimensions(of: bytes)
+        case .heif: return try HEIFCodec.dimensions(of: bytes)
         case nil: throw ImageError.unsupportedFormat
         }
     }

@@ -8,6 +8,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(String)
     /// The header announces more pixels than the caller allows; nothing was allocated for them.
     case tooLarge(width: Int, height: Int)
+    /// The format's decoder cannot run in this process (libheif in a static executable).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat: return "unsupported image format"
         case .corrupt(let why): return "corrupt image: \(why)"
         case .tooLarge(let w, let h): return "image too large (\(w)x\(h))"
+        case .unavailable(let why): return why
         }
     }
 }

@@ -1,19 +1,67 @@
 /// An encoded image format, recognised from its first bytes (never from a file name or a
 /// Content-Type header, which are often wrong).
-public enum ImageFormat: Sendable, Equatable {
+public enum ImageFormat: Sendable, Equatable, CaseIterable {
     /// JFIF/Exif JPEG: starts FF D8 FF.
     case jpeg
     /// PNG: starts with the 8-byte PNG signature.
     case png
+    /// WebP: a RIFF container of form type "WEBP".
+    case webp
+    /// GIF87a or GIF89a.
+    case gif
+    /// TIFF, little- ("II*\0") or big-endian ("MM\0*").
+    case tiff
+    /// HEIF (HEIC) and AVIF: an ISO base media file whose `ftyp` box names a HEIF brand.
+    case heif
+    /// Windows bitmap: starts "BM".
+    case bmp
+
+    /// How many bytes `init(sniffing:)` needs to tell every format (a HEIF brand ends at byte 12).
+    public static let signatureLength = 12
+
+    /// The `ftyp` brands of still HEIF and AVIF pictures (and of their image sequences, whose
+    /// primary image is shown).
+    private static let heifBrands: Set<String> = [
+        "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif", "avis",
+    ]
 
     /// The format whose signature starts `bytes`, or nil when none matches.
     public init?(sniffing bytes: some Sequence<UInt8>) {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        let head = Array(bytes.prefix(Self.signatureLength))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
-        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
+        } else if head.count >= 12, head.starts(with: "RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) {
+            self = .webp
+        } else if head.starts(with: "GIF87a".utf8) || head.starts(with: "GIF89a".utf8) {
+            self = .gif
+        } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            self = .tiff
+        } else if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8),
+                  Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self)) {
+            self = .heif
+        } else if head.count >= 6, head.starts(with: "BM".utf8) {
+            self = .bmp
         } else {
             return nil
         }
     }
+
+    /// The file name extensions of this format, lower case, for files whose bytes cannot be read
+    /// to tell.
+    public var fileExtensions: [String] {
+        switch self {
+        case .jpeg: return ["jpg", "jpeg", "jpe"]
+        case .png: return ["png"]
+        case .webp: return ["webp"]
+        case .gif: return ["gif"]
+        case .tiff: return ["tif", "tiff"]
+        case .heif: return ["heic", "heif", "hif", "avif"]
+        case .bmp: return ["bmp", "dib"]
+        }
+    }
+
+    /// Every format's file name extensions, lower case.
+    public static let knownFileExtensions = Set(allCases.flatMap(\.fileExtensions))
 }

@@ -31,7 +31,7 @@ struct LibraryScan: Sendable {
     }
 
     /// Names that may be images; used only for files whose bytes cannot be read to tell.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png"]
+    static let imageExtensions = ImageFormat.knownFileExtensions
 
     /// The folder's photos and subfolders (`recursive`: every photo below it, and no folders).
     /// Hidden names are left out. Throws only when `folder` itself cannot be listed.
@@ -99,7 +99,7 @@ struct LibraryScan: Sendable {
         case .directory?:
             entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status))
         case .regular?:
-            let isImage = (try? LocalFile.readPrefix(path, count: 8)).map { ImageFormat(sniffing: $0) != nil }
+            let isImage = (try? LocalFile.readPrefix(path, count: ImageFormat.signatureLength)).map { ImageFormat(sniffing: $0) != nil }
             if isImage ?? Self.hasImageExtension(path) {
                 entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
             } else {
@@ -119,13 +119,13 @@ struct LibraryScan: Sendable {
         }
     }
 
-    /// Lists the regular file at `path` from one open (its status, then its first 8 bytes);
+    /// Lists the regular file at `path` from one open (its status, then its first bytes);
     /// false, having done nothing, when it cannot be opened or is no regular file any more.
     private mutating func addPlainFile(_ path: String, title: String) -> Bool {
         guard let descriptor = try? FileDescriptor.open(path) else { return false }
         defer { try? descriptor.close() }
         guard let status = try? descriptor.status(), status.kind == .regular else { return false }
-        let prefix = try? descriptor.read(upTo: 8)
+        let prefix = try? descriptor.read(upTo: ImageFormat.signatureLength)
         if prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? Self.hasImageExtension(path) {
             entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
         } else {

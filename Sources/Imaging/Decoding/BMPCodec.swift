@@ -1,0 +1,99 @@
+/// Windows bitmap decode, in Swift: no Debian library is made for BMP alone, and the format is
+/// small enough to read safely with every offset checked. Palette (1, 4, 8 bits, and RLE4 and
+/// RLE8), 16, 24 and 32 bits with or without bit fields, bottom-up and top-down; OS/2's core
+/// header and Windows' 40 to 124-byte headers. Alpha (a 32-bit bit field that says so) is
+/// composited over black; what RLE skips is black.
+public enum BMPCodec {
+    /// Decodes a BMP.
+    /// - Throws: `.tooLarge` when the header announces more than `maxPixels` (before pixel memory
+    ///   is allocated), `.corrupt` for a header or pixel data that is not there or makes no sense.
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        try data.withEncodedBytes { data in
+            guard !data.isEmpty else { throw ImageError.empty }
+            let bytes = BMPBytes(data)
+            let header = try BMPHeader(bytes)
+            guard header.width * header.height <= maxPixels else {
+                throw ImageError.tooLarge(width: header.width, height: header.height)
+            }
+            if header.compression == .none || header.compression == .bitFields {
+                // Before the picture's memory: the rows must all be there.
+                guard header.pixelOffset <= bytes.count, stride(of: header) * header.height <= bytes.count - header.pixelOffset else {
+                    throw ImageError.corrupt("BMP pixel data shorter than \(header.width)x\(header.height) (truncated)")
+                }
+            }
+            var canvas = BMPCanvas(width: header.width, height: header.height, topDown: header.topDown)
+            switch header.compression {
+            case .rle(let bits): try BMPRunLengths.decode(bytes, header: header, bits: bits, into: &canvas)
+            case .none, .bitFields: try decodeRows(bytes, header: header, into: &canvas)
+            }
+            return canvas.image
+        }
+    }
+
+    /// Width and height from the header.
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        let header = try data.withUnsafeBufferPointer { try BMPHeader(BMPBytes($0)) }
+        return (header.width, header.height)
+    }
+
+    /// The bytes of an uncompressed row: its pixels padded to four bytes.
+    private static func stride(of header: BMPHeader) -> Int {
+        (header.width * header.bitsPerPixel + 31) / 32 * 4
+    }
+
+    /// Uncompressed rows, which `decode` found all there.
+    private static func decodeRows(_ bytes: BMPBytes, header: BMPHeader, into canvas: inout BMPCanvas) throws {
+        for row in 0..<header.height {
+            let start = header.pixelOffset + row * stride(of: header)
+            for x in 0..<header.width {
+                canvas.set(x, row, try header.colour(ofPixel: x, inRowAt: start, bytes))
+            }
+        }
+    }
+}
+
+/// The file's bytes, read only through checked accessors.
+struct BMPBytes {
+    let data: UnsafeBufferPointer<UInt8>
+    init(_ data: UnsafeBufferPointer<UInt8>) { self.data = data }
+
+    var count: Int { data.count }
+
+    func byte(_ offset: Int) throws -> Int {
+        guard offset >= 0, offset < data.count else { throw ImageError.corrupt("BMP shorter than its header says (truncated)") }
+        return Int(data[offset])
+    }
+
+    /// A little-endian unsigned integer of `size` bytes.
+    func unsigned(_ offset: Int, _ size: Int) throws -> Int {
+        try (0..<size).reduce(0) { $0 | (try byte(offset + $1)) << (8 * $1) }
+    }
+
+    /// A little-endian two's-complement integer of 4 bytes.
+    func signed32(_ offset: Int) throws -> Int { Int(Int32(truncatingIfNeeded: try unsigned(offset, 4))) }
+}
+
+/// The RGB picture being filled, in display order whatever the file's row order.
+struct BMPCanvas {
+    let width: Int, height: Int, topDown: Bool
+    private var pixels: [UInt8]
+
+    init(width: Int, height: Int, topDown: Bool) {
+        self.width = width
+        self.height = height
+        self.topDown = topDown
+        pixels = [UInt8](repeating: 0, count: width * height * 3)
+    }
+
+    /// Sets the pixel at column `x` of the file's row `row` (counted as stored); outside, nothing.
+    mutating func set(_ x: Int, _ row: Int, _ colour: RGB) {
+        guard x >= 0, x < width, row >= 0, row < height else { return }
+        let y = topDown ? row : height - 1 - row
+        let at = (y * width + x) * 3
+        pixels[at] = colour.r
+        pixels[at + 1] = colour.g
+        pixels[at + 2] = colour.b
+    }
+
+    var image: RGBImage { RGBImage(width: width, height: height, pixels: pixels) }
+}

@@ -1,0 +1,119 @@
+/// GIF decode with giflib: the first frame, composed on the logical screen as a browser shows it
+/// before the animation moves (what the frame does not cover, and its transparent pixels, black,
+/// as transparency is shown elsewhere).
+public enum GIFCodec {
+    /// Decodes the first frame of a GIF onto its logical screen.
+    /// - Throws: `.tooLarge` when the screen or the frame announces more than `maxPixels` (checked
+    ///   before pixel memory is allocated), `.corrupt` for damage, including a frame whose
+    ///   compressed data cannot hold as many pixels as it announces (a GIF bomb is refused
+    ///   before it is decoded).
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        try FirstFrame.of({ try forEachFrame(data, maxPixels: maxPixels, $0) }, missing: "GIF without a frame")
+    }
+
+    /// Calls `body` with the screen as each frame leaves it (the earlier frames disposed of as
+    /// they say: left, cleared to black, or put back) and how long it is shown in milliseconds,
+    /// until `body` returns false, the file ends, or `maxFrames` were shown.
+    /// - Throws: what `decode` throws, for the screen or the first frame; damage after the first
+    ///   frame ends the animation there instead (the frames before it are shown).
+    public static func forEachFrame(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
+        try data.withEncodedBytes { data in
+            let file = try GIFFile(data)
+            let screen = file.screen
+            guard screen.width > 0, screen.height > 0 else { throw ImageError.corrupt("GIF screen of no size") }
+            guard screen.width * screen.height <= maxPixels else {
+                throw ImageError.tooLarge(width: screen.width, height: screen.height)
+            }
+            // A tiny file announcing a huge screen would have it allocated, drawn and resized for a
+            // few pixels: a screen its data could not fill is as corrupt as such a frame.
+            guard GIFFile.canHold(screen.width * screen.height, in: data.count) else {
+                throw ImageError.corrupt("GIF screen of \(screen.width)x\(screen.height) in \(data.count) bytes")
+            }
+            var canvas: [UInt8] = []
+            var shown: (frame: GIFFrame, before: [UInt8]?)?
+            for index in 0..<maxFrames {
+                let next: GIFFrame?
+                do {
+                    next = try file.nextFrame(maxPixels: maxPixels)
+                } catch {
+                    if index > 0 { return }
+                    throw error
+                }
+                guard let frame = next else { return }
+                if canvas.isEmpty { canvas = [UInt8](repeating: 0, count: screen.width * screen.height * 3) }
+                if let (previous, before) = shown { previous.dispose(on: &canvas, width: screen.width, height: screen.height, before: before) }
+                let before = frame.disposal == .restorePrevious ? canvas : nil
+                frame.draw(onto: &canvas, width: screen.width, height: screen.height)
+                guard try body(RGBImage(width: screen.width, height: screen.height, pixels: canvas), frame.milliseconds) else { return }
+                shown = (frame, before)
+            }
+        }
+    }
+
+    /// Width and height of the logical screen, from the first 10 bytes.
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        guard data.count >= 10, ImageFormat(sniffing: data) == .gif else { throw ImageError.corrupt("no GIF screen descriptor") }
+        return (Int(data[6]) | Int(data[7]) << 8, Int(data[8]) | Int(data[9]) << 8)
+    }
+}
+
+/// One frame of a GIF as giflib read it: colour indices, where it stands, its colours.
+struct GIFFrame {
+    let left: Int, top: Int, width: Int, height: Int
+    /// `width * height` colour indices, rows top to bottom (de-interlaced).
+    let indices: [UInt8]
+    /// R, G, B of each colour of the frame's colour table (its own, else the screen's).
+    let palette: [UInt8]
+    /// The index drawn as transparent, when the frame's graphic control extension names one.
+    let transparent: Int?
+    /// Hundredths of a second the frame is shown (its graphic control extension's delay).
+    let delay: Int
+    /// What becomes of the frame when the next is drawn.
+    let disposal: Disposal
+
+    enum Disposal {
+        /// Left on the screen (GIF's "unspecified" and "do not dispose").
+        case keep
+        /// Its rectangle cleared to the background, black here.
+        case clear
+        /// The screen put back as it was before the frame was drawn.
+        case restorePrevious
+
+        init(_ mode: Int32) {
+            self = mode == 2 ? .clear : mode == 3 ? .restorePrevious : .keep
+        }
+    }
+
+    /// How long the frame is shown (`FrameDelay`).
+    var milliseconds: Int { FrameDelay.shown(milliseconds: delay * 10) }
+
+    /// Undoes the frame on `canvas` as its disposal says; `before` is the canvas before it was drawn.
+    func dispose(on canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int, before: [UInt8]?) {
+        switch disposal {
+        case .keep: return
+        case .restorePrevious: if let before { canvas = before }
+        case .clear:
+            for row in top..<min(top + height, canvasHeight) where left < canvasWidth {
+                let start = (row * canvasWidth + left) * 3, end = (row * canvasWidth + min(left + width, canvasWidth)) * 3
+                canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+            }
+        }
+    }
+
+    /// Draws the frame's opaque pixels where they fall on a `width` x `height` RGB canvas; what lies
+    /// outside the canvas is cut, an index outside the colour table is left undrawn.
+    func draw(onto canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int) {
+        let colours = palette.count / 3
+        for row in 0..<height where top + row < canvasHeight {
+            for column in 0..<width where left + column < canvasWidth {
+                let index = Int(indices[row * width + column])
+                guard index != transparent, index < colours else { continue }
+                let target = ((top + row) * canvasWidth + left + column) * 3
+                canvas[target] = palette[index * 3]
+                canvas[target + 1] = palette[index * 3 + 1]
+                canvas[target + 2] = palette[index * 3 + 2]
+            }
+        }
+    }
+}

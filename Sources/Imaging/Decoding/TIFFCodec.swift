@@ -1,0 +1,89 @@
+import CTIFF
+
+/// TIFF decode with libtiff (through `CTIFF`, which keeps its messages off the terminal): the
+/// first directory, through libtiff's RGBA reader (any photometric, bit depth, compression,
+/// strips or tiles), upright as its Orientation tag says, alpha over black.
+public enum TIFFCodec {
+    /// The most bytes libtiff may allocate at once for one file (a strip, a tile, a table).
+    static let maxAllocation = 256 << 20
+
+    /// Decodes the first directory of a TIFF.
+    /// - Throws: `.tooLarge` when it announces more than `maxPixels` (checked before pixel memory
+    ///   is allocated), `.corrupt` with libtiff's first error for damage.
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+        try data.withEncodedBytes { data in
+            try withOpenFile(data) { tiff, width, height, orientation in
+                guard Int(width) * Int(height) <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
+                return try decode(tiff, width: width, height: height, orientation: orientation)
+            }
+        }
+    }
+
+    /// Width and height of the first directory as shown (turned upright).
+    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        try data.withUnsafeBufferPointer { data in
+            try withOpenFile(data) { _, width, height, orientation in
+                (5...8).contains(orientation) ? (Int(height), Int(width)) : (Int(width), Int(height))
+            }
+        }
+    }
+
+    /// Calls `body` with the open file and its first directory's width, height and orientation.
+    private static func withOpenFile<Result>(_ data: UnsafeBufferPointer<UInt8>,
+                                             _ body: (OpaquePointer, UInt32, UInt32, UInt16) throws -> Result) throws -> Result {
+        guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
+        var report = gallery_tiff_report()
+        guard let tiff = gallery_tiff_open(base, data.count, maxAllocation, &report) else {
+            throw ImageError.corrupt("TIFF: \(report.text)")
+        }
+        defer { gallery_tiff_close(tiff) }
+        var width: UInt32 = 0, height: UInt32 = 0, orientation: UInt16 = 1
+        gallery_tiff_size(tiff, &width, &height, &orientation)
+        guard width > 0, height > 0 else { throw ImageError.corrupt("TIFF without an image size") }
+        return try body(tiff, width, height, orientation)
+    }
+
+    private static func decode(_ tiff: OpaquePointer, width: UInt32, height: UInt32, orientation: UInt16) throws -> RGBImage {
+        var report = gallery_tiff_report()
+        var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = rgba.withUnsafeMutableBufferPointer { gallery_tiff_read_rgba(tiff, $0.baseAddress, width, height, &report) }
+        guard status == 0 else { throw ImageError.corrupt("TIFF: \(report.text)") }
+        let image = rgba.withUnsafeBufferPointer {
+            RGBAPixels.composited($0, width: Int(width), height: Int(height), premultiplied: true)
+        }
+        // libtiff treats 5 to 8 (the picture stored on its side) as 1 to 4, flips and all,
+        // without transposing: 5 and 7 are then upright transposed, 6 and 8 across the other diagonal.
+        switch orientation {
+        case 5, 7: return image.transposed()
+        case 6, 8: return image.transposed(acrossAntiDiagonal: true)
+        default: return image
+        }
+    }
+}
+
+extension RGBImage {
+    /// The picture mirrored along its main diagonal (column x of row y becomes column y of row x),
+    /// or along the other one (the last row becomes the first column, read from the right).
+    func transposed(acrossAntiDiagonal: Bool = false) -> RGBImage {
+        var pixels = [UInt8](repeating: 0, count: self.pixels.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (column, row) = acrossAntiDiagonal ? (height - 1 - y, width - 1 - x) : (y, x)
+                let from = (y * width + x) * 3, to = (row * height + column) * 3
+                pixels[to] = self.pixels[from]
+                pixels[to + 1] = self.pixels[from + 1]
+                pixels[to + 2] = self.pixels[from + 2]
+            }
+        }
+        return RGBImage(width: height, height: width, pixels: pixels)
+    }
+}
+
+private extension gallery_tiff_report {
+    /// libtiff's message, as C left it in the fixed buffer.
+    var text: String {
+        withUnsafeBytes(of: message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+@testable import Imaging
+
+@Suite struct BMPCodecTests {
+    @Test(arguments: ["24", "32"])
+    func decodesTrueColourExactly(_ depth: String) throws {
+        let image = try ImageDecoder.decode(FormatFixtures.bytes("coffee-32-\(depth).bmp"))
+        #expect(image == (try FormatFixtures.reference("coffee-32.png")))
+    }
+
+    @Test(arguments: ["565", "8", "rle8", "4", "1"])
+    func decodesAsImageMagickDoes(_ kind: String) throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-\(kind).bmp")
+        let image = try ImageDecoder.decode(bytes)
+        #expect(image == (try FormatFixtures.reference("coffee-32-\(kind)-bmp.png")))
+        #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
+    }
+
+    @Test func widensBitFieldsByRepeatingTheirBits() {
+        let five = BMPHeader.BitField(mask: 0x7C00), three = BMPHeader.BitField(mask: 0b111), twelve = BMPHeader.BitField(mask: 0xFFF0)
+        #expect(five.value(in: 0x7C00) == 255 && five.value(in: 0x03FF) == 0 && five.value(in: 0b11000 << 10) == 0b11000110)
+        #expect(three.value(in: 0b101) == 0b10110110)
+        #expect(twelve.value(in: 0xABC0) == 0xAB)
+        #expect(BMPHeader.BitField(mask: 0).value(in: 0xFFFF) == 0)
+    }
+
+    @Test func readsTopDownRows() throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-24.bmp")
+        // The same file with its rows in the other order and a negative height.
+        let offset = bytes[10..<14].reversed().reduce(0) { $0 << 8 | Int($1) }, stride = 32 * 3
+        let rows = (0..<21).reversed().flatMap { bytes[(offset + $0 * stride)..<(offset + ($0 + 1) * stride)] }
+        var topDown = FormatFixtures.patched(bytes, at: 22, with: withUnsafeBytes(of: Int32(-21).littleEndian, Array.init))
+        topDown.replaceSubrange(offset..<(offset + 21 * stride), with: rows)
+        #expect(try ImageDecoder.decode(topDown) == (try FormatFixtures.reference("coffee-32.png")))
+    }
+
+    @Test func decodesRLE4Runs() throws {
+        // 5x2, palette black and red. Bottom row: a run of 5 alternating red/black; top row: a
+        // literal run of 3 (red, red, black), then the end.
+        let rle: [UInt8] = [5, 0x10, 0, 0, 0, 3, 0x11, 0x00, 0, 0, 0, 1]
+        let image = try ImageDecoder.decode(Self.bmp(width: 5, height: 2, bits: 4, compression: 2,
+                                                     palette: [0, 0, 0, 0, 0, 0, 255, 0], pixels: rle))
+        let red = RGB(255, 0, 0), black = RGB(0, 0, 0)
+        #expect((0..<5).map { image[$0, 1] } == [red, black, red, black, red])
+        #expect((0..<5).map { image[$0, 0] } == [red, red, black, black, black])
+    }
+
+    @Test func refusesDamageAndBombsWithOneLine() throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-24.bmp")
+        let cases: [(String, [UInt8])] = [
+            ("truncated", Array(bytes.prefix(bytes.count - 10))),
+            ("header only", Array(bytes.prefix(30))),
+            ("unknown header", FormatFixtures.patched(bytes, at: 14, with: [41, 0, 0, 0])),
+            ("no width", FormatFixtures.patched(bytes, at: 18, with: [0, 0, 0, 0])),
+            ("most negative height", FormatFixtures.patched(bytes, at: 22, with: [0, 0, 0, 0x80])),
+            ("7 bits a pixel", FormatFixtures.patched(bytes, at: 28, with: [7, 0])),
+            ("JPEG inside", FormatFixtures.patched(bytes, at: 30, with: [4, 0, 0, 0])),
+        ]
+        for (name, damaged) in cases {
+            let error = #expect(throws: ImageError.self, "\(name)") { try ImageDecoder.decode(damaged) }
+            #expect(error?.isCorrupt == true, "\(name): \(String(describing: error))")
+        }
+        let huge = FormatFixtures.patched(bytes, at: 18, with: [0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(throws: ImageError.tooLarge(width: Int(Int32.max), height: Int(Int32.max))) { try ImageDecoder.decode(huge) }
+    }
+
+    /// A BMP with a 40-byte header around `pixels`.
+    static func bmp(width: Int, height: Int, bits: Int, compression: Int, palette: [UInt8], pixels: [UInt8]) -> [UInt8] {
+        func le(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let offset = 54 + palette.count
+        return Array("BM".utf8) + le(offset + pixels.count, 4) + le(0, 4) + le(offset, 4)
+            + le(40, 4) + le(width, 4) + le(height, 4) + le(1, 2) + le(bits, 2) + le(compression, 4)
+            + le(pixels.count, 4) + le(0, 8) + le(palette.count / 4, 4) + le(0, 4) + palette + pixels
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import Imaging
+import ImagingTestSupport
+
+@Suite struct WebPCodecTests {
+    @Test func decodesLossyCloseToTheSourcePhoto() throws {
+        let image = try ImageDecoder.decode(FormatFixtures.bytes("coffee.webp"))
+        let reference = try FormatFixtures.reference()
+        #expect(image.width == 160 && image.height == 107)
+        #expect(image.psnr(comparedTo: reference) >= 30)
+    }
+
+    @Test func decodesLosslessExactly() throws {
+        let image = try ImageDecoder.decode(FormatFixtures.bytes("coffee-lossless.webp"))
+        #expect(image == (try FormatFixtures.reference()))
+    }
+
+    @Test func compositesAlphaOverBlackInSRGB() throws {
+        let image = try ImageDecoder.decode(FormatFixtures.bytes("coffee-alpha.webp"))
+        // ImageMagick's flatten, rounded its own way: within one level.
+        let reference = try FormatFixtures.reference("coffee-alpha-over-black.png")
+        #expect(zip(image.pixels, reference.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    @Test func showsAnAnimationsFirstFrame() throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-animated.webp")
+        #expect(try ImageDecoder.decode(bytes) == (try FormatFixtures.reference("coffee-32.png")))
+        #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
+    }
+
+    @Test func playsAnAnimationsFramesWithTheirDurations() throws {
+        var frames: [(RGBImage, Int)] = []
+        try ImageDecoder.forEachFrame(FormatFixtures.bytes("coffee-32-animated.webp")) { frames.append(($0, $1)); return true }
+        let photo = try FormatFixtures.reference("coffee-32.png")
+        let negative = RGBImage(width: photo.width, height: photo.height, pixels: photo.pixels.map { 255 - $0 })
+        #expect(frames.map(\.1) == [100, 100])
+        #expect(frames.map(\.0) == [photo, negative])
+        var still = 0
+        try ImageDecoder.forEachFrame(FormatFixtures.bytes("coffee.webp")) { _, _ in still += 1; return true }
+        #expect(still == 1)
+    }
+
+    @Test func decodesScaledForASmallBox() throws {
+        let bytes = try FormatFixtures.bytes("coffee.webp")
+        let image = try ImageDecoder.decode(bytes, covering: (width: 40, height: 20))
+        // 40 across covers both (40x27); the scaled decode looks like the full one made small.
+        #expect(image.width == 40 && image.height == 27)
+        let small = try FormatFixtures.reference().resized(width: 40, height: 27)
+        #expect(image.psnr(comparedTo: small) >= 30)
+        let boxed = try ImageDecoder.decode(bytes, fittingIn: (width: 16, height: 16))
+        #expect(boxed.width == 32 && boxed.height == 22)
+    }
+
+    @Test func refusesDamageAndBombsWithOneLine() throws {
+        let bytes = try FormatFixtures.bytes("coffee.webp")
+        let truncated = #expect(throws: ImageError.self) { try ImageDecoder.decode(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(truncated?.isCorrupt == true)
+        // The VP8 frame header's 14-bit width and height (after "VP8 ", its size, the frame tag
+        // and start code): 16383x16383 is more than a small cap allows.
+        let vp8 = try #require(bytes.firstRange(of: Array("VP8 ".utf8))).lowerBound
+        let huge = FormatFixtures.patched(bytes, at: vp8 + 14, with: [0xFF, 0x3F, 0xFF, 0x3F])
+        #expect(throws: ImageError.tooLarge(width: 16383, height: 16383)) {
+            try ImageDecoder.decode(huge, maxPixels: 1_000_000)
+        }
+    }
+}
