@@ -14,7 +14,9 @@ enum ExifBlock {
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return inJPEG(bytes).map { ($0, true) }
         case .png: return inPNG(bytes).map { ($0, false) }
-        case nil: return nil
+        // TIFF turns itself by its own tag and HEIF by its irot/imir boxes (their Exif on top
+        // would turn them twice); GIF and BMP have none; a WebP's EXIF chunk is not read yet.
+        case .webp, .gif, .tiff, .bmp, .heif, nil: return nil
         }
     }
 
