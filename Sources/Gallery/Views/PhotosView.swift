@@ -234,7 +234,8 @@ import TerminalEnvironment
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
                                  selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
-        return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
+        let pickKeys = environment.picker == nil ? "" : "  Enter pick  Esc cancel"
+        return status.right(parts) + pickKeys + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
     /// "1,512 photos" (with "3 folders" first when some items are folders), the selection's place
