@@ -17,8 +17,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var items = PhotoSlots()
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
     public private(set) var errorMessage: String?
-    /// What the source left out, from its latest page ("3 files not shown: unsupported format").
+    /// What the source left out, from its latest page ("cannot read folder private").
     public private(set) var sourceNote: String?
+    /// How many files the source left out, from its latest page (the status bar's "3 skipped").
+    public private(set) var skipped = 0
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
@@ -266,6 +268,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         case .success(let received):
             pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
             if received.note != sourceNote { sourceNote = received.note }
+            if received.skipped != skipped { skipped = received.skipped }
             if received.folderCount != folderCount { folderCount = received.folderCount }
             if pagination.total == nil {
                 append(received.photos)

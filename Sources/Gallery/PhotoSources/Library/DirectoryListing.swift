@@ -1,3 +1,4 @@
+import Logging
 import OperatingSystem
 
 /// A local listing (a folder, a folder's whole tree, or paths given), scanned once at first use
@@ -10,10 +11,11 @@ final class DirectoryListing: Sendable {
         case paths([String])
     }
 
-    /// The sorted entries, the note of what was left out, and each entry's place by path.
+    /// The sorted entries, the note of what was left out and how much, and each entry's place by path.
     struct Sorted: Sendable {
         let entries: [LibraryEntry]
         let note: String?
+        var skipped = 0
         let indexByPath: [String: Int]
 
         /// Folders are listed first: how many there are.
@@ -28,7 +30,7 @@ final class DirectoryListing: Sendable {
     /// Entries taken out since the scan (trashed files), by path; they may come back.
     private let hidden = Locked<Set<String>>([])
     /// The scan's entries, with the hidden ones, for when they come back.
-    private let scanned = Locked<(entries: [LibraryEntry], note: String?)?>(nil)
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int)?>(nil)
 
     init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
         self.contents = contents
@@ -47,7 +49,12 @@ final class DirectoryListing: Sendable {
         }
         let entries = Self.sort(scan.entries, by: order, reversed: reversed, dateTaken: dateTaken)
         // Two first pages may scan at once; the first result kept wins, so both agree from then on.
-        scanned.withLock { if $0 == nil { $0 = (entries, scan.note) } }
+        let kept = scanned.withLock { scanned in
+            guard scanned == nil else { return false }
+            scanned = (entries, scan.note, scan.skipped)
+            return true
+        }
+        if kept { Self.logSkips(of: scan) }
         return resort()
     }
 
@@ -55,12 +62,21 @@ final class DirectoryListing: Sendable {
     @discardableResult
     private func resort() -> Sorted {
         let hiddenPaths = hidden.withLock { $0 }
-        guard let (all, note) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        guard let (all, note, skipped) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
-        let made = Sorted(entries: entries, note: note,
+        let made = Sorted(entries: entries, note: note, skipped: skipped,
                           indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
         cached.withLock { $0 = made }
         return made
+    }
+
+    private static let logger = Logger(label: "gallery.library")
+
+    /// Each path the scan left out, with why (the first `LibraryScan.maxSkipReasons`), then how many more.
+    private static func logSkips(of scan: LibraryScan) {
+        for reason in scan.skipReasons { logger.info("\(reason)") }
+        let unnamed = scan.skipped - scan.skipReasons.count
+        if unnamed > 0 { logger.info("skipped \(unnamed) more") }
     }
 
     /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it

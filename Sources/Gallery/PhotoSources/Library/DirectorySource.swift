@@ -97,8 +97,10 @@ public struct DirectorySource: PhotoSource {
         case .all:
             let sorted = try listing.sorted()
             let photos = try pageOf(sorted.entries, page: page, perPage: perPage)
-            return PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
-                             total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+            var listed = PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
+                                   total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+            listed.skipped = sorted.skipped
+            return listed
         case .search(let query):
             let matches = try matching(query)
             return PhotoPage(photos: try pageOf(matches, page: page, perPage: perPage),
