@@ -4,15 +4,6 @@ import Testing
 
 @Suite("gallery --pick arguments and output")
 struct PickArgumentsTests {
-    private func usageError(_ arguments: [String]) -> String? {
-        do {
-            _ = try GalleryCommand.parse(arguments)
-            return nil
-        } catch {
-            return GalleryCommand.message(for: error)
-        }
-    }
-
     @Test func picksLocalPathsAndTheCurrentFolderWithoutAny() throws {
         #expect(try GalleryCommand.parse(["--pick"]).catalog == .folder("."))
         #expect(try GalleryCommand.parse(["--pick", "a.jpg", "b"]).catalog == .paths(["a.jpg", "b"]))

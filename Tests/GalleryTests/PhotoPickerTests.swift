@@ -1,7 +1,4 @@
-import Foundation
-import Imaging
 import TUI
-import TerminalEnvironment
 import Testing
 @testable import Gallery
 
@@ -9,91 +6,57 @@ import Testing
 @MainActor
 @Suite("Photo picker")
 struct PhotoPickerTests {
-    @MainActor private final class Picking {
-        let navigator = Navigator(requestRedraw: {})
-        let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
-        let coordinator: PhotosCoordinator
-        private final class Log {
-            var results: [[String]?] = []
-            var restored = 0
-        }
-        private let log = Log()
-        /// Every result handed on; nil for a cancelled pick.
-        var results: [[String]?] { log.results }
-        var restored: Int { log.restored }
+    /// What the picker handed on (nil for a cancelled pick), and how often it gave the terminal back.
+    @MainActor private final class Results {
+        var picks: [[String]?] = []
+        var restored = 0
 
-        init(_ source: DirectorySource, opening id: String? = nil) {
-            var environment = AppEnvironment(
-                source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(), sourceName: source.name,
-                renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
-            environment.openPhotoID = id
-            let log = log
-            let picker = PhotoPicker { log.results.append($0) }
-            picker.restoreTerminal = { log.restored += 1 }
-            environment.picker = picker
-            coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
-            coordinator.start()
+        func picker() -> PhotoPicker {
+            let picker = PhotoPicker { [unowned self] in picks.append($0) }
+            picker.restoreTerminal = { [unowned self] in restored += 1 }
+            return picker
         }
-
-        func settle() async -> String {
-            await eventually { (coordinator.viewModel?.items.count ?? 0) > 0 }
-            screen.beginFrame()
-            navigator.drawFrame(on: screen)
-            screen.endFrame()
-            return screen.text().last ?? ""
-        }
-
-        func press(_ keys: Key...) {
-            for key in keys { _ = navigator.handle(key) }
-        }
-    }
-
-    /// A folder "trip" and photos c, a, b (listed a, b, c).
-    private static func folder() throws -> TemporaryDirectory {
-        let folder = try TemporaryDirectory()
-        let jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(40, 80, 120)))
-        try FileManager.default.createDirectory(atPath: folder.path + "/trip", withIntermediateDirectories: true)
-        try folder.write(jpeg, to: "trip/inside.jpg")
-        for name in ["c.jpg", "a.jpg", "b.jpg"] { try folder.write(jpeg, to: name) }
-        return folder
     }
 
     @Test func enterChoosesTheMarkedPhotosInTheGridsOrder() async throws {
-        let folder = try Self.folder()
+        let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = Picking(try DirectorySource(path: folder.path))
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
         let status = await app.settle()
         #expect(status.contains("Enter pick  Esc cancel"), "\(status)")
-        // trip/, a, b, c: mark c, then a, and press Enter on b.
-        app.press(.right, .right, .right, .character(" "), .left, .left, .character(" "), .right, .enter)
-        #expect(app.results == [[folder.path + "/a.jpg", folder.path + "/c.jpg"]])
-        #expect(app.restored == 1, "the terminal is given back before the result")
+        // a/, b/, img1, img2, img10: mark img10, then img1, and press Enter on img2.
+        app.press(.right, .right, .right, .right, .character(" "), .left, .left, .character(" "), .right, .enter)
+        #expect(results.picks == [[folder.path + "/img1.jpg", folder.path + "/img10.jpg"]])
+        #expect(results.restored == 1, "the terminal is given back before the result")
         app.press(.enter)
-        #expect(app.results.count == 1, "a pick ends once")
+        #expect(results.picks.count == 1, "a pick ends once")
     }
 
     @Test func enterWithoutMarksChoosesTheSelectedPhotoAndOpensFolders() async throws {
-        let folder = try Self.folder()
+        let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = Picking(try DirectorySource(path: folder.path))
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
         _ = await app.settle()
         app.press(.enter)
-        #expect(app.results.isEmpty, "Enter on a folder tile goes into it")
-        await eventually { app.coordinator.viewModel?.photos.map(\.displayText) == ["inside.jpg"] }
+        #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
+        await eventually { app.coordinator.viewModel?.photos.map(\.displayText) == ["one.jpg", "two.jpg"] }
         _ = await app.settle()
         app.press(.enter)
-        #expect(app.results == [[folder.path + "/trip/inside.jpg"]])
+        #expect(results.picks == [[folder.path + "/a/one.jpg"]])
     }
 
     @Test func aPhotoGivenAtStartIsSelectedNotOpened() async throws {
-        let folder = try Self.folder()
+        let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let (source, id) = try DirectorySource.opening(folder.path + "/b.jpg")
-        let app = Picking(source, opening: id)
+        let (source, id) = try DirectorySource.opening(folder.path + "/img2.jpg")
+        let results = Results()
+        let app = LibraryHarness(source, opening: id, picker: results.picker())
         _ = await app.settle()
-        await eventually { app.coordinator.grids.first?.view.selectedPhoto?.id == folder.path + "/b.jpg" }
+        await eventually { app.grid?.selectedPhoto?.id == folder.path + "/img2.jpg" }
         #expect(app.navigator.top is PhotosView)
         app.press(.enter)
-        #expect(app.results == [[folder.path + "/b.jpg"]])
+        #expect(results.picks == [[folder.path + "/img2.jpg"]])
     }
 }

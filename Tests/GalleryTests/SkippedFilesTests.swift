@@ -1,38 +1,25 @@
 import Foundation
 import Imaging
-import TUI
-import TerminalEnvironment
 import Testing
 @testable import Gallery
 
 /// Files a folder holds that the grid does not show: counted in the status bar, named in the log.
-@MainActor
 @Suite("Skipped files")
 struct SkippedFilesTests {
-    @Test func theStatusBarCountsTheSkippedFiles() async throws {
+    @Test @MainActor func theStatusBarCountsTheSkippedFiles() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(10, 20, 30)))
         for name in ["a.jpg", "b.jpg"] { try folder.write(jpeg, to: name) }
         for name in ["notes.txt", "list.csv", "song.mp3"] { try folder.write(Array("not a photo".utf8), to: name) }
-        let source = try DirectorySource(path: folder.path)
-        let environment = AppEnvironment(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
-                                         sourceName: source.name, renderMode: .ascii, perPage: 30,
-                                         cache: ThumbnailCache(capacityBytes: 1 << 20))
-        let navigator = Navigator(requestRedraw: {})
-        let coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
-        coordinator.start()
-        await eventually { coordinator.viewModel?.skipped == 3 }
-        let screen = InMemoryScreen(size: Size(columns: 120, rows: 30))
-        screen.beginFrame()
-        navigator.drawFrame(on: screen)
-        screen.endFrame()
-        let status = screen.text().last ?? ""
+        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        await eventually { app.coordinator.viewModel?.skipped == 3 }
+        let status = await app.settle()
         #expect(status.contains("2 photos · 3 skipped · 1 of 2"), "\(status)")
         #expect(!status.contains("unsupported"), "the count says it; the names are in the log")
     }
 
-    @Test func theCountComesAfterThePhotosAndGroupsItsDigits() {
+    @Test @MainActor func theCountComesAfterThePhotosAndGroupsItsDigits() {
         #expect(PhotosView.countParts(total: 1_512, selected: 0, perPage: 30, pageCount: 51, skipped: 3)
                 == ["1,512 photos", "3 skipped", "1 of 1,512", "page 1 of 51"])
         #expect(PhotosView.countParts(total: 5, folders: 1, selected: 0, perPage: 30, pageCount: 1, skipped: 12_000)
