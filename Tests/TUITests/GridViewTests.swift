@@ -83,11 +83,11 @@ import Testing
         func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
         let placeholder = spaces(8) + "loading…" + spaces(9)
         var expected = Array(repeating: "", count: 24)
-        expected[0] = "┏" + String(repeating: "━", count: 25) + "┓"
-        for row in 1...9 { expected[row] = "┃" + spaces(25) + "┃" }
-        expected[5] = "┃" + placeholder + "┃" + placeholder + " " + spaces(8) + "loading…"
-        expected[10] = "┃Photo 0" + spaces(18) + "┃Photo 1" + spaces(19) + "Photo 2"
-        expected[11] = "┗" + String(repeating: "━", count: 25) + "┛"
+        expected[0] = "▗" + String(repeating: "▄", count: 25) + "▖"
+        for row in 1...9 { expected[row] = "▐" + spaces(25) + "▌" }
+        expected[5] = "▐" + placeholder + "▌" + placeholder + " " + spaces(8) + "loading…"
+        expected[10] = "▐Photo 0" + spaces(18) + "▌Photo 1" + spaces(19) + "Photo 2"
+        expected[11] = "▝" + String(repeating: "▀", count: 25) + "▘"
         expected[16] = spaces(9) + "loading…"
         expected[21] = " Photo 3"
         #expect(screen.text() == expected)
@@ -109,7 +109,7 @@ import Testing
         #expect(screen.images.first?.0 == image)
         // The second cell starts at column 27, after the line left of each cell; its picture area is 25x9.
         #expect(screen.images.first?.1 == Point(row: 1, column: 27 + 2))
-        #expect(screen.text()[1].hasSuffix("┃  " + String(repeating: "#", count: 20)))
+        #expect(screen.text()[1].hasSuffix("▌  " + String(repeating: "#", count: 20)))
     }
 
     @Test func oversizedImagesAreCroppedToTheCell() {
@@ -256,29 +256,29 @@ import Testing
         return grid
     }
 
-    /// The box's cells, from the cell's size: its top and bottom lines and its two sides.
+    /// The frame's cells, from the cell's size: half blocks along its four sides, against the cell.
     func expectFrame(on screen: InMemoryScreen, around cell: Rect) {
         let text = screen.text().map { Array($0) }
         func character(_ row: Int, _ column: Int) -> Character? {
             text[row].indices.contains(column) ? text[row][column] : nil
         }
         let left = cell.origin.column - 1
-        #expect(character(cell.origin.row - 1, left) == "┏")
-        #expect(character(cell.origin.row - 1, cell.maxColumn) == "┓")
-        #expect(character(cell.maxRow, left) == "┗")
-        #expect(character(cell.maxRow, cell.maxColumn) == "┛")
+        #expect(character(cell.origin.row - 1, left) == "▗")
+        #expect(character(cell.origin.row - 1, cell.maxColumn) == "▖")
+        #expect(character(cell.maxRow, left) == "▝")
+        #expect(character(cell.maxRow, cell.maxColumn) == "▘")
         for column in cell.origin.column..<cell.maxColumn {
-            #expect(character(cell.origin.row - 1, column) == "━")
-            #expect(character(cell.maxRow, column) == "━")
+            #expect(character(cell.origin.row - 1, column) == "▄")
+            #expect(character(cell.maxRow, column) == "▀")
         }
         for row in cell.origin.row..<cell.maxRow {
-            #expect(character(row, left) == "┃" && character(row, cell.maxColumn) == "┃")
+            #expect(character(row, left) == "▐" && character(row, cell.maxColumn) == "▌")
         }
         // Accent and bold where there are colours; the characters alone where there are none.
         #expect(screen.style(at: Point(row: cell.maxRow, column: left)) == [.accent, .bold])
     }
 
-    @Test func aBoxOfCharactersSurroundsTheSelectedCellAndFollowsIt() {
+    @Test func aFrameOfHalfBlocksSurroundsTheSelectedCellAndFollowsIt() {
         let grid = grid(items: 6)
         let size = Size(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
         expectFrame(on: drawn(grid), around: Rect(origin: Point(row: 1, column: 1), size: size))
@@ -286,11 +286,11 @@ import Testing
         let screen = drawn(grid)
         let cell = Rect(origin: Point(row: 2 + size.rows, column: 2 + size.columns), size: size)
         expectFrame(on: screen, around: cell)
-        // Only one box: nothing of it is left around the first cell.
-        #expect(screen.text().joined().filter { $0 == "┏" }.count == 1)
+        // Only one frame: nothing of it is left around the first cell.
+        #expect(screen.text().joined().filter { $0 == "▗" }.count == 1)
     }
 
-    @Test func noPictureCoversTheBox() {
+    @Test func noPictureCoversTheFrame() {
         let picture = TerminalImage(id: "p", size: Size(columns: 40, rows: 20),
                                     lines: Array(repeating: String(repeating: "#", count: 40), count: 20))
         let grid = grid(items: 6, image: picture)
@@ -302,12 +302,12 @@ import Testing
         #expect(screen.images.count == 6)
     }
 
-    @Test func aListHasNoBox() {
+    @Test func aListHasNoFrame() {
         let grid = GridView()
         grid.setItemCount(6)
         grid.layout(in: Rect(row: 0, column: 0, columns: 10, rows: 5))
         grid.cellProvider = { GridCell(title: "Photo \($0)") }
         let text = drawn(grid).text().joined()
-        #expect(!text.contains("┏") && text.contains("Photo 0"))
+        #expect(!text.contains("▗") && text.contains("Photo 0"))
     }
 }
