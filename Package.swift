@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
-                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer",
+                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer", "OperatingSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -32,8 +32,11 @@ struct PickOutput {
 
     /// The picker that writes what the user chose here and ends the process through `exit`:
     /// 0 with paths written, `nothingChosen` without, `failed` when they cannot be written.
-    @MainActor func picker(exit: @escaping @MainActor (Int32) -> Never) -> PhotoPicker {
+    /// `beforeWriting` runs first, once the terminal is restored (standard error back from the log).
+    @MainActor func picker(beforeWriting: @escaping @MainActor () -> Void,
+                           exit: @escaping @MainActor (Int32) -> Never) -> PhotoPicker {
         PhotoPicker { [results, nullSeparated] paths in
+            beforeWriting()
             guard let paths else { exit(Self.nothingChosen) }
             do throws(SystemError) {
                 try results.write(all: Self.bytes(of: paths, nullSeparated: nullSeparated))

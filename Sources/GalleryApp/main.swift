@@ -6,6 +6,7 @@ import Imaging
 import InlineViewer
 import Logging
 import Net
+import OperatingSystem
 import TerminalEnvironment
 import TUI
 
@@ -79,9 +80,18 @@ do {
     exit(64)
 }
 var app: AppCoordinator?
+/// While the grid is on the screen, what C libraries print to stderr goes to the log instead.
+var standardErrorToLog: StandardErrorRedirection?
+
+/// Standard error back on the terminal, before gallery's own last words; once.
+@MainActor func restoreStandardError() {
+    standardErrorToLog?.restore()
+    standardErrorToLog = nil
+}
 
 /// Ends the process once the terminal is the user's again, with what they should know about it.
 @MainActor func exitAfterTheTerminal(_ code: Int32) -> Never {
+    restoreStandardError()
     if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
     exit(code)
 }
@@ -112,10 +122,11 @@ Task { @MainActor in
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.openPhotoID = catalog.openPhotoID
-        appEnvironment.picker = pickOutput?.picker(exit: exitAfterTheTerminal)
+        appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator
         try coordinator.start()
+        standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
     } catch {
         FileOutput.standardError.write("gallery: \(error)\n")
         exit(command.pick ? PickOutput.failed : 1)

@@ -54,7 +54,8 @@
         let viewModel = PhotosViewModel(
             source: environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
-            cache: environment.cache, feed: feed, networkStatus: environment.networkStatus)
+            cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit)
         viewModel.coordinator = self
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
                               fileActions: fileActions)

@@ -6,7 +6,7 @@ public import TerminalEnvironment
 /// loads that start when an item is displayed and are cancelled when it leaves the screen.
 ///
 /// Loads are keyed by photo id (indices move), rendered thumbnails are cached by content
-/// (id, cell size, render mode), and results of cancelled or outdated loads are dropped.
+/// (id, cell size, fit, render mode), and results of cancelled or outdated loads are dropped.
 @MainActor
 @Observable
 public final class PhotosViewModel: PhotosViewModelProtocol {
@@ -25,6 +25,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
+    /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.max`).
+    public private(set) var fit: ImageFit
     private var pagination: Pagination
 
     /// The photos received so far, in feed order.
@@ -92,8 +94,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil) {
+                networkStatus: NetworkStatus? = nil, fit: ImageFit = .crop) {
         self.networkStatus = networkStatus
+        self.fit = fit
         self.source = source
         self.feed = feed
         self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
@@ -147,10 +150,24 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     public func setThumbnailSize(columns: Int, rows: Int) {
         guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
+        reshowThumbnails {
+            thumbnailColumns = columns
+            thumbnailRows = rows
+        }
+    }
+
+    /// Crops thumbnails to fill their cells, or shows whole photos (`f`); cached ones of that fit
+    /// show at once.
+    public func setFit(_ newFit: ImageFit) {
+        guard newFit != fit else { return }
+        reshowThumbnails { fit = newFit }
+    }
+
+    /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.
+    private func reshowThumbnails(after change: () -> Void) {
         for id in loads.keys { cancelLoad(of: id) }
         thumbnails = [:]
-        thumbnailColumns = columns
-        thumbnailRows = rows
+        change()
         for photo in visiblePhotos { showThumbnail(of: photo) }
     }
 
@@ -403,7 +420,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     private func key(for id: String) -> ThumbnailKey {
-        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode)
+        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode, fit: fit)
     }
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
@@ -423,7 +440,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             let result: Result<RenderedPicture, any Error>
             do {
                 result = .success(try await pipeline.thumbnail(
-                    for: photo, columns: key.columns, rows: key.rows, fit: .crop))
+                    for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
             } catch {
                 result = .failure(error)
             }

@@ -130,6 +130,9 @@ import TerminalEnvironment
                 notice = GalleryError.searchUnsupported.description
             }
         case .character("r"): viewModel.retry()
+        case .character("f"):
+            viewModel.setFit(viewModel.fit.toggled)
+            notice = "thumbnails: \(viewModel.fit.gridName)"
         case .character("n"): jumpToPage(forward: true)
         case .character("N"): jumpToPage(forward: false)
         case .character("s"):
@@ -273,7 +276,8 @@ import TerminalEnvironment
         case .loaded(let thumbnail)?:
             // First, so a long title cut to the cell's width does not cut the note.
             return GridCell(title: thumbnail.isTruncated ? "truncated · \(title)" : title,
-                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
+                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)/\(viewModel.fit)"),
+                            placeholder: "")
         case .failed(let message)?:
             return GridCell(title: title, image: nil, placeholder: message)
         case .loading?, nil:

@@ -23,13 +23,12 @@ extension PictureRenderer {
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.
     private func pixels(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit) throws -> RGBImage {
-        let size = (width: box.width, height: box.height)
         switch fit {
         case .fill:
-            return try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode, background: background)
+            return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
                 .aspectFill(width: box.width, height: box.height)
         case .fit:
-            let decoded = try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode, background: background)
+            let decoded = try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
             let fitted = decoded.aspectFit(width: box.width, height: box.height)
             let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
             // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.

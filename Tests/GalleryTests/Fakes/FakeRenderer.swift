@@ -17,8 +17,8 @@ final class FakeRenderer: ThumbnailRendering {
         self.truncates = truncates
     }
 
-    func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        (columns * 2, rows * 4)
+    func pixelSize(columns: Int, rows: Int) -> PixelSize {
+        PixelSize(width: columns * 2, height: rows * 4)
     }
 
     func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
