@@ -6,6 +6,8 @@ final class FakePhotoSource: PhotoSource {
     let pages = Responder<[Photo]>()
     /// Detail requests, keyed by photo id.
     let details = Responder<Photo>()
+    /// Extra-line requests (statistics), keyed by photo id: answered at once with one line.
+    let extras = Responder<[String]>(immediate: { .success(["views of \($0)"]) })
 
     /// The pages requested so far, in order.
     var pageCalls: [Int] { pages.calls.compactMap { Int($0) } }
@@ -34,6 +36,10 @@ final class FakePhotoSource: PhotoSource {
 
     func photo(id: String) async throws -> Photo {
         try await details.call(id)
+    }
+
+    func extraDetails(for photo: Photo) async throws -> [String] {
+        try await extras.call(photo.id)
     }
 
     func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
