@@ -93,6 +93,13 @@ struct PhotoDetailViewModelTests {
         #expect(viewModel.image == nil)
     }
 
+    @Test func aPhotoWhoseSourceSaysItHasNoWebPageShowsNoLink() {
+        let demo = FakePhotoSource(noWebPageReason: "demo photos have no web page")
+        let viewModel = PhotoDetailViewModel(photo: .sample("a"), source: demo, loader: FakeImageLoader(), renderer: renderer)
+        #expect(viewModel.link == "")
+        #expect(makeViewModel(.sample("a")).link.hasPrefix("https://unsplash.test/photos/a"))
+    }
+
     @Test func titleFallsBackToAltDescription() {
         #expect(makeViewModel(.sample("a", altDescription: "a fox in snow")).title == "a fox in snow")
         #expect(makeViewModel(.sample("a", description: " ", altDescription: "a fox")).title == "a fox")

@@ -37,7 +37,8 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         return String(createdAt.prefix(10))
     }
 
-    public var link: String { photo.referralLink }
+    /// "" where the source says the link would not work (the demo's).
+    public var link: String { source.noWebPageReason == nil ? photo.referralLink : "" }
 
     @ObservationIgnored public weak var coordinator: (any PhotoDetailViewModelCoordinating)?
     /// The list this photo was opened from, for ←/→; nil: the pane shows just this photo.

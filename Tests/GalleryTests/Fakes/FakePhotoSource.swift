@@ -25,9 +25,13 @@ final class FakePhotoSource: PhotoSource {
     /// True: image URLs are `file://` ones, as a local folder's are.
     let localFiles: Bool
 
-    init(searchable: Bool = true, localFiles: Bool = false) {
+    /// Set: like the demo, whose photos' links die with the app.
+    let noWebPageReason: String?
+
+    init(searchable: Bool = true, localFiles: Bool = false, noWebPageReason: String? = nil) {
         self.searchable = searchable
         self.localFiles = localFiles
+        self.noWebPageReason = noWebPageReason
     }
 
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
