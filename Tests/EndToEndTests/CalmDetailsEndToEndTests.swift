@@ -10,7 +10,7 @@ import Testing
     /// demo's statistics offline, and `o` / `y` say the photo has no web page.
     @Test func rKeepsThePlaceAndTheDemoShowsStatisticsButNoDeadLinks() async throws {
         let title = try await demoTitle(index: 83)
-        let tmux = try await grid(source: "demo")
+        let tmux = try await asciiGrid()
         // Page 3 starts at photo 61; 23 steps right is photo 84.
         try tmux.press("n")
         try tmux.press("n")
@@ -52,7 +52,7 @@ import Testing
         let base = try await server.start()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("calm-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let tmux = try await grid(source: base, environment: "XDG_CACHE_HOME=\(cache) ")
+        let tmux = try await asciiGrid(source: base, environment: "XDG_CACHE_HOME=\(cache) ")
         let ids = try await photos(base, page: 1).compactMap { $0["id"] as? String }
 
         try tmux.press("Enter")
@@ -100,15 +100,5 @@ import Testing
     private func photos(_ base: String, page: Int) async throws -> [[String: Any]] {
         let response = try await HTTPClient().get("\(base)/photos?page=\(page)&per_page=30")
         return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
-    }
-
-    /// The app's grid of `source` in ASCII in a 120x40 tmux pane.
-    private func grid(source: String, environment: String = "") async throws -> TmuxSession {
-        let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(environment)\(gallery) --source \(source) --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
-        return tmux
     }
 }

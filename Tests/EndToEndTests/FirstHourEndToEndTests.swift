@@ -88,14 +88,4 @@ import Testing
         #expect(redrawn.ok, "not redrawn after the resize:\n\(redrawn.screen.joined(separator: "\n"))")
         try tmux.press("q")
     }
-
-    /// The demo's grid in ASCII in a 120x40 tmux pane, `environment` before the command.
-    private func asciiGrid(environment: String = "") async throws -> TmuxSession {
-        let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(environment)\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
-        return tmux
-    }
 }
