@@ -11,10 +11,11 @@ import Testing
     @Test func rKeepsThePlaceAndTheDemoShowsStatisticsButNoDeadLinks() async throws {
         let title = try await demoTitle(index: 83)
         let tmux = try await asciiGrid()
-        // Page 3 starts at photo 61; 23 steps right is photo 84.
+        // Page 3 starts at photo 61; 23 steps right is photo 84. `l`, not Right: one byte, which
+        // a loaded machine cannot split into an Esc and two letters.
         try tmux.press("n")
         try tmux.press("n")
-        for _ in 0..<23 { try tmux.press("Right") }
+        for _ in 0..<23 { try tmux.press("l") }
         let selected = try await tmux.waitFor { $0.joined().contains("84 of 10,000") }
         try #require(selected.ok, "\(selected.screen.joined(separator: "\n"))")
 
@@ -57,19 +58,20 @@ import Testing
 
         try tmux.press("Enter")
         for _ in 0..<6 {
-            try await Task.sleep(for: .milliseconds(120))
-            try tmux.press("Right")
+            try await Task.sleep(for: .milliseconds(80))
+            try tmux.press("l")
         }
         let stopped = try await tmux.waitFor { $0.contains { $0.contains(" downloads") } }
         #expect(stopped.ok, "\(stopped.screen.joined(separator: "\n"))")
         try await Task.sleep(for: .seconds(1))
+        // The record and the statistics are asked for at once, in either order.
         let asked = await detailRequests(server)
-        #expect(asked == ["/photos/\(ids[6])", "/photos/\(ids[6])/statistics"], "\(asked)")
+        #expect(asked.sorted() == ["/photos/\(ids[6])", "/photos/\(ids[6])/statistics"], "\(asked)")
 
         // Back one (stopping there), then forward again to the photo already seen.
-        try tmux.press("Left")
+        try tmux.press("h")
         try await Task.sleep(for: .seconds(1))
-        try tmux.press("Right")
+        try tmux.press("l")
         try await Task.sleep(for: .seconds(1))
         let again = await detailRequests(server)
         #expect(again.filter { $0.hasPrefix("/photos/\(ids[6])") }.count == 2, "\(again)")
