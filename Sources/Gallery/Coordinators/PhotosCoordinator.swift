@@ -27,7 +27,8 @@
         self.navigator = navigator
         self.environment = environment
         actions = PhotoActions(opener: environment.opener, downloader: environment.downloader,
-                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
+                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource,
+                               noWebPageReason: environment.source.noWebPageReason)
     }
 
     /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
