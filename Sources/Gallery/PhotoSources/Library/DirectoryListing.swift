@@ -76,7 +76,7 @@ final class DirectoryListing: Sendable {
     private static func logSkips(of scan: LibraryScan) {
         for reason in scan.skipReasons { logger.info("\(reason)") }
         let unnamed = scan.skipped - scan.skipReasons.count
-        if unnamed > 0 { logger.info("skipped \(unnamed) more") }
+        if unnamed > 0 { logger.info("skipped \(CountText.count(unnamed, "more file"))") }
     }
 
     /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
