@@ -1,21 +1,26 @@
 /// The `file://` URI of a local path as GLib writes it (`g_filename_to_uri`), which names a
 /// file's freedesktop thumbnail (the MD5 of this text): every byte percent-encoded (upper-case
-/// hexadecimal) but letters, digits, `-_.!~*'()` and, in a path, `/&=:@+$,`. Another spelling of
-/// the same path would name another thumbnail than GNOME's and KDE's.
+/// hexadecimal) but RFC 2396's unreserved characters and, in a path, `/&=:@+$,`. Another
+/// spelling of the same path would name another thumbnail than GNOME's and KDE's.
 enum FileURI {
-    private static let unescaped = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'()/&=:@+$,".utf8)
-
     /// `path` must be absolute.
     static func of(path: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var uri = Array("file://".utf8)
-        for byte in path.utf8 {
+        "file://" + percentEncoded(path, alsoKeeping: "/&=:@+$,")
+    }
+
+    /// `text` with every byte but letters, digits, `-_.!~*'()` (RFC 2396's unreserved
+    /// characters) and those of `kept` written `%XX`.
+    static func percentEncoded(_ text: String, alsoKeeping kept: String) -> String {
+        let unescaped = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8).union(kept.utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
             if unescaped.contains(byte) {
-                uri.append(byte)
+                bytes.append(byte)
             } else {
-                uri += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return String(decoding: uri, as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
