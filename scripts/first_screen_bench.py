@@ -26,6 +26,8 @@ CELL_PIXELS = scroll_bench.CELL_PIXELS
 PHOTOS = 15
 MANY_FILES = 100_000
 QUIET_SECONDS = 1.0
+# Cells of at least 23x12: 5 thumbnails a row and 3 rows in 120x40, the 15 photos of chafa's 5x3 grid.
+APP_ARGUMENTS = ["--render", "sixel", "--thumb-size", "23x12"]
 TARGETS = {"cold speed-up over chafa": 5.0, "warm ms": 100.0, "many files ms": 1000.0, "many files MB": 150.0}
 
 
@@ -42,11 +44,12 @@ def photo_folder(photos, folder, count=PHOTOS):
     return paths
 
 
-def many_files_folder(photo, folder, count=MANY_FILES):
-    """`count` hard links to one small photo: a folder of that many files at no disk cost."""
+def many_files_folder(photos, folder, count=MANY_FILES):
+    """`count` hard links to `photos` in turn: a folder of that many files at no disk cost (a file
+    system allows some 65,000 links to one file)."""
     folder.mkdir(parents=True, exist_ok=True)
     for index in range(count):
-        os.link(photo, folder / f"img{index:06d}.jpg")
+        os.link(photos[index % len(photos)], folder / f"img{index:06d}.jpg")
 
 
 def environment(home):
@@ -59,15 +62,30 @@ def app_first_screen(gallery, folder, home):
     """(milliseconds from the start to the first screen's last byte, sixels on it, peak RSS in MB)."""
     with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
         started = time.monotonic()
-        session = scroll_bench.AppSession([gallery, "--render", "sixel", str(folder)], window, environment(home))
-        output = session.wait_quiet(0, QUIET_SECONDS, scroll_bench.FIRST_SCREEN_TIMEOUT,
-                                    ready=lambda out: scroll_bench.SIXEL.search(out))
+        session = scroll_bench.AppSession([gallery, *APP_ARGUMENTS, str(folder)], window, environment(home))
+        output = wait_first_screen(session)
+        # Before quitting, whose output would count as the screen's.
+        milliseconds = (session.last_output - started) * 1000
         sixels = len(scroll_bench.SIXEL.findall(output))
         peak = peak_rss_mb(session.process.pid)
         status, _, _ = session.quit()
         if status != 0 or not sixels:
             raise RuntimeError(f"gallery exited {status} with {sixels} sixels; its output began {output[:300]!r}")
-        return (session.last_output - started) * 1000, sixels, peak
+        return milliseconds, sixels, peak
+
+
+def wait_first_screen(session):
+    """The output once it holds a sixel and nothing came for QUIET_SECONDS (or the app exited, or
+    the time ran out). Polled, not woken by every read: waking for each 4 KB a pty passes made the
+    reader thread, and so the app's writes, several times slower."""
+    began = time.monotonic()
+    while True:
+        time.sleep(0.02)
+        with session.changed:
+            quiet_for = time.monotonic() - max(session.last_output, began)
+            done = quiet_for >= QUIET_SECONDS and scroll_bench.SIXEL.search(session.output)
+            if done or time.monotonic() - began >= scroll_bench.FIRST_SCREEN_TIMEOUT or session.process.poll() is not None:
+                return bytes(session.output)
 
 
 def peak_rss_mb(pid):
@@ -81,7 +99,7 @@ def peak_rss_mb(pid):
 def peer_ms(argv):
     """Wall milliseconds of one whole peer process writing to a pty of the screen's size."""
     with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window, open(os.devnull, "wb") as sink:
-        reader = subprocess.Popen(["cat"], stdin=window.master, stdout=sink)
+        reader = subprocess.Popen(["cat"], stdin=window.master, stdout=sink, stderr=subprocess.DEVNULL)
         started = time.perf_counter()
         status = subprocess.run(argv, stdin=window.slave, stdout=window.slave, stderr=subprocess.DEVNULL,
                                 env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
@@ -134,7 +152,7 @@ def measure(gallery, photos, chafa="chafa", runs=5):
                 results[label] = None
         print("    a folder of 100,000 files", flush=True)
         many = scratch / "many"
-        many_files_folder(min(paths, key=lambda p: p.stat().st_size), many)
+        many_files_folder(paths, many)
         home = scratch / "home-many"
         ms, sixels, mb = app_first_screen(gallery, many, home)
         facts["many"] = (sixels, mb)
@@ -150,7 +168,8 @@ def report_section(results, facts, chafa_version, timg_version):
     lines = [
         HEADING,
         "",
-        f"Measured by `make bench` (`--only first-screen` runs just this part): `gallery --render sixel FOLDER` in a pty of "
+        f"Measured by `make bench` (`--only first-screen` runs just this part): `gallery {' '.join(APP_ARGUMENTS)} FOLDER` "
+        f"(15 thumbnails on screen) in a pty of "
         f"{SCREEN[0]}x{SCREEN[1]} cells of {CELL_PIXELS[0]}x{CELL_PIXELS[1]} pixels, start-up probe answered as xterm "
         f"-ti vt340 does, over {PHOTOS} copies of the 4000 px photos; ms from the start to the first screen's last "
         f"byte (no output for {QUIET_SECONDS:g} s after it), median of the runs. *cold*: an empty `XDG_CACHE_HOME`, so "

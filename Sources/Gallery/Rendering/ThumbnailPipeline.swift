@@ -29,8 +29,8 @@ struct ThumbnailPipeline: Sendable {
     }
 
     /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,
-    /// drawn, and its pixels kept as a thumbnail (in the background: the picture is not held back
-    /// for it), or its failure recorded.
+    /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
+    /// failure recorded.
     private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, url: String,
                            columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
         let box = renderer.pixelSize(columns: columns, rows: rows)
@@ -59,7 +59,7 @@ struct ThumbnailPipeline: Sendable {
         thumbnails.onDecode(original.path)
         // A file cut short may still be arriving: its thumbnail would keep the grey part.
         if !image.isTruncated {
-            Task.detached(priority: .background) { thumbnails.save(image, of: original, covering: box, filling: filling) }
+            IdleQueue.shared.enqueue { thumbnails.save(image, of: original, covering: box, filling: filling) }
         }
         return picture
     }
