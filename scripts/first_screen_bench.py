@@ -96,17 +96,17 @@ def peak_rss_mb(pid):
     return float("nan")
 
 
-def peer_ms(argv):
-    """Wall milliseconds of one whole peer process writing to a pty of the screen's size."""
-    with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window, open(os.devnull, "wb") as sink:
-        reader = subprocess.Popen(["cat"], stdin=window.master, stdout=sink, stderr=subprocess.DEVNULL)
+def peer_ms(argv, tty_stdin):
+    """Wall milliseconds of one whole peer process, as bench.py times them: output to /dev/null,
+    and a pty of the screen's size on stdin for chafa, which reads the cell size there (timg,
+    given a terminal, waits for answers to its queries)."""
+    with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
         started = time.perf_counter()
-        status = subprocess.run(argv, stdin=window.slave, stdout=window.slave, stderr=subprocess.DEVNULL,
+        status = subprocess.run(argv, stdin=window.slave if tty_stdin else subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
                                      "COLORTERM": "truecolor", "LANG": "C.UTF-8"}).returncode
         elapsed = (time.perf_counter() - started) * 1000
-        window.close_slave()
-        reader.wait(timeout=10)
     if status != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {status}")
     return elapsed
@@ -116,8 +116,8 @@ def peers(chafa, paths):
     view = f"{SCREEN[0]}x{SCREEN[1]}"
     names = [str(p) for p in paths]
     return [
-        (f"{Path(chafa).name} --grid 5x3 -f sixels", [chafa, "--grid", "5x3", "-f", "sixels", "--view-size", view] + names),
-        ("timg --grid=5x3 -ps", ["timg", "--grid=5x3", "-ps", f"-g{view}"] + names),
+        (f"{Path(chafa).name} --grid 5x3 -f sixels", [chafa, "--grid", "5x3", "-f", "sixels", "--view-size", view] + names, True),
+        ("timg --grid=5x3 -ps", ["timg", "--grid=5x3", "-ps", f"-g{view}"] + names, False),
     ]
 
 
@@ -133,20 +133,20 @@ def measure(gallery, photos, chafa="chafa", runs=5):
             ms, sixels, mb = app_first_screen(gallery, scratch / "photos", home)
             cold.append(ms)
             facts["cold"] = (sixels, mb)
-            # The thumbnails are written in the background after the pictures are shown.
-            time.sleep(0.5)
+            # The thumbnails are written once the renders are done, after the first screen.
+            time.sleep(1.5)
             ms, sixels, mb = app_first_screen(gallery, scratch / "photos", home)
             warm.append(ms)
             facts["warm"] = (sixels, mb)
             print(f"    run {run + 1}: cold {cold[-1]:.0f} ms, warm {warm[-1]:.0f} ms", flush=True)
         results["gallery, cold (no thumbnails)"] = statistics.median(cold)
         results["gallery, warm (thumbnails cached)"] = statistics.median(warm)
-        for label, argv in peers(chafa, paths):
+        for label, argv, tty_stdin in peers(chafa, paths):
             if shutil.which(argv[0]) is None:
                 results[label] = None
                 continue
             try:
-                results[label] = statistics.median(peer_ms(argv) for _ in range(runs))
+                results[label] = statistics.median(peer_ms(argv, tty_stdin) for _ in range(runs))
             except RuntimeError as error:
                 print(f"    {label}: {error}", flush=True)
                 results[label] = None
@@ -174,8 +174,9 @@ def report_section(results, facts, chafa_version, timg_version):
         f"-ti vt340 does, over {PHOTOS} copies of the 4000 px photos; ms from the start to the first screen's last "
         f"byte (no output for {QUIET_SECONDS:g} s after it), median of the runs. *cold*: an empty `XDG_CACHE_HOME`, so "
         "every original is decoded (and its freedesktop thumbnail written in the background); *warm*: a second launch "
-        "on the thumbnails the cold one wrote. The peers draw the same files in a 5x3 grid as whole processes "
-        f"writing to a pty of the same size ({chafa_version}; {timg_version}).",
+        "on the thumbnails the cold one wrote. The peers draw the same files in a 5x3 grid of a 120x40 view as whole "
+        f"processes, timed as bench.py times them ({chafa_version}, built from its source release; {timg_version}). "
+        f"Load average at the end: {' / '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores.",
         "",
         "| what | ms |",
         "|---|---:|",
@@ -192,7 +193,7 @@ def report_section(results, facts, chafa_version, timg_version):
         f"(target ≥ {TARGETS['cold speed-up over chafa']:g}x: "
         f"{'NOT MEASURED' if speedup is None else verdict(speedup >= TARGETS['cold speed-up over chafa'])}).",
         f"- Warm: {warm:.0f} ms (target ≤ {TARGETS['warm ms']:g} ms: {verdict(warm <= TARGETS['warm ms'])}).",
-        f"- 100,000 files (hard links to one photo): first screen in {many_ms:.0f} ms with {many_sixels} sixels, "
+        f"- 100,000 files (hard links to the 15 photos), cold: first screen in {many_ms:.0f} ms with {many_sixels} sixels, "
         f"peak memory {many_mb:.0f} MB (targets ≤ {TARGETS['many files ms']:g} ms: "
         f"{verdict(many_ms <= TARGETS['many files ms'])}; ≤ {TARGETS['many files MB']:g} MB: "
         f"{verdict(many_mb <= TARGETS['many files MB'])}).",
