@@ -150,6 +150,13 @@ import Testing
         let rewritten = try await setup.waitForFile(path, changedFrom: stale)
         #expect(PNGText.read(rewritten)["Thumb::MTime"] == String(status.modifiedSeconds))
         #expect(rewritten == written)
+
+        // Valid keys on a file cut short (a full disk, a crash): not drawn half grey.
+        let cut = Array(written.prefix(written.count / 2))
+        try File.writeAtomically(cut, to: path)
+        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        #expect(setup.renderer.decodes == 3, "a thumbnail cut short is not used")
+        #expect(try await setup.waitForFile(path, changedFrom: cut) == written)
     }
 
     @Test func aFileThatCannotBeDecodedIsRecordedAndNotTriedAgainUntilItChanges() async throws {

@@ -69,6 +69,7 @@ public struct DesktopThumbnails: Sendable {
         for size in DesktopThumbnailSize.candidates(covering: box, filling: filling) {
             guard let (bytes, _) = validFile("\(directory)/\(size.folder)/\(original.name)", of: original),
                   let image = try? PNGCodec.decode(bytes, maxPixels: size.pixels * size.pixels),
+                  !image.isTruncated,  // a file cut short: its grey part is not the photo's
                   DesktopThumbnailSize.size((image.width, image.height), covers: box, filling: filling) else { continue }
             return .thumbnail(image)
         }
