@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
-                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer",
+                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer", "OperatingSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

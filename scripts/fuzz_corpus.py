@@ -358,6 +358,9 @@ def exif_seeds(fixtures):
     seeds["dates-only"] = tiff([(0x0132, 2, 20, b"2019:03:04 05:06:07\0")])
     seeds["date-with-escape"] = tiff([(0x0132, 2, 20, b"2019:03:04\x1b[2J:07\0")])
     seeds["orientation-as-long"] = tiff([(0x0112, 4, 1, struct.pack(">I", 6))])
+    return seeds
+
+
 # ImageMagick's encodings of each format the libraries decode: the option lists per seed.
 MAGICK_VARIANTS = {
     # The last of gif's and webp's: a two-frame animation (the picture, then its negative, half size).

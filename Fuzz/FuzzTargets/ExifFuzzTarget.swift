@@ -1,5 +1,6 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
+import TerminalEnvironment
 
 /// The input is an Exif block's TIFF data (what follows "Exif\0\0"), read by libexif through
 /// `PhotoMetadata` from a small JPEG's APP1 segment and from a PNG's eXIf chunk (the same bytes,
@@ -26,11 +27,11 @@ enum ExifFuzzTarget {
             try check(text.utf8.count == 19 && text.utf8.allSatisfy { "0123456789-: ".utf8.contains($0) },
                       "exif: a date taken prints as \(text.debugDescription)")
         }
-        guard let decoded = try? ImageDecoder.decode(jpeg, fittingIn: (width: 8, height: 8)) else {
+        guard let decoded = try? ImageDecoder.decode(jpeg, fittingIn: PixelSize(width: 8, height: 8)) else {
             throw FuzzFinding("exif: an Exif segment made a good JPEG fail to decode")
         }
-        let upright = metadata.orientation.upright((8, 4))
-        try check((decoded.width, decoded.height) == upright,
+        let upright = metadata.orientation.upright(PixelSize(width: 8, height: 4))
+        try check(PixelSize(width: decoded.width, height: decoded.height) == upright,
                   "exif: orientation \(metadata.orientation) decoded \(decoded.width)x\(decoded.height)")
     }
 

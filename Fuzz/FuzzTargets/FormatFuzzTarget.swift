@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Imaging
 
 /// The input is a file of one of the formats decoded by a library of its own (WebP, GIF, TIFF,
@@ -12,7 +13,7 @@ enum FormatFuzzTarget {
     static func run(_ input: UnsafeRawBufferPointer, as format: ImageFormat) throws {
         let bytes = Array(input)
         let sniffed = ImageFormat(sniffing: bytes)
-        for box in [(width: 48, height: 32), (width: 300, height: 200)] {
+        for box in [PixelSize(width: 48, height: 32), PixelSize(width: 300, height: 200)] {
             guard let image = try? ImageDecoder.decode(bytes, fittingIn: box, maxPixels: maxPixels) else { continue }
             try check(sniffed != nil, "\(format): an image (\(image.width)x\(image.height)) from bytes of no known format")
             try check(image.width > 0 && image.height > 0 && image.width * image.height <= maxPixels,

@@ -1,6 +1,7 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
 @testable import JPEGDCDecoder
+import TerminalEnvironment
 
 /// The input is a JPEG file. Our eighth-scale DC decoder promises libjpeg-turbo's own 1/8 pixels
 /// or nil, so whenever it gives an image, libjpeg-turbo must decode the same bytes to the same
@@ -21,8 +22,8 @@ enum JPEGFuzzTarget {
     /// What the app and `gallery view` call: a thumbnail-sized decode and a full one. Errors are
     /// fine (the input is mostly not a valid JPEG); crashes are not.
     private static func decodeThroughPublicAPI(_ bytes: [UInt8]) {
-        _ = try? ImageDecoder.decode(bytes, fittingIn: (width: 48, height: 32), maxPixels: maxPixels)
-        _ = try? ImageDecoder.decode(bytes, filling: (width: 300, height: 200), maxPixels: maxPixels)
+        _ = try? ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 48, height: 32), maxPixels: maxPixels)
+        _ = try? ImageDecoder.decode(bytes, filling: PixelSize(width: 300, height: 200), maxPixels: maxPixels)
         _ = try? ImageDecoder.decode(bytes, maxPixels: maxFullPixels)
     }
 

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Imaging
 
 /// The input is a PNG file, decoded by libpng through `PNGCodec` (directly and through
@@ -10,7 +11,7 @@ enum PNGFuzzTarget {
 
     static func run(_ input: UnsafeRawBufferPointer) throws {
         let bytes = Array(input)
-        _ = try? ImageDecoder.decode(bytes, fittingIn: (width: 48, height: 32), maxPixels: maxPixels)
+        _ = try? ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 48, height: 32), maxPixels: maxPixels)
         // Over white, not the default black: alpha compositing has to work for any backdrop.
         guard let image = try? PNGCodec.decode(bytes, maxPixels: maxPixels, background: RGB(255, 255, 255)) else { return }
         let again: RGBImage

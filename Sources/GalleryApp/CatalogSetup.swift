@@ -43,8 +43,10 @@ struct CatalogSetup {
             let baseURL = try await demoServer.start()
             // The demo catalog is generated on a new port each launch: caching its images on disk
             // would only fill the cache with entries nobody asks for again.
-            return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
-                                loader: network.loader, name: "demo")
+            // Its photos' pages would be links to this server, dead once the app quits.
+            let source = UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http,
+                                           noWebPageReason: "demo photos have no web page")
+            return CatalogSetup(source: source, loader: network.loader, name: "demo")
         case .unsplash:
             // Checked before anything is set up: a missing key must fail fast and alone.
             let key = try UnsplashAccessKey.from(environment: environment)

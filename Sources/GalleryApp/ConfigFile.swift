@@ -13,6 +13,7 @@ import ArgumentParser
 /// thumb_size = "24x10"
 /// per_page = 30
 /// theme = "dark"
+/// fit = "contain"
 /// sort = "name"
 /// reverse = false
 /// unsplash_access_key = "..."
@@ -28,13 +29,14 @@ struct ConfigFile: Equatable {
     var thumbSize: ThumbSize?
     var perPage: Int?
     var theme: ThemeOption?
+    var fit: FitOption?
     var sort: SortOption?
     var reverse: Bool?
     var unsplashAccessKey: String?
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
 
-    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "sort", "reverse", "unsplash_access_key", "keys"]
+    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "unsplash_access_key", "keys"]
 
     /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
     static func defaultPath(environment: [String: String]) -> String {
@@ -103,6 +105,10 @@ struct ConfigFile: Equatable {
             }
             config.theme = parsed
         }
+        if let fit = try string("fit") {
+            guard let parsed = FitOption(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
+            config.fit = parsed
+        }
         if let sort = try string("sort") {
             guard let parsed = SortOption(rawValue: sort) else {
                 throw fail("sort", "sort must be one of \(SortOption.allValueStrings.joined(separator: ", ")), got '\(sort)'")
@@ -131,7 +137,7 @@ struct ConfigFile: Equatable {
     }
 
     /// Keys with a fixed meaning in the grid or the detail pane, which no action may take over.
-    static let reservedKeys: Set<Character> = Set("hjklgGnNrodys-")
+    static let reservedKeys: Set<Character> = Set("hjklgGnNrodysf-")
 
     /// A rebound key must not be reserved nor shared with another action (rebound or not).
     private static func checkClashes(_ rebound: [String: Key],

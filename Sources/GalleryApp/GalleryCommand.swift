@@ -37,7 +37,7 @@ struct GalleryCommand: ParsableCommand {
             FILES
               config   $XDG_CONFIG_HOME/gallery/config.toml
                        (else ~/.config/gallery/config.toml): TOML keys
-                       source, render, thumb_size, per_page, theme,
+                       source, render, thumb_size, per_page, theme, fit,
                        sort, reverse, unsplash_access_key, and a [keys] table that
                        rebinds quit, search and help. Flags win over the
                        file; --print-config shows the result. A bad file
@@ -99,6 +99,11 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Colours for a dark or light terminal background. Default: dark.",
                                             valueName: "dark|light"))
     var theme: ThemeOption?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Grid thumbnails: the whole photo in its cell, or cropped to fill it (f switches). Default: contain.",
+        valueName: "contain|crop"))
+    var fit: FitOption?
 
     @Option(name: .long, help: ArgumentHelp("Unsplash API access key.", valueName: "KEY"))
     var unsplashAccessKey: String?

@@ -8,6 +8,7 @@ struct Settings: Equatable {
     var thumbSize = ThumbSize.standard
     var perPage = 30
     var theme = ThemeOption.dark
+    var fit = FitOption.contain
     var sort = SortOption.name
     var reverse = false
     var unsplashAccessKey: String?
@@ -28,6 +29,7 @@ struct Settings: Equatable {
             thumbSize = file.thumbSize ?? thumbSize
             perPage = file.perPage ?? perPage
             theme = file.theme ?? theme
+            fit = file.fit ?? fit
             sort = file.sort ?? sort
             reverse = file.reverse ?? reverse
             unsplashAccessKey = file.unsplashAccessKey
@@ -38,6 +40,7 @@ struct Settings: Equatable {
         thumbSize = command.thumbSize ?? thumbSize
         perPage = command.perPage ?? perPage
         theme = command.theme ?? theme
+        fit = command.fit ?? fit
         sort = command.sort ?? sort
         reverse = command.reverse ?? reverse
         unsplashAccessKey = command.unsplashAccessKey ?? unsplashAccessKey
@@ -72,6 +75,7 @@ struct Settings: Equatable {
             "thumb_size = \(TOMLString.quoted(thumbSize.description))",
             "per_page = \(perPage)",
             "theme = \(TOMLString.quoted(theme.rawValue))",
+            "fit = \(TOMLString.quoted(fit.rawValue))",
             "sort = \(TOMLString.quoted(sort.rawValue))",
             "reverse = \(reverse)",
         ]

@@ -6,6 +6,7 @@ import Imaging
 import InlineViewer
 import Logging
 import Net
+import OperatingSystem
 import TerminalEnvironment
 import TUI
 
@@ -68,6 +69,8 @@ do {
     exit(64)
 }
 var app: AppCoordinator?
+/// While the grid is on the screen, what C libraries print to stderr goes to the log instead.
+var standardErrorToLog: StandardErrorRedirection?
 
 Task { @MainActor in
     do {
@@ -96,11 +99,13 @@ Task { @MainActor in
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.openPhotoID = catalog.openPhotoID
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: { code in
+            standardErrorToLog?.restore()
             if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
             exit(code)
         })
         app = coordinator
         try coordinator.start()
+        standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
     } catch {
         FileOutput.standardError.write("gallery: \(error)\n")
         exit(1)

@@ -10,7 +10,8 @@ public struct TextStyle: OptionSet, Hashable, Sendable {
     public static let underline = TextStyle(rawValue: 1 << 3)
     /// The accent colour (a terminal colour pair when the terminal has colours, else ignored).
     public static let accent = TextStyle(rawValue: 1 << 4)
-    /// The highlighted item: the theme's selection colours, or bold reverse video without colours.
+    /// The highlighted item: the theme's selection colours (not bold: bold black is grey in many
+    /// terminals), or bold reverse video without colours.
     public static let selection = TextStyle(rawValue: 1 << 5)
     /// Status and prompt lines: the theme's status colours, or reverse video without colours.
     public static let status = TextStyle(rawValue: 1 << 6)

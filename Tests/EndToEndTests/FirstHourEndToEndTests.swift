@@ -89,13 +89,26 @@ import Testing
         try tmux.press("q")
     }
 
-    /// The demo's grid in ASCII in a 120x40 tmux pane, `environment` before the command.
-    private func asciiGrid(environment: String = "") async throws -> TmuxSession {
+    /// dav1d prints its complaint about this damaged AVIF (a fuzzing find) to stderr: while the
+    /// grid is up, stderr goes to the log, never over the screen.
+    @Test func aLibrarysMessageAboutADamagedPictureGoesToTheLog() async throws {
         let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(environment)\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
-        return tmux
+        let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/heif/avif-dav1d-leaks-a-picture.avif")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-stderr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: damaged, to: folder.appendingPathComponent("damaged.avif"))
+        let log = folder.appendingPathComponent("gallery.log").path
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.type("\(gallery) \(folder.path)/damaged.avif --render ascii --log \(log); echo EXIT=$?", enter: true)
+        let shown = try await tmux.waitFor { $0.joined().contains("Esc back") }
+        try #require(shown.ok, "\(shown.screen.joined(separator: "\n"))")
+        try await Task.sleep(for: .milliseconds(500))
+        let screen = try tmux.screen().joined(separator: "\n")
+        try tmux.press("q")
+        #expect(!screen.contains("dav1d") && !screen.contains("failed in"), "\(screen)")
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logged.contains("dav1d"), "the library said nothing this time: \(logged)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Real bytes: gallery with sixel thumbnails in tmux, its output recorded with `pipe-pane`. A thumbnail
@@ -11,6 +12,25 @@ import Testing
         #expect(tracker.images.count + tracker.damage.count >= 12)
         #expect(tracker.images.allSatisfy { $0.row + $0.rows <= 39 && $0.column + $0.columns <= 120 })
         // Nothing ever wrote or cleared over a picture on the screen: only the grid's scroll does that.
+        #expect(tracker.damage.isEmpty, "\(tracker.damage.joined(separator: "\n"))")
+    }
+
+    /// Moving the selection redraws its frame, in the lines between the pictures, and nothing else:
+    /// no sixel is sent again and nothing is written over one.
+    @Test func movingTheSelectionSendsNoPicture() async throws {
+        let recording = try await SixelRecording()
+        let before = try recording.recorded().count
+        for key in ["l", "j", "h", "k", "l"] {
+            try recording.tmux.press(key)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let moves = try recording.recorded().dropFirst(before)
+        let text = String(decoding: moves, as: UTF8.self)
+        let drewTheFrame = text.contains("▄") && text.contains("▐")
+        let sixels = text.components(separatedBy: "\u{1B}P").count - 1
+        #expect(drewTheFrame)
+        #expect(sixels == 0, "sixels sent again in \(moves.count) bytes")
+        let tracker = try await recording.finish()
         #expect(tracker.damage.isEmpty, "\(tracker.damage.joined(separator: "\n"))")
     }
 }

@@ -4,10 +4,11 @@ import Testing
 /// The real `gallery` in a real sixel terminal: xterm emulating a VT340 under Xvfb, watched with
 /// screenshots kept in `.build/artifacts/`.
 @Suite(.serialized) struct SixelEndToEndTests {
-    // The grid at 120x40 cells (GridLayout): 4 columns of 29-cell-wide cells with 1 gap, cells of
-    // 10 rows (9 of thumbnail, 1 of title), 3 rows of cells above the status row.
+    // The grid at 120x40 cells (GridLayout): a line of gap on the left and on top, then 4 columns
+    // of 28-cell-wide cells each with a gap column right, 3 rows of cells of 11 rows (10 of
+    // thumbnail, 1 of title) each with a gap row below, above the status row.
     static let columns = 120, rows = 40
-    static let gridColumns = 4, gridRows = 3, cellColumns = 29, cellRows = 13, thumbnailRows = 12
+    static let gridColumns = 4, gridRows = 3, cellColumns = 28, cellRows = 12, thumbnailRows = 10
 
     struct Geometry {
         let originX: Int, originY: Int, cellWidth: Int, cellHeight: Int
@@ -16,8 +17,8 @@ import Testing
         func thumbnail(row: Int, column: Int) -> Screenshot.Region {
             let inset = 3
             return Screenshot.Region(
-                x: originX + column * (cellColumns + 1) * cellWidth + inset,
-                y: originY + row * cellRows * cellHeight + inset,
+                x: originX + (1 + column * (cellColumns + 1)) * cellWidth + inset,
+                y: originY + (1 + row * cellRows) * cellHeight + inset,
                 width: cellColumns * cellWidth - 2 * inset,
                 height: thumbnailRows * cellHeight - 2 * inset - 5)  // the sixel stops at a 6-pixel band
         }

@@ -39,6 +39,11 @@ final class SixelRecording {
         try await Task.sleep(for: .milliseconds(500))
     }
 
+    /// The bytes gallery wrote so far.
+    func recorded() throws -> [UInt8] {
+        Array(try #require(FileManager.default.contents(atPath: output)))
+    }
+
     /// Quits gallery and follows everything it wrote with a tracker.
     func finish() async throws -> ImageDamageTracker {
         try tmux.press("q")

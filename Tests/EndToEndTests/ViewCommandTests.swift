@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Foundation
 import Imaging
 import ImagingTestSupport
@@ -177,7 +178,7 @@ struct ViewCommandTests {
             // A reduced decode's whole pixels can round the fitted size by one: compare at the exact one.
             shown += try PNGCodec.decode([UInt8](png)).resized(width: exact.width, height: exact.height)
                 .psnr(comparedTo: exact)
-            bare += try ImageDecoder.decode(data, covering: (240, 160))
+            bare += try ImageDecoder.decode(data, covering: PixelSize(width: 240, height: 160))
                 .resized(width: exact.width, height: exact.height).psnr(comparedTo: exact)
         }
         let count = Double(paths.count)

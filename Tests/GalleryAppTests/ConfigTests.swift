@@ -62,6 +62,17 @@ struct ConfigTests {
                                                          configPath: nil, environment: ["HOME": "/home/u"]))
     }
 
+    @Test func theFitComesFromTheFileThenTheFlag() throws {
+        #expect(try settings([], file: nil).fit == .contain)
+        let file = try ConfigFile.parse("fit = \"crop\"\n", path: path)
+        #expect(file.fit == .crop)
+        #expect(try settings([], file: file).fit == .crop)
+        #expect(try settings(["--fit", "contain"], file: file).fit == .contain)
+        #expect(try settings(["--fit", "contain"], file: file).fit.imageFit == .max)
+        #expect(try settings([], file: file).toml.contains("fit = \"crop\""))
+        #expect(parseError("fit = \"stretch\"\n")?.message == "fit must be crop or contain, got 'stretch'")
+    }
+
     @Test func badFilesNameTheLineAndTheProblem() {
         let cases: [(String, Int?, String)] = [
             ("source = \"demo\"\nper_page = \"many\"\n", 2, "per_page must be an integer, got string"),

@@ -14,7 +14,7 @@ import Testing
         private let count = Locked(0)
         var decodes: Int { count.withLock { $0 } }
 
-        func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) { base.pixelSize(columns: columns, rows: rows) }
+        func pixelSize(columns: Int, rows: Int) -> PixelSize { base.pixelSize(columns: columns, rows: rows) }
         func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
             count.withLock { $0 += 1 }
             return try base.render(data, columns: columns, rows: rows, fit: fit)
@@ -195,13 +195,14 @@ import Testing
 
     @Test func sizeClassesCoverTheBoxTheyAreChosenFor() {
         // 3:2 filling 240x200 needs 300x200: 512 (x-large), not 256.
-        #expect(DesktopThumbnailSize.smallest(covering: (240, 200), filling: true, width: 600, height: 400) == .xLarge)
+        let box = PixelSize(width: 240, height: 200), photo = PixelSize(width: 600, height: 400)
+        #expect(DesktopThumbnailSize.smallest(covering: box, filling: true, picture: photo) == .xLarge)
         // Fitting, 256x171 reaches the box's width.
-        #expect(DesktopThumbnailSize.smallest(covering: (240, 200), filling: false, width: 600, height: 400) == .large)
+        #expect(DesktopThumbnailSize.smallest(covering: box, filling: false, picture: photo) == .large)
         // A picture smaller than the box makes no thumbnail that would be enlarged every time.
-        #expect(DesktopThumbnailSize.smallest(covering: (240, 200), filling: true, width: 100, height: 80) == nil)
-        #expect(DesktopThumbnailSize.xLarge.thumbnailSize(ofWidth: 4000, height: 2667) == (512, 341))
-        #expect(DesktopThumbnailSize.normal.thumbnailSize(ofWidth: 64, height: 48) == (64, 48))
+        #expect(DesktopThumbnailSize.smallest(covering: box, filling: true, picture: PixelSize(width: 100, height: 80)) == nil)
+        #expect(DesktopThumbnailSize.xLarge.thumbnailSize(of: PixelSize(width: 4000, height: 2667)) == PixelSize(width: 512, height: 341))
+        #expect(DesktopThumbnailSize.normal.thumbnailSize(of: PixelSize(width: 64, height: 48)) == PixelSize(width: 64, height: 48))
     }
 
     @Test func theCacheIsWhereXDGSays() {

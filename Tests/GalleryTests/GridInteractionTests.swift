@@ -110,7 +110,7 @@ struct GridInteractionTests {
         await app.startWithFirstPage()
         await eventually { !app.draw().isEmpty && !app.screen.images.isEmpty }
         let below = try! #require(app.navigator.top)
-        app.navigator.push(HelpView(over: below, keys: KeyBindings(quit: .character("x"))) { app.navigator.pop($0) })
+        app.navigator.push(HelpView(over: below, keys: KeyBindings(quit: .character("x")), navigator: app.navigator))
         let text = app.draw().joined(separator: "\n")
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
                          "copy the file's path or the link", "mark / unmark; invert the marks",

@@ -155,6 +155,28 @@ struct PhotosViewModelTests {
         #expect(thumbnail?.rows == 5)
     }
 
+    @Test func switchingTheFitRendersTheVisibleThumbnailsAgainAndCachesEachFit() async {
+        let loader = FakeImageLoader()
+        let viewModel = await loadedViewModel(loader: loader)
+        viewModel.setThumbnailSize(columns: 10, rows: 5)
+        viewModel.willDisplay(index: 3)
+        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
+
+        viewModel.setFit(.max)
+        #expect(viewModel.fit == .max)
+        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        let contained = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .max)
+        #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first == "\(contained) 10x5 max")
+        #expect(loader.urls.last == contained)
+
+        // Back to the crop: the cache holds it under its own key, nothing is fetched or rendered.
+        let renders = renderer.renders
+        viewModel.setFit(.crop)
+        #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
+        #expect(renderer.renders == renders && loader.urls.count == 2)
+    }
+
     @Test func repeatedWillDisplayStartsOneLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Net
 import Testing
 @testable import Gallery

@@ -39,7 +39,7 @@ import TUI
 
     @Test func aSixelThumbnailFillsItsCellsInWholeBands() throws {
         let data = try Self.jpeg(width: 348, height: 228)
-        #expect(sixel.pixelSize(columns: 29, rows: 9) == (174, 114))  // 117 rows cut to whole bands
+        #expect(sixel.pixelSize(columns: 29, rows: 9) == PixelSize(width: 174, height: 114))  // 117 rows cut to whole bands
         let thumbnail = try sixel.render(data, columns: 29, rows: 9, fit: .crop)
         #expect(thumbnail.columns == 29 && thumbnail.rows == 9)
         let bytes = try #require(sixelBytes(thumbnail))
@@ -70,9 +70,9 @@ import TUI
 
     @Test func aPaneLargerThanATerminalShowsIsDrawnInAtMost4096PixelsASide() throws {
         // 1000x500 cells of 6x13 would be 6000x6500 pixels.
-        #expect(sixel.pixelSize(columns: 1000, rows: 500) == (4096, 4092))  // 4096 cut to whole bands
+        #expect(sixel.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4092))  // 4096 cut to whole bands
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 6, height: 13))
-        #expect(kitty.pixelSize(columns: 1000, rows: 500) == (4096, 4096))
+        #expect(kitty.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4096))
         let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
         let kittyImage = try #require(fitted.kitty, "not a kitty picture")
         // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
@@ -82,7 +82,7 @@ import TUI
 
     @Test func textArtOfAPaneLargerThanATerminalShowsIsCutToItsCells() throws {
         let ascii = ThumbnailRenderer(mode: .ascii, depth: .none)
-        #expect(ascii.pixelSize(columns: 5000, rows: 1) == (8192, 4))  // twice 4096x2 samples
+        #expect(ascii.pixelSize(columns: 5000, rows: 1) == PixelSize(width: 8192, height: 4))  // twice 4096x2 samples
         let art = try ascii.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
         #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
     }

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 
@@ -13,7 +14,7 @@ import Testing
         let bytes = try FormatFixtures.bytes("coffee-32-\(kind).bmp")
         let image = try ImageDecoder.decode(bytes)
         #expect(image == (try FormatFixtures.reference("coffee-32-\(kind)-bmp.png")))
-        #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 32, height: 21))
     }
 
     @Test func widensBitFieldsByRepeatingTheirBits() {

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 import ImagingTestSupport
 @testable import Imaging
@@ -15,7 +16,7 @@ import ImagingTestSupport
         #expect((decoded.width, decoded.height) == (101, 75))
         #expect(decoded.psnr(comparedTo: Self.reference) >= 30, "\(name)")
         // At a reduced scale as well, as thumbnails are made.
-        let small = try ImageDecoder.decode(bytes, fittingIn: (width: 25, height: 19))
+        let small = try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 25, height: 19))
         #expect(small.width < 101)
         #expect(small.aspectFit(width: 25, height: 19).psnr(comparedTo: Self.reference.aspectFit(width: 25, height: 19)) >= 30)
     }
@@ -41,7 +42,7 @@ import ImagingTestSupport
         // 27 dB, not 30: chroma sampled finer than luma is luma sampled coarser (28 dB).
         #expect(decoded.psnr(comparedTo: CMYKTests.reference) >= 27, "\(name)")
         // 4/8 and 2/8 scale.
-        for box in [(width: 13, height: 10), (width: 6, height: 5)] {
+        for box in [PixelSize(width: 13, height: 10), PixelSize(width: 6, height: 5)] {
             let small = try ImageDecoder.decode(bytes, fittingIn: box)
             #expect(small.width < 101)
             let reference = CMYKTests.reference.aspectFit(width: box.width, height: box.height)

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 import ImagingTestSupport
@@ -9,7 +10,7 @@ import ImagingTestSupport
         #expect(image == (try FormatFixtures.reference("coffee-gif.png")))
         // 256 colours, dithered: still close to the photo.
         #expect(image.psnr(comparedTo: try FormatFixtures.reference()) >= 30)
-        #expect(try ImageDecoder.dimensions(of: bytes) == (160, 107))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 160, height: 107))
     }
 
     @Test func composesAFrameSmallerThanTheScreenWithTransparency() throws {

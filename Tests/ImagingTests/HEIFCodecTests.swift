@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 import ImagingTestSupport
@@ -14,13 +15,13 @@ import ImagingTestSupport
 
     @Test func decodesTheEmbeddedThumbnailWhenItCoversTheBox() throws {
         let bytes = try FormatFixtures.bytes("coffee-thumbnail.heic")
-        let thumbnail = try ImageDecoder.decode(bytes, covering: (width: 24, height: 16))
+        let thumbnail = try ImageDecoder.decode(bytes, covering: PixelSize(width: 24, height: 16))
         #expect(thumbnail.width == 32 && thumbnail.height == 20)
         // The file's own thumbnail (heif-enc's, cropped its own way), as libheif's thumbnailer shows it.
         #expect(thumbnail.psnr(comparedTo: try FormatFixtures.reference("coffee-thumbnail-heic.png")) >= 40)
-        let primary = try ImageDecoder.decode(bytes, fittingIn: (width: 40, height: 30))
+        let primary = try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 40, height: 30))
         #expect(primary.width == 160)
-        #expect(try ImageDecoder.decode(bytes, covering: (width: 40, height: 16)).width == 160)
+        #expect(try ImageDecoder.decode(bytes, covering: PixelSize(width: 40, height: 16)).width == 160)
     }
 
     @Test func exifOrientationIsNotAppliedOnTopOfHEIFs() throws {

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Foundation
 import Testing
 import TestSupport
@@ -18,7 +19,7 @@ import ImagingTestSupport
 
     @Test func decodesJPEGAtACoveringScale() throws {
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 320, height: 240, seed: 4))
-        let image = try ImageDecoder.decode(jpeg, covering: (width: 40, height: 30), maxPixels: 1_000_000)
+        let image = try ImageDecoder.decode(jpeg, covering: PixelSize(width: 40, height: 30), maxPixels: 1_000_000)
         #expect(image.width == 40 && image.height == 30)
         #expect(try ImageDecoder.decode(jpeg).width == 320)
     }
@@ -30,7 +31,7 @@ import ImagingTestSupport
         #expect(try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))).isTruncated)
         let bomb = TestImages.patchingFrameSize(of: jpeg, width: 30000, height: 30000)
         #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) {
-            try ImageDecoder.decode(bomb, covering: (width: 96, height: 64), maxPixels: JPEGCodec.defaultMaxPixels)
+            try ImageDecoder.decode(bomb, covering: PixelSize(width: 96, height: 64), maxPixels: JPEGCodec.defaultMaxPixels)
         }
     }
 
@@ -38,7 +39,7 @@ import ImagingTestSupport
         let image = TestImages.noise(width: 50, height: 40, seed: 6)
         let png = try PNGCodec.encode(image)
         // No reduced decode for PNG: the covering size is the caller's to apply.
-        #expect(try ImageDecoder.decode(png, covering: (width: 10, height: 8)) == image)
+        #expect(try ImageDecoder.decode(png, covering: PixelSize(width: 10, height: 8)) == image)
         #expect(throws: ImageError.tooLarge(width: 50, height: 40)) { try ImageDecoder.decode(png, maxPixels: 1999) }
     }
 
@@ -61,7 +62,7 @@ import ImagingTestSupport
         ]
         for (name, bytes, isExpected) in cases {
             let error = #expect(throws: ImageError.self, "\(name)") {
-                try ImageDecoder.decode(bytes, covering: (width: 96, height: 64))
+                try ImageDecoder.decode(bytes, covering: PixelSize(width: 96, height: 64))
             }
             #expect(error.map(isExpected) == true, "\(name): \(String(describing: error))")
         }
@@ -73,7 +74,7 @@ import ImagingTestSupport
     func decodesRealPNGPhotos() throws {
         for path in Self.pngPhotos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let image = try ImageDecoder.decode(bytes, covering: (width: 96, height: 64))
+            let image = try ImageDecoder.decode(bytes, covering: PixelSize(width: 96, height: 64))
             #expect(image == (try PNGCodec.decode(bytes)), "\(path)")
             let art = CellArt.halfBlocks(from: image.aspectFill(width: 48, height: 32), columns: 48, rows: 16, fit: .fill)
             #expect(Set(art.cells.compactMap(\.foreground)).count > 16, "\(path) looks blank")
@@ -85,7 +86,7 @@ import ImagingTestSupport
         for path in Self.photos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let full = try JPEGCodec.dimensions(of: bytes)
-            let image = try ImageDecoder.decode(bytes, covering: (width: 96, height: 64))
+            let image = try ImageDecoder.decode(bytes, covering: PixelSize(width: 96, height: 64))
             #expect(image.width >= 96 && image.height >= 64, "\(path) decoded at \(image)")
             #expect(image.width * image.height * 4 <= full.width * full.height, "\(path): \(image) not reduced")
             // A photo, not a blank frame: the channels vary.
@@ -97,25 +98,25 @@ import ImagingTestSupport
 
     @Test func aJPEGIsDecodedForTwiceThePictureItsBoxHolds() {
         // 1080x720 fitted in 240x160 is 240x160, and fills it too: twice that either way.
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (240, 160), filling: false) == (480, 320))
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (240, 160), filling: true) == (480, 320))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: 240, height: 160), filling: false) == PixelSize(width: 480, height: 320))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: 240, height: 160), filling: true) == PixelSize(width: 480, height: 320))
         // A portrait box: fitted the photo is 60x40, filling it 144x96 (cropped to 60 wide).
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (60, 96), filling: false) == (120, 80))
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (60, 96), filling: true) == (288, 192))
-        #expect(ImageDecoder.decodeSize(of: (4000, 10), for: (8, 8), filling: false) == (16, 1))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: 60, height: 96), filling: false) == PixelSize(width: 120, height: 80))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: 60, height: 96), filling: true) == PixelSize(width: 288, height: 192))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 4000, height: 10), for: PixelSize(width: 8, height: 8), filling: false) == PixelSize(width: 16, height: 1))
         // Never more than the picture itself, however large the box.
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (100_000, 100_000), filling: false) == (1080, 720))
-        #expect(ImageDecoder.decodeSize(of: (1080, 720), for: (.max, .max), filling: true) == (1080, 720))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: 100_000, height: 100_000), filling: false) == PixelSize(width: 1080, height: 720))
+        #expect(ImageDecoder.decodeSize(of: PixelSize(width: 1080, height: 720), for: PixelSize(width: .max, height: .max), filling: true) == PixelSize(width: 1080, height: 720))
     }
 
     @Test func decodingForABoxKeepsPNGAndHeaderErrorsAsTheyAre() throws {
         let image = TestImages.noise(width: 50, height: 40, seed: 9)
-        #expect(try ImageDecoder.decode(try PNGCodec.encode(image), filling: (10, 8)) == image)
+        #expect(try ImageDecoder.decode(try PNGCodec.encode(image), filling: PixelSize(width: 10, height: 8)) == image)
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 64, seed: 10))
         #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) {
-            try ImageDecoder.decode(TestImages.patchingFrameSize(of: jpeg, width: 30000, height: 30000), fittingIn: (96, 64))
+            try ImageDecoder.decode(TestImages.patchingFrameSize(of: jpeg, width: 30000, height: 30000), fittingIn: PixelSize(width: 96, height: 64))
         }
-        #expect(throws: ImageError.empty) { try ImageDecoder.decode([], fittingIn: (96, 64)) }
+        #expect(throws: ImageError.empty) { try ImageDecoder.decode([], fittingIn: PixelSize(width: 96, height: 64)) }
     }
 
     /// The point of decoding at twice the size: on real 1080 px photos, a thumbnail resampled from
@@ -127,8 +128,8 @@ import ImagingTestSupport
         for path in Self.photos {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let exact = try ImageDecoder.decode(bytes).aspectFill(width: 96, height: 64)
-            bare += try ImageDecoder.decode(bytes, covering: (96, 64)).aspectFill(width: 96, height: 64).psnr(comparedTo: exact)
-            let filled = try ImageDecoder.decode(bytes, filling: (96, 64))
+            bare += try ImageDecoder.decode(bytes, covering: PixelSize(width: 96, height: 64)).aspectFill(width: 96, height: 64).psnr(comparedTo: exact)
+            let filled = try ImageDecoder.decode(bytes, filling: PixelSize(width: 96, height: 64))
             #expect(filled.width >= 192 && filled.height >= 128, "\(path) decoded at \(filled)")
             twice += filled.aspectFill(width: 96, height: 64).psnr(comparedTo: exact)
         }
@@ -144,7 +145,7 @@ import ImagingTestSupport
     func headerSizeIsTheDecodedSize(_ name: String) throws {
         let bytes = try FormatFixtures.bytes(name)
         let image = try ImageDecoder.decode(bytes)
-        #expect(try ImageDecoder.dimensions(of: bytes) == (image.width, image.height))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: image.width, height: image.height))
         // Sniffed as the format its name says.
         let suffix = String(name.split(separator: ".").last ?? "")
         #expect(ImageFormat(sniffing: bytes)?.fileExtensions.contains(suffix) == true)

@@ -1,11 +1,12 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 
 @Suite struct ImageDimensionsTests {
     @Test func pngSizeComesFromTheFirst24Bytes() throws {
         let png = try PNGCodec.encode(RGBImage(width: 300, height: 7, filledWith: RGB(1, 2, 3)))
-        #expect(try PNGCodec.dimensions(of: Array(png.prefix(24))) == (300, 7))
-        #expect(try ImageDecoder.dimensions(of: png) == (300, 7))
+        #expect(try PNGCodec.dimensions(of: Array(png.prefix(24))) == PixelSize(width: 300, height: 7))
+        #expect(try ImageDecoder.dimensions(of: png) == PixelSize(width: 300, height: 7))
     }
 
     @Test func jpegSizeNeedsOnlyTheBytesUpToTheScan() throws {
@@ -13,7 +14,7 @@ import Testing
         // The start-of-scan marker and its header; the entropy-coded data after it is not needed.
         let scan = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
         #expect(scan + 20 < jpeg.count / 2)
-        #expect(try ImageDecoder.dimensions(of: Array(jpeg.prefix(scan + 20))) == (120, 45))
+        #expect(try ImageDecoder.dimensions(of: Array(jpeg.prefix(scan + 20))) == PixelSize(width: 120, height: 45))
     }
 
     @Test func otherBytesAreRefused() throws {

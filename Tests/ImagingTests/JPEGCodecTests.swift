@@ -15,10 +15,10 @@ import TerminalEnvironment
 
     @Test func scaledDecodePicksSmallestCoveringFactor() throws {
         let jpeg = try JPEGCodec.encode(RGBImage(width: 800, height: 600, filledWith: RGB(1, 2, 3)))
-        let small = try JPEGCodec.decode(jpeg, covering: (width: 90, height: 60))
+        let small = try JPEGCodec.decode(jpeg, covering: PixelSize(width: 90, height: 60))
         #expect(small.width == 100 && small.height == 75)
         // 1/8 would give 100x75, too short for 80 rows; 2/8 gives 200x150.
-        let taller = try JPEGCodec.decode(jpeg, covering: (width: 90, height: 80))
+        let taller = try JPEGCodec.decode(jpeg, covering: PixelSize(width: 90, height: 80))
         #expect(taller.width == 200 && taller.height == 150)
     }
 
@@ -26,15 +26,15 @@ import TerminalEnvironment
         // 100x67 at 1/8 is 12.5 x 8.375 pixels: libjpeg-turbo makes 13x9, whose last column and
         // row stand for half and three eighths of a pixel, and the image says so.
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 100, height: 67, seed: 9))
-        let image = try JPEGCodec.decode(jpeg, covering: (width: 12, height: 8))
+        let image = try JPEGCodec.decode(jpeg, covering: PixelSize(width: 12, height: 8))
         #expect(image.width == 13 && image.height == 9)
         #expect(image.lastColumnEighths == 4 && image.lastRowEighths == 3)
         #expect(image.pixels == (try JPEGCodec.libjpegTurboDecode(jpeg, numerator: 1)).pixels)
         // 13 whole columns would be needed to cover 13: the next factor, 2/8, gives 25x17
         // (16.75 rows).
-        let wider = try JPEGCodec.decode(jpeg, covering: (width: 13, height: 8))
+        let wider = try JPEGCodec.decode(jpeg, covering: PixelSize(width: 13, height: 8))
         #expect(wider.width == 25 && wider.height == 17 && wider.lastColumnEighths == 8 && wider.lastRowEighths == 6)
-        #expect(JPEGCodec.scaledSize(width: 100, height: 67, covering: (width: 12, height: 8)) == (12, 8))
+        #expect(JPEGCodec.scaledSize(width: 100, height: 67, covering: PixelSize(width: 12, height: 8)) == PixelSize(width: 12, height: 8))
         // A whole decode has no partial pixel.
         let whole = try JPEGCodec.decode(jpeg)
         #expect(whole.width == 100 && whole.lastColumnEighths == 8 && whole.lastRowEighths == 8)
@@ -78,13 +78,13 @@ import TerminalEnvironment
     @Test func warningsAreNotErrors() throws {
         let jpeg = try JPEGCodec.encode(TestImages.noise(width: 64, height: 48, seed: 3), quality: 90)
         let odd = try Self.withExtraneousBytes(jpeg)
-        #expect(try JPEGCodec.dimensions(of: odd) == (64, 48))
+        #expect(try JPEGCodec.dimensions(of: odd) == PixelSize(width: 64, height: 48))
         #expect(try JPEGCodec.decode(odd) == (try JPEGCodec.decode(jpeg)))
         // An unknown JFIF major version: a warning too.
         var revised = jpeg
         let jfif = try #require(jpeg.indices.first { Array(jpeg[$0..<$0 + 5]) == Array("JFIF\0".utf8) })
         revised[jfif + 5] = 2
-        #expect(try JPEGCodec.decode(revised, covering: (width: 8, height: 6)).width == 8)
+        #expect(try JPEGCodec.decode(revised, covering: PixelSize(width: 8, height: 6)).width == 8)
     }
 
     @Test func anErrorAfterAWarningRefusesTheFile() throws {
@@ -116,7 +116,7 @@ import TerminalEnvironment
         #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) { try JPEGCodec.decode(bomb) }
         // A small thumbnail target does not make a huge announced size acceptable.
         #expect(throws: ImageError.tooLarge(width: 30000, height: 30000)) {
-            try JPEGCodec.decode(bomb, covering: (width: 96, height: 64))
+            try JPEGCodec.decode(bomb, covering: PixelSize(width: 96, height: 64))
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         let bytes = try Self.fixture("orientation-\(tag).jpg")
         let decoded = try ImageDecoder.decode(bytes)
         #expect((decoded.width, decoded.height) == (203, 149))
-        #expect(try ImageDecoder.dimensions(of: bytes) == (203, 149))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 203, height: 149))
         #expect(decoded.psnr(comparedTo: Self.upright) >= 30, "orientation \(tag)")
     }
 
@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: 1...8)
     func everyOrientationFitsABoxUpright(tag: Int) throws {
         let bytes = try Self.fixture("orientation-\(tag).jpg")
-        let decoded = try ImageDecoder.decode(bytes, fittingIn: (width: 30, height: 40))
+        let decoded = try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 30, height: 40))
         #expect(decoded.width < 203 && decoded.height < 149, "a reduced decode")
         let fitted = decoded.aspectFit(width: 30, height: 40)
         let reference = Self.upright.aspectFit(width: 30, height: 40)
@@ -39,9 +39,9 @@ import Testing
     /// where sizing by the stored 149x203 would pick 1/8 (25x18 upright), too small.
     @Test(arguments: [6, 8])
     func aPictureStoredSidewaysIsDecodedForItsUprightSize(tag: Int) throws {
-        let decoded = try ImageDecoder.decode(Self.fixture("orientation-\(tag).jpg"), fittingIn: (width: 100, height: 10))
-        let needed = ImageDecoder.decodeSize(of: (203, 149), for: (100, 10), filling: false)
-        #expect(needed == (27, 20))
+        let decoded = try ImageDecoder.decode(Self.fixture("orientation-\(tag).jpg"), fittingIn: PixelSize(width: 100, height: 10))
+        let needed = ImageDecoder.decodeSize(of: PixelSize(width: 203, height: 149), for: PixelSize(width: 100, height: 10), filling: false)
+        #expect(needed == PixelSize(width: 27, height: 20))
         #expect(decoded.width >= needed.width && decoded.height >= needed.height, "\(decoded)")
     }
 
@@ -49,7 +49,7 @@ import Testing
         let bytes = try Self.fixture("orientation-6.png")
         let decoded = try ImageDecoder.decode(bytes)
         #expect((decoded.width, decoded.height) == (203, 149))
-        #expect(try ImageDecoder.dimensions(of: bytes) == (203, 149))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 203, height: 149))
         #expect(decoded.psnr(comparedTo: Self.upright) == .infinity)
         #expect(PhotoMetadata(reading: bytes).dateTaken?.description == "2019-03-04 05:06:07")
     }
@@ -70,9 +70,9 @@ import Testing
         image.lastColumnEighths = 3
         image.lastRowEighths = 5
         let (w, h) = (5, 4)
-        let turnedSize = orientation.upright((w, h))
+        let turnedSize = orientation.upright(PixelSize(width: w, height: h))
         let turned = image.oriented(orientation)
-        #expect(turned.widthEighths == orientation.upright((image.widthEighths, image.heightEighths)).width)
+        #expect(turned.widthEighths == orientation.upright(PixelSize(width: image.widthEighths, height: image.heightEighths)).width)
         #expect(turned.resized(width: turnedSize.width, height: turnedSize.height)
                 == image.resized(width: w, height: h).oriented(orientation))
     }
@@ -87,7 +87,7 @@ import Testing
         let upright = try SharedPhotos.bytes("coffee-4000.jpg")
         let stored = try ImageMagick.convert(SharedPhotos.path("coffee-4000.jpg"), ["-rotate", rotation, "-quality", "92"])
         let tagged = ExifFixtures.jpeg(stored, withExif: ExifFixtures.tiff(orientation: UInt16(tag)))
-        let box = (width: 240, height: 160)
+        let box = PixelSize(width: 240, height: 160)
         let reference = try ImageDecoder.decode(upright, fittingIn: box).aspectFit(width: box.width, height: box.height)
         let decoded = try ImageDecoder.decode(tagged, fittingIn: box)
         #expect(decoded.width <= 500 && decoded.height <= 334, "a 1/8 decode: \(decoded)")

@@ -66,8 +66,8 @@ import TerminalEnvironment
 
     @Test func transparentPixelsShowTheRenderersBackground() throws {
         for background in [RGB(0, 0, 0), RGB(255, 255, 255), RGB(40, 50, 60)] {
-            #expect(try ImageDecoder.decode(Self.clear, fittingIn: (width: 2, height: 2), background: background)[1, 1] == background)
-            #expect(try ImageDecoder.decode(Self.clear, filling: (width: 2, height: 2), background: background)[0, 0] == background)
+            #expect(try ImageDecoder.decode(Self.clear, fittingIn: PixelSize(width: 2, height: 2), background: background)[1, 1] == background)
+            #expect(try ImageDecoder.decode(Self.clear, filling: PixelSize(width: 2, height: 2), background: background)[0, 0] == background)
             let renderer = PictureRenderer(mode: .halfblock, cell: PixelSize(width: 10, height: 20), depth: .trueColor,
                                            background: background)
             let lines = try renderer.render(Self.clear, columns: 2, rows: 1, fit: .fill).lines.joined()

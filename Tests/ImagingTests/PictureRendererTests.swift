@@ -163,7 +163,7 @@ import Testing
         // Red on the left, blue on the right, in 24-bit colour.
         let top = try #require(picture.lines.first)
         #expect(top.hasPrefix("\u{1B}[38;2;2") && top.contains("▀"))
-        let decoded = try ImageDecoder.decode(data, filling: (24, 16))
+        let decoded = try ImageDecoder.decode(data, filling: PixelSize(width: 24, height: 16))
         let art = CellArt.halfBlocks(from: decoded, columns: 24, rows: 8, fit: .fill)
         #expect(picture.lines[3] == art.ansiLine(row: 3, depth: .trueColor))
     }

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Foundation
 import Testing
 import TestSupport
@@ -9,7 +10,7 @@ import ImagingTestSupport
 @Suite struct SixelQualityTests {
     static let thumbnails: [RGBImage] = ImageDecoderTests.photos.compactMap { path in
         guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else { return nil }
-        return try? ImageDecoder.decode(bytes, covering: (width: 48, height: 96)).aspectFill(width: 48, height: 96)
+        return try? ImageDecoder.decode(bytes, covering: PixelSize(width: 48, height: 96)).aspectFill(width: 48, height: 96)
     }
 
     /// Mean PSNR of encodings decoded back against the thumbnails, and their mean size in bytes.

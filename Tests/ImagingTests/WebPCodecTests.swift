@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 import ImagingTestSupport
@@ -25,7 +26,7 @@ import ImagingTestSupport
     @Test func showsAnAnimationsFirstFrame() throws {
         let bytes = try FormatFixtures.bytes("coffee-32-animated.webp")
         #expect(try ImageDecoder.decode(bytes) == (try FormatFixtures.reference("coffee-32.png")))
-        #expect(try ImageDecoder.dimensions(of: bytes) == (32, 21))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 32, height: 21))
     }
 
     @Test func playsAnAnimationsFramesWithTheirDurations() throws {
@@ -42,12 +43,12 @@ import ImagingTestSupport
 
     @Test func decodesScaledForASmallBox() throws {
         let bytes = try FormatFixtures.bytes("coffee.webp")
-        let image = try ImageDecoder.decode(bytes, covering: (width: 40, height: 20))
+        let image = try ImageDecoder.decode(bytes, covering: PixelSize(width: 40, height: 20))
         // 40 across covers both (40x27); the scaled decode looks like the full one made small.
         #expect(image.width == 40 && image.height == 27)
         let small = try FormatFixtures.reference().resized(width: 40, height: 27)
         #expect(image.psnr(comparedTo: small) >= 30)
-        let boxed = try ImageDecoder.decode(bytes, fittingIn: (width: 16, height: 16))
+        let boxed = try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 16, height: 16))
         #expect(boxed.width == 32 && boxed.height == 22)
     }
 

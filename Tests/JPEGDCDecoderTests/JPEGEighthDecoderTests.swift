@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Foundation
 import Testing
 import TestSupport
@@ -97,10 +98,10 @@ import TestSupport
     func aTruncatedLargePhotoIsLibjpegTurbosMarkedTruncated() throws {
         let data = try SharedPhotos.bytes("rocket-4000.jpg")
         let cut = Array(data.prefix(data.count * 3 / 4))
-        let decoded = try JPEGCodec.decode(cut, covering: (width: 240, height: 160))
+        let decoded = try JPEGCodec.decode(cut, covering: PixelSize(width: 240, height: 160))
         #expect(decoded.isTruncated)
         #expect(decoded.pixels == (try JPEGCodec.libjpegTurboDecode(cut, numerator: 1)).pixels)
-        #expect(try !JPEGCodec.decode(data, covering: (width: 240, height: 160)).isTruncated)
+        #expect(try !JPEGCodec.decode(data, covering: PixelSize(width: 240, height: 160)).isTruncated)
     }
 
     @Test(.enabled(if: SharedPhotos.has("color-4000.jpg"), SharedPhotos.absent))

@@ -21,9 +21,9 @@ import Testing
 }
 
 @MainActor @Suite struct GridViewTests {
-    /// 80x24 with a status line: 3 columns of 26, 2 rows of 10.
+    /// 80x24 with a status line: 3 columns of 25, 2 rows of 10, with a line around each cell.
     let small = Rect(row: 0, column: 0, columns: 80, rows: 23)
-    /// 200x60 with a status line: 8 columns of 24, 5 rows.
+    /// 200x60 with a status line: 8 columns of 23, 5 rows.
     let large = Rect(row: 0, column: 0, columns: 200, rows: 59)
 
     func makeGrid(items: Int, in rect: Rect) -> (GridView, GridEventRecorder) {
@@ -39,8 +39,9 @@ import Testing
         let (grid, _) = makeGrid(items: 30, in: small)
         #expect(grid.columns == 3)
         #expect(grid.visibleRowCount == 2)
-        // Two rows of cells share the spare rows: 11 each instead of the minimum 10.
-        #expect(grid.thumbnailSize == Size(columns: 26, rows: 10))
+        // The minimum 24x10 holds a cell and its line right and below: 3 fit in 80 columns less the
+        // line on the left, and share the spare ones; 2 rows of 11 fill 23 rows less the line on top.
+        #expect(grid.thumbnailSize == Size(columns: 25, rows: 9))
         #expect(grid.visibleRange == 0..<6)
         #expect(!grid.isLastRowVisible)
     }
@@ -49,17 +50,17 @@ import Testing
         let (grid, _) = makeGrid(items: 100, in: large)
         #expect(grid.columns == 8)
         #expect(grid.visibleRowCount == 5)
-        #expect(grid.thumbnailSize == Size(columns: 24, rows: 10))
+        #expect(grid.thumbnailSize == Size(columns: 23, rows: 9))
         #expect(grid.visibleRange == 0..<40)
     }
 
     @Test func spareRowsStretchCellsByAtMostHalf() {
-        // 39 rows: three rows of cells of 13 fill the screen.
+        // 39 rows: three rows of cells of 11, each with a line below, and the line on top.
         let (tall, _) = makeGrid(items: 30, in: Rect(row: 0, column: 0, columns: 120, rows: 39))
-        #expect(tall.visibleRowCount == 3 && tall.thumbnailSize.rows == 12)
-        // 19 rows hold one row of cells, which grows to 15 and no further.
+        #expect(tall.visibleRowCount == 3 && tall.thumbnailSize.rows == 10)
+        // 19 rows hold one row of cells, which grows to 15 with its line and no further.
         let (short, _) = makeGrid(items: 30, in: Rect(row: 0, column: 0, columns: 120, rows: 19))
-        #expect(short.visibleRowCount == 1 && short.thumbnailSize.rows == 14)
+        #expect(short.visibleRowCount == 1 && short.thumbnailSize.rows == 13)
     }
 
     @Test func narrowerThanOneCellBecomesAList() {
@@ -78,19 +79,22 @@ import Testing
         screen.beginFrame()
         grid.draw(on: screen)
         screen.endFrame()
-        let placeholderRow = String(repeating: " ", count: 9) + "loading…"
-        let threePlaceholders = placeholderRow + String(repeating: " ", count: 10) + placeholderRow
-            + String(repeating: " ", count: 10) + placeholderRow
+        // Cells of 25 columns, "loading…" (8) in the middle of their 9 picture rows.
+        func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
+        let placeholder = spaces(8) + "loading…" + spaces(9)
         var expected = Array(repeating: "", count: 24)
-        expected[5] = threePlaceholders
-        expected[10] = "Photo 0" + String(repeating: " ", count: 20) + "Photo 1" + String(repeating: " ", count: 20) + "Photo 2"
-        expected[16] = placeholderRow
-        expected[21] = "Photo 3"
+        expected[0] = "▗" + String(repeating: "▄", count: 25) + "▖"
+        for row in 1...9 { expected[row] = "▐" + spaces(25) + "▌" }
+        expected[5] = "▐" + placeholder + "▌" + placeholder + " " + spaces(8) + "loading…"
+        expected[10] = "▐Photo 0" + spaces(18) + "▌Photo 1" + spaces(19) + "Photo 2"
+        expected[11] = "▝" + String(repeating: "▀", count: 25) + "▘"
+        expected[16] = spaces(9) + "loading…"
+        expected[21] = " Photo 3"
         #expect(screen.text() == expected)
         // The selected cell's title line is reversed across the cell, and only that one.
         #expect(screen.style(at: Point(row: 10, column: 25)) == .selection)
-        #expect(screen.style(at: Point(row: 10, column: 26)) == [])
-        #expect(screen.style(at: Point(row: 21, column: 0)) == [])
+        #expect(screen.style(at: Point(row: 10, column: 27)) == [])
+        #expect(screen.style(at: Point(row: 21, column: 1)) == [])
         #expect(screen.style(at: Point(row: 5, column: 9)) == .dim)
     }
 
@@ -103,8 +107,9 @@ import Testing
         grid.draw(on: screen)
         #expect(screen.images.count == 1)
         #expect(screen.images.first?.0 == image)
-        #expect(screen.images.first?.1 == Point(row: 0, column: 27 + 3))
-        #expect(screen.text()[0] == String(repeating: " ", count: 30) + String(repeating: "#", count: 20))
+        // The second cell starts at column 27, after the line left of each cell; its picture area is 25x9.
+        #expect(screen.images.first?.1 == Point(row: 1, column: 27 + 2))
+        #expect(screen.text()[1].hasSuffix("▌  " + String(repeating: "#", count: 20)))
     }
 
     @Test func oversizedImagesAreCroppedToTheCell() {
@@ -114,7 +119,7 @@ import Testing
         let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
-        #expect(screen.images.first?.0.size == Size(columns: 26, rows: 10))
+        #expect(screen.images.first?.0.size == Size(columns: 25, rows: 9))
         #expect(screen.images.first?.0.id != "big")
     }
 
@@ -229,5 +234,80 @@ import Testing
         #expect(!grid.handle(.mouse(MouseEvent(kind: .press, position: Point(row: 12, column: 26)))))  // gap
         #expect(grid.handle(.mouse(MouseEvent(kind: .doubleClick, position: Point(row: 2, column: 60)))))
         #expect(recorder.take() == [.move(7), .move(5), .select(5)])
+    }
+}
+
+@MainActor @Suite struct SelectionFrameTests {
+    let rect = Rect(row: 0, column: 0, columns: 80, rows: 23)
+
+    func drawn(_ grid: GridView) -> InMemoryScreen {
+        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        screen.beginFrame()
+        grid.draw(on: screen)
+        screen.endFrame()
+        return screen
+    }
+
+    func grid(items: Int, image: TerminalImage? = nil) -> GridView {
+        let grid = GridView()
+        grid.setItemCount(items)
+        grid.layout(in: rect)
+        grid.cellProvider = { GridCell(title: "Photo \($0)", image: image) }
+        return grid
+    }
+
+    /// The frame's cells, from the cell's size: half blocks along its four sides, against the cell.
+    func expectFrame(on screen: InMemoryScreen, around cell: Rect) {
+        let text = screen.text().map { Array($0) }
+        func character(_ row: Int, _ column: Int) -> Character? {
+            text[row].indices.contains(column) ? text[row][column] : nil
+        }
+        let left = cell.origin.column - 1
+        #expect(character(cell.origin.row - 1, left) == "▗")
+        #expect(character(cell.origin.row - 1, cell.maxColumn) == "▖")
+        #expect(character(cell.maxRow, left) == "▝")
+        #expect(character(cell.maxRow, cell.maxColumn) == "▘")
+        for column in cell.origin.column..<cell.maxColumn {
+            #expect(character(cell.origin.row - 1, column) == "▄")
+            #expect(character(cell.maxRow, column) == "▀")
+        }
+        for row in cell.origin.row..<cell.maxRow {
+            #expect(character(row, left) == "▐" && character(row, cell.maxColumn) == "▌")
+        }
+        // Accent and bold where there are colours; the characters alone where there are none.
+        #expect(screen.style(at: Point(row: cell.maxRow, column: left)) == [.accent, .bold])
+    }
+
+    @Test func aFrameOfHalfBlocksSurroundsTheSelectedCellAndFollowsIt() {
+        let grid = grid(items: 6)
+        let size = Size(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
+        expectFrame(on: drawn(grid), around: Rect(origin: Point(row: 1, column: 1), size: size))
+        #expect(grid.handle(.right) && grid.handle(.down))
+        let screen = drawn(grid)
+        let cell = Rect(origin: Point(row: 2 + size.rows, column: 2 + size.columns), size: size)
+        expectFrame(on: screen, around: cell)
+        // Only one frame: nothing of it is left around the first cell.
+        #expect(screen.text().joined().filter { $0 == "▗" }.count == 1)
+    }
+
+    @Test func noPictureCoversTheFrame() {
+        let picture = TerminalImage(id: "p", size: Size(columns: 40, rows: 20),
+                                    lines: Array(repeating: String(repeating: "#", count: 40), count: 20))
+        let grid = grid(items: 6, image: picture)
+        #expect(grid.handle(.right))
+        let screen = drawn(grid)
+        let size = Size(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
+        let cell = Rect(origin: Point(row: 1, column: 2 + size.columns), size: size)
+        expectFrame(on: screen, around: cell)
+        #expect(screen.images.count == 6)
+    }
+
+    @Test func aListHasNoFrame() {
+        let grid = GridView()
+        grid.setItemCount(6)
+        grid.layout(in: Rect(row: 0, column: 0, columns: 10, rows: 5))
+        grid.cellProvider = { GridCell(title: "Photo \($0)") }
+        let text = drawn(grid).text().joined()
+        #expect(!text.contains("▗") && text.contains("Photo 0"))
     }
 }

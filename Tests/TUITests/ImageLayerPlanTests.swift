@@ -78,6 +78,17 @@ import Testing
         #expect(TextDamage.changedSpan(old: row("same"), new: row("same")) == nil)
     }
 
+    @Test func skipsALongUnchangedRunAsNcursesMovesTheCursorOverIt() {
+        // Two frame lines changed on either side of 20 unchanged cells (a picture's): ncurses
+        // writes each and moves over the picture; over 16 cells or fewer it may write them all.
+        let wide = String(repeating: "p", count: 20)
+        #expect(TextDamage.changedRuns(old: row("x" + wide + "xz", width: 24), new: row("|" + wide + "|z", width: 24))
+            == [0...0, 21...21])
+        let narrow = String(repeating: "p", count: 16)
+        #expect(TextDamage.changedRuns(old: row("x" + narrow + "xz", width: 20), new: row("|" + narrow + "|z", width: 20))
+            == [0...17])
+    }
+
     @Test func reachesTheLineEndWhenTheRestIsBlank() {
         // ncurses may clear to the end of the line from the last non-blank.
         #expect(TextDamage.changedSpan(old: row("abcdef"), new: row("abc")) == 3...11)
@@ -96,7 +107,7 @@ import Testing
         new.put("y", at: Point(row: 0, column: 0), style: [], maxWidth: nil)
         #expect(TextDamage.clearedBottom(old: old, new: new) == 2)
         let damage = TextDamage(from: old, to: new)
-        #expect(damage.spans[3] == 0...3)
+        #expect(damage.spans[3] == [0...3])
         #expect(damage.spans[1] == nil)
         #expect(damage.touches(Rect(row: 3, column: 2, columns: 1, rows: 1)))
         #expect(!damage.touches(Rect(row: 1, column: 0, columns: 4, rows: 1)))

@@ -22,6 +22,8 @@ public struct AppEnvironment: Sendable {
     public var theme = TerminalTheme.dark
     /// The smallest grid cell (thumbnail plus title line), from `--thumb-size`.
     public var minimumCellSize = Size(columns: 24, rows: 10)
+    /// How grid thumbnails fit their cells at start (`--fit`; `f` switches): a crop or the whole photo.
+    public var thumbnailFit = ImageFit.max
     /// Colours the terminal shows, for the detail pane's colour swatch (`.none`: no swatch colour).
     public var colorDepth = ColorDepth.none
     /// Opens a photo's web page (`o`); nil: the URL is shown instead.
@@ -34,6 +36,8 @@ public struct AppEnvironment: Sendable {
     public var openPhotoID: String?
     /// Where `D` moves a folder's photos; nil: there is no home folder to keep a trash in.
     public var trash: FreedesktopTrash?
+    /// Full records and extra lines the detail panes fetched, so going back asks nothing again.
+    public var photoDetails = PhotoDetailsCache()
 
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 sourceName: String, renderMode: RenderMode, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),

@@ -15,6 +15,7 @@ public enum KeyHelp {
             ("Esc  Backspace", "back (detail pane, search results)"),
             ("Backspace  -", "up to the folder above (local photos)"),
             ("s", "order by name, date, date taken, size (local)"),
+            ("f", "thumbnails cropped or whole (fit)"),
             (KeyBindings.name(of: keys.search), "search"),
             ("r", "retry what failed, else refresh"),
             ("o", "open the file in its viewer, or the web page"),

@@ -1,5 +1,6 @@
 import Imaging
 import OperatingSystem
+import TerminalEnvironment
 
 /// Thumbnails of local photos shared with the desktop by the freedesktop thumbnail spec: read
 /// from `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/<MD5 of the file URI>.png`
@@ -65,12 +66,12 @@ public struct DesktopThumbnails: Sendable {
 
     /// The smallest valid thumbnail of `original` that covers `box`, else a failure recorded
     /// for it, else `.missing`.
-    func lookup(_ original: Original, covering box: (width: Int, height: Int), filling: Bool) -> Lookup {
+    func lookup(_ original: Original, covering box: PixelSize, filling: Bool) -> Lookup {
         for size in DesktopThumbnailSize.candidates(covering: box, filling: filling) {
             guard let (bytes, _) = validFile("\(directory)/\(size.folder)/\(original.name)", of: original),
                   let image = try? PNGCodec.decode(bytes, maxPixels: size.pixels * size.pixels),
                   !image.isTruncated,  // a file cut short: its grey part is not the photo's
-                  DesktopThumbnailSize.size((image.width, image.height), covers: box, filling: filling) else { continue }
+                  DesktopThumbnailSize.size(PixelSize(width: image.width, height: image.height), covers: box, filling: filling) else { continue }
             return .thumbnail(image)
         }
         if let (_, text) = validFile(failurePath(original), of: original) {
@@ -82,12 +83,11 @@ public struct DesktopThumbnails: Sendable {
     /// Keeps `image` (the original decoded upright, for `box`) as a thumbnail of the smallest
     /// class that covers `box`, atomically, readable by the user alone. Nothing is written when
     /// no class covers it, or when the write fails (a full disk, a read-only cache).
-    func save(_ image: RGBImage, of original: Original, covering box: (width: Int, height: Int), filling: Bool) {
-        guard let size = DesktopThumbnailSize.smallest(covering: box, filling: filling,
-                                                       width: image.width, height: image.height) else { return }
-        let fitted = size.thumbnailSize(ofWidth: image.width, height: image.height)
-        let thumbnail = (fitted.width, fitted.height) == (image.width, image.height)
-            ? image : image.aspectFit(width: fitted.width, height: fitted.height)
+    func save(_ image: RGBImage, of original: Original, covering box: PixelSize, filling: Bool) {
+        let picture = PixelSize(width: image.width, height: image.height)
+        guard let size = DesktopThumbnailSize.smallest(covering: box, filling: filling, picture: picture) else { return }
+        let fitted = size.thumbnailSize(of: picture)
+        let thumbnail = fitted == picture ? image : image.aspectFit(width: fitted.width, height: fitted.height)
         write(thumbnail, of: original, to: "\(directory)/\(size.folder)")
     }
 

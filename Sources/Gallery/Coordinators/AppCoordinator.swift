@@ -41,7 +41,7 @@ import TUI
             case keys.quit, .ctrl("c"): self.quit()
             case keys.help:
                 guard let top = navigator.top else { return }
-                navigator.push(HelpView(over: top, keys: keys) { navigator.pop($0) })
+                navigator.push(HelpView(over: top, keys: keys, navigator: navigator))
             default: break
             }
         }

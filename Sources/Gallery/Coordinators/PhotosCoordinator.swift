@@ -27,7 +27,8 @@
         self.navigator = navigator
         self.environment = environment
         actions = PhotoActions(opener: environment.opener, downloader: environment.downloader,
-                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
+                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource,
+                               noWebPageReason: environment.source.noWebPageReason)
     }
 
     /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
@@ -52,7 +53,8 @@
         let viewModel = PhotosViewModel(
             source: environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
-            cache: environment.cache, feed: feed, networkStatus: environment.networkStatus)
+            cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit)
         viewModel.coordinator = self
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
                               fileActions: fileActions)

@@ -28,9 +28,9 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
     /// cut to whole bands. Text art: twice the samples the cells show in each direction, so the
     /// area average has real pixels to average (the decode picks its own size from the cells).
-    public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+    public func pixelSize(columns: Int, rows: Int) -> PixelSize {
         let box = pictures(for: .crop).pixelBox(columns: columns, rows: rows)
-        return mode.drawsPixels ? (box.width, box.height) : (box.width * 2, box.height * 2)
+        return mode.drawsPixels ? box : PixelSize(width: box.width * 2, height: box.height * 2)
     }
 
     public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {

@@ -8,7 +8,7 @@ public import Imaging
 public protocol ThumbnailRendering: Sendable {
     /// The image size in pixels worth fetching for a `columns` x `rows` cell block, so sources can
     /// have the server scale it (a half-block cell shows 1x2 pixels, a sixel cell many more).
-    func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int)
+    func pixelSize(columns: Int, rows: Int) -> PixelSize
 
     /// Decodes `data` and renders it into `columns` x `rows` cells.
     func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture

@@ -6,7 +6,7 @@ public import TerminalEnvironment
 /// loads that start when an item is displayed and are cancelled when it leaves the screen.
 ///
 /// Loads are keyed by photo id (indices move), rendered thumbnails are cached by content
-/// (id, cell size, render mode), and results of cancelled or outdated loads are dropped.
+/// (id, cell size, fit, render mode), and results of cancelled or outdated loads are dropped.
 @MainActor
 @Observable
 public final class PhotosViewModel: PhotosViewModelProtocol {
@@ -23,6 +23,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
+    /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.max`).
+    public private(set) var fit: ImageFit
     private var pagination: Pagination
 
     /// The photos received so far, in feed order.
@@ -43,6 +45,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var canSearch: Bool { source.supportsSearch }
     /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
     public private(set) var feedGeneration = 0
+    /// Where the selection goes after `refresh(around:)`: the photo that was selected, in its
+    /// place now, or the nearest place when it left.
+    public private(set) var refreshedSelection: RefreshedSelection?
     /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
     public private(set) var markedIDs: Set<String> = []
     /// Bumped when photos left the list, came back or were renamed: indices moved.
@@ -80,6 +85,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
+    /// Bumped whenever the pages in flight are dropped: their answers are for a list gone since.
+    @ObservationIgnored private var pageGeneration = 0
+    /// The selection a refresh in place keeps, until the pages that settle it arrive.
+    @ObservationIgnored private var refreshTarget: (id: String?, index: Int)?
+    @ObservationIgnored private var refreshCount = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
 
@@ -90,8 +100,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil) {
+                networkStatus: NetworkStatus? = nil, fit: ImageFit = .crop) {
         self.networkStatus = networkStatus
+        self.fit = fit
         self.source = source
         self.feed = feed
         self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
@@ -145,18 +156,33 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     public func setThumbnailSize(columns: Int, rows: Int) {
         guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
+        reshowThumbnails {
+            thumbnailColumns = columns
+            thumbnailRows = rows
+        }
+    }
+
+    /// Crops thumbnails to fill their cells, or shows whole photos (`f`); cached ones of that fit
+    /// show at once.
+    public func setFit(_ newFit: ImageFit) {
+        guard newFit != fit else { return }
+        reshowThumbnails { fit = newFit }
+    }
+
+    /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.
+    private func reshowThumbnails(after change: () -> Void) {
         for id in loads.keys { cancelLoad(of: id) }
         thumbnails = [:]
-        thumbnailColumns = columns
-        thumbnailRows = rows
+        change()
         for photo in visiblePhotos { showThumbnail(of: photo) }
     }
 
-    /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed.
-    public func retry() {
+    /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed
+    /// where the user is (`refresh(around: selectedIndex)`).
+    public func retry(selectedIndex: Int) {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
         guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
-            refresh()
+            refresh(around: selectedIndex)
             return
         }
         for page in failedPages.sorted() {
@@ -167,21 +193,70 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
     public func refresh() {
-        for task in pageTasks.values { task.cancel() }
-        pageTasks = [:]
-        for id in loads.keys { cancelLoad(of: id) }
+        dropPages()
         items = PhotoSlots()
-        photoIndex = [:]
-        thumbnails = [:]
-        visibleIDs = []
         visibleHoles = []
         pagination = Pagination(perPage: pagination.perPage)
-        failedPages = []
-        errorMessage = nil
         sourceNote = nil
         folderCount = 0
         feedGeneration += 1
         loadNextPage()
+    }
+
+    /// Loads the list again where the user is: with the feed's total known, the page holding item
+    /// `index` first and the pages on screen, the list keeping its length meanwhile (holes), so the
+    /// grid stays where it was; without it, from page 1 up to `index`. Once the photo that was at
+    /// `index` is found again, or its page came without it, `refreshedSelection` says where it is.
+    public func refresh(around index: Int) {
+        let target = (id: photo(at: index)?.id, index: index)
+        guard let total = pagination.total, index < total else {
+            refresh()
+            refreshTarget = target
+            return
+        }
+        let onScreen = visibleHoles.union(visibleIDs.compactMap { photoIndex[$0] })
+        dropPages()
+        var holes = PhotoSlots()
+        holes.resize(to: total)
+        items = holes
+        pagination = Pagination(perPage: pagination.perPage, total: total)
+        refreshTarget = target
+        visibleHoles = onScreen
+        loadPage(containing: index)
+        for shown in onScreen.sorted() { loadPage(containing: shown) }
+    }
+
+    /// Forgets the pages in flight or failed, the list's index and the thumbnails shown.
+    private func dropPages() {
+        for task in pageTasks.values { task.cancel() }
+        pageTasks = [:]
+        pageGeneration += 1
+        for id in loads.keys { cancelLoad(of: id) }
+        photoIndex = [:]
+        thumbnails = [:]
+        visibleIDs = []
+        failedPages = []
+        errorMessage = nil
+        refreshTarget = nil
+    }
+
+    /// A page arrived during a refresh in place: the selection is settled when the kept photo is
+    /// listed again, or when the list reached its old place without it.
+    private func settleRefresh() {
+        guard let target = refreshTarget, !items.isEmpty else { return }
+        let place: Int
+        if let id = target.id, let found = photoIndex[id] {
+            place = found
+        } else if pagination.total != nil ? pagination.loaded.contains(pagination.page(containing: target.index))
+                    : items.count > target.index || pagination.reachedEnd {
+            place = min(target.index, items.count - 1)
+        } else {
+            if pagination.total == nil { loadNextPage() }
+            return
+        }
+        refreshTarget = nil
+        refreshCount += 1
+        refreshedSelection = RefreshedSelection(index: place, refresh: refreshCount)
     }
 
     public func search(_ query: String) {
@@ -246,7 +321,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
-        let generation = feedGeneration
+        let generation = pageGeneration
         pageTasks[page] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
@@ -260,7 +335,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
         // A page of the list `refresh` dropped.
-        guard generation == feedGeneration else { return }
+        guard generation == pageGeneration else { return }
         pageTasks[page] = nil
         switch result {
         case .success(let received):
@@ -272,6 +347,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } else {
                 place(received.photos, onPage: page)
             }
+            settleRefresh()
         case .failure(let error):
             pagination.fail(page: page)
             failedPages.insert(page)
@@ -400,7 +476,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     private func key(for id: String) -> ThumbnailKey {
-        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode)
+        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode, fit: fit)
     }
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
@@ -420,7 +496,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             let result: Result<RenderedPicture, any Error>
             do {
                 result = .success(try await pipeline.thumbnail(
-                    for: photo, columns: key.columns, rows: key.rows, fit: .crop))
+                    for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
             } catch {
                 result = .failure(error)
             }
@@ -447,6 +523,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func cancelLoad(of id: String) {
         loads.removeValue(forKey: id)?.task.cancel()
     }
+}
+
+/// Where the grid's selection goes after a refresh in place; `refresh` tells one refresh's from
+/// the next, so the view takes each once.
+public struct RefreshedSelection: Equatable, Sendable {
+    public let index: Int
+    public let refresh: Int
 }
 
 /// A running thumbnail load: its task, and what it was started for.

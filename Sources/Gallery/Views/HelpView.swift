@@ -1,40 +1,109 @@
 import TUI
 
-/// The `?` overlay: the keys, boxed over the scene below it. Any key closes it.
+/// The `?` overlay: the keys, boxed over the scene below it. Any key closes it; when the keys do
+/// not fit (a small terminal), j k, the arrows and PgUp PgDn scroll them first.
 @MainActor final class HelpView: Scene {
     private let below: any Scene
-    private let onClose: (HelpView) -> Void
+    private let navigator: Navigator
     private let keys: [(keys: String, action: String)]
+    /// The box and the lines in it, from the last layout.
+    private var page = HelpPage(lines: [], box: Rect(row: 0, column: 0, columns: 0, rows: 0))
+    /// The first line shown when they do not all fit.
+    private var top = 0
 
-    init(over below: any Scene, keys: KeyBindings = .standard, onClose: @escaping (HelpView) -> Void) {
+    /// Shown over `below`, the top of `navigator`, which it leaves at the first key that does not scroll.
+    init(over below: any Scene, keys: KeyBindings = .standard, navigator: Navigator) {
         self.below = below
-        self.onClose = onClose
+        self.navigator = navigator
         self.keys = KeyHelp.entries(for: keys)
     }
 
-    func layout(in rect: Rect) { below.layout(in: rect) }
+    func layout(in rect: Rect) {
+        below.layout(in: rect)
+        page = HelpPage(keys: keys, in: rect)
+        top = min(top, page.lastTop)
+    }
 
     func draw(on screen: any Screen, in rect: Rect) {
-        let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
-        let lines = ["Keys", ""] + keys.map { key, what in
-            key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what
-        } + ["", "any key closes this help"]
-        let width = min(rect.size.columns, (lines.map(displayWidth).max() ?? 0) + 4)
-        let height = min(rect.size.rows, lines.count + 2)
-        let box = Rect(origin: Point(row: rect.origin.row + (rect.size.rows - height) / 2,
-                                     column: rect.origin.column + (rect.size.columns - width) / 2),
-                       size: Size(columns: width, rows: height))
+        let box = page.box
         // Pictures are drawn over text: those under the box would hide it.
         below.draw(on: ImageHoleScreen(base: screen, hole: box), in: rect)
         screen.fill(box, with: " ", style: [.reverse])
-        for (i, line) in lines.prefix(height - 2).enumerated() {
-            screen.put(line, at: Point(row: box.origin.row + 1 + i, column: box.origin.column + 2),
-                       style: i == 0 ? [.reverse, .bold] : [.reverse], maxWidth: width - 4)
+        for (i, line) in page.shown(from: top).enumerated() {
+            screen.put(line, at: Point(row: box.origin.row + page.margin + i, column: box.origin.column + 2),
+                       style: i == 0 && top == 0 ? [.reverse, .bold] : [.reverse], maxWidth: box.size.columns - 4)
         }
     }
 
     func handle(_ key: Key) -> Bool {
-        onClose(self)
+        guard page.scrolls else {
+            navigator.pop(self)
+            return true
+        }
+        let rows = max(1, page.rowsForLines)
+        switch key {
+        case .down, .character("j"): top += 1
+        case .up, .character("k"): top -= 1
+        case .pageDown, .character(" "): top += rows
+        case .pageUp: top -= rows
+        default:
+            navigator.pop(self)
+            return true
+        }
+        top = min(max(0, top), page.lastTop)
+        navigator.setNeedsRedraw()
         return true
+    }
+}
+
+/// The help's lines laid out in a box that fits `rect`: one line per key when the box is wide
+/// enough, else the key over its action; when they overflow, the last row says "↓ more" while
+/// lines are left below.
+struct HelpPage {
+    let lines: [String]
+    let box: Rect
+
+    static let moreBelow = "↓ more: j k"
+    static let atEnd = "↑ j k · any key"
+
+    /// Blank rows above and below the lines: none on a short screen, where every row counts.
+    var margin: Int { box.size.rows >= 12 ? 1 : 0 }
+
+    init(lines: [String], box: Rect) {
+        self.lines = lines
+        self.box = box
+    }
+
+    init(keys: [(keys: String, action: String)], in rect: Rect) {
+        let keyWidth = keys.map { displayWidth($0.keys) }.max() ?? 0
+        let oneLine = keys.map { key, what in key + String(repeating: " ", count: keyWidth - displayWidth(key) + 3) + what }
+        let inner = max(1, rect.size.columns - 4)
+        let fitsWide = (oneLine.map(displayWidth).max() ?? 0) <= inner
+        // Too narrow for the table: each key over its action, wrapped.
+        let entries = fitsWide ? oneLine : keys.flatMap { key, what in
+            TextPane.wrap(key, width: inner) + TextPane.wrap(what, width: max(1, inner - 2)).map { "  " + $0 }
+        }
+        let lines = ["Keys", ""] + entries + [""] + TextPane.wrap("any key closes this help", width: inner)
+        let width = min(rect.size.columns, (lines.map(displayWidth).max() ?? 0) + 4)
+        let height = min(rect.size.rows, lines.count + (rect.size.rows >= 12 ? 2 : 0))
+        self.init(lines: lines, box: Rect(origin: Point(row: rect.origin.row + (rect.size.rows - height) / 2,
+                                                        column: rect.origin.column + (rect.size.columns - width) / 2),
+                                          size: Size(columns: width, rows: height)))
+    }
+
+    /// Rows inside the box, between its top and bottom margins.
+    private var rows: Int { max(0, box.size.rows - 2 * margin) }
+    /// Whether the lines overflow the box, so that the last row is kept for "↓ more".
+    var scrolls: Bool { lines.count > rows && rows >= 2 }
+    /// Rows for lines when scrolling (the last one says there is more).
+    var rowsForLines: Int { scrolls ? rows - 1 : rows }
+    /// The top line that shows the last line.
+    var lastTop: Int { max(0, lines.count - rowsForLines) }
+
+    /// The rows to draw with `top` as the first line.
+    func shown(from top: Int) -> [String] {
+        guard scrolls else { return Array(lines.prefix(rows)) }
+        let window = Array(lines.dropFirst(top).prefix(rowsForLines))
+        return window + [top < lastTop ? Self.moreBelow : Self.atEnd]
     }
 }

@@ -16,6 +16,7 @@ import TerminalEnvironment
     private var thumbnailSize: Size?
     private var feedGeneration = 0
     private var listEdits = 0
+    private var refreshedSelection: RefreshedSelection?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
@@ -50,6 +51,7 @@ import TerminalEnvironment
             _ = view.fileActions.statusText
             _ = view.viewModel.markedIDs
             _ = view.viewModel.listEdits
+            _ = view.viewModel.refreshedSelection
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -75,6 +77,11 @@ import TerminalEnvironment
             listEdits = viewModel.listEdits
             pendingSelection = min(grid.selectedIndex, max(0, viewModel.items.count - 1))
             grid.reloadItems(count: viewModel.items.count)
+        }
+        if let refreshed = viewModel.refreshedSelection, refreshed != refreshedSelection {
+            // `r` reloaded the list: the photo that was selected stays selected.
+            refreshedSelection = refreshed
+            pendingSelection = refreshed.index
         }
         grid.setItemCount(viewModel.items.count)
         grid.layout(in: gridRect)
@@ -128,7 +135,10 @@ import TerminalEnvironment
             } else {
                 notice = GalleryError.searchUnsupported.description
             }
-        case .character("r"): viewModel.retry()
+        case .character("r"): viewModel.retry(selectedIndex: grid.selectedIndex)
+        case .character("f"):
+            viewModel.setFit(viewModel.fit.toggled)
+            notice = "thumbnails: \(viewModel.fit.gridName)"
         case .character("n"): jumpToPage(forward: true)
         case .character("N"): jumpToPage(forward: false)
         case .character("s"):
@@ -267,7 +277,8 @@ import TerminalEnvironment
         case .loaded(let thumbnail)?:
             // First, so a long title cut to the cell's width does not cut the note.
             return GridCell(title: thumbnail.isTruncated ? "truncated · \(title)" : title,
-                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)"), placeholder: "")
+                            image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)/\(viewModel.fit)"),
+                            placeholder: "")
         case .failed(let message)?:
             return GridCell(title: title, image: nil, placeholder: message)
         case .loading?, nil:

@@ -1,3 +1,5 @@
+public import TerminalEnvironment
+
 /// Windows bitmap decode, in Swift: no Debian library is made for BMP alone, and the format is
 /// small enough to read safely with every offset checked. Palette (1, 4, 8 bits, and RLE4 and
 /// RLE8), 16, 24 and 32 bits with or without bit fields, bottom-up and top-down; OS/2's core
@@ -31,9 +33,9 @@ public enum BMPCodec {
     }
 
     /// Width and height from the header.
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         let header = try data.withUnsafeBufferPointer { try BMPHeader(BMPBytes($0)) }
-        return (header.width, header.height)
+        return PixelSize(width: header.width, height: header.height)
     }
 
     /// The bytes of an uncompressed row: its pixels padded to four bytes.

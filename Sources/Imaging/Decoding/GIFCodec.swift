@@ -1,3 +1,5 @@
+public import TerminalEnvironment
+
 /// GIF decode with giflib: the first frame, composed on the logical screen as a browser shows it
 /// before the animation moves (what the frame does not cover, and its transparent pixels, black,
 /// as transparency is shown elsewhere).
@@ -52,9 +54,9 @@ public enum GIFCodec {
     }
 
     /// Width and height of the logical screen, from the first 10 bytes.
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         guard data.count >= 10, ImageFormat(sniffing: data) == .gif else { throw ImageError.corrupt("no GIF screen descriptor") }
-        return (Int(data[6]) | Int(data[7]) << 8, Int(data[8]) | Int(data[9]) << 8)
+        return PixelSize(width: Int(data[6]) | Int(data[7]) << 8, height: Int(data[8]) | Int(data[9]) << 8)
     }
 }
 

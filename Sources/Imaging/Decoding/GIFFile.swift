@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import CGIF
 
 /// giflib reading a GIF in memory, frame by frame: the only place its handle and callbacks are.
@@ -41,7 +42,7 @@ final class GIFFile {
     }
 
     /// The logical screen's size, as the header gives it.
-    var screen: (width: Int, height: Int) { (Int(handle.pointee.SWidth), Int(handle.pointee.SHeight)) }
+    var screen: PixelSize { PixelSize(width: Int(handle.pointee.SWidth), height: Int(handle.pointee.SHeight)) }
 
     /// The next frame, with the graphic control extension before it; nil at the file's end.
     /// - Throws: `.tooLarge` for a frame of more than `maxPixels`, `.corrupt` for damage or for a

@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 import CHEIF
 
 /// HEIF (HEIC) and AVIF decode with libheif, loaded when the first such file is met (`CHEIF`):
@@ -18,20 +19,20 @@ public enum HEIFCodec {
     ///   decoded), `.unavailable` when libheif cannot be used here, `.corrupt` with libheif's
     ///   reason for damage.
     public static func decode(_ data: some EncodedBytes,
-                              coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)? = { _ in nil },
+                              coveringFor target: (PixelSize) -> PixelSize? = { _ in nil },
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try data.withEncodedBytes { data in
             try withOpenFile(data, maxPixels: maxPixels) { file, width, height in
                 guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-                return try decode(file, covering: target((width, height)), maxPixels: maxPixels)
+                return try decode(file, covering: target(PixelSize(width: width, height: height)), maxPixels: maxPixels)
             }
         }
     }
 
     /// Width and height of the primary image as shown (libheif's rotations applied).
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         try data.withUnsafeBufferPointer { data in
-            try withOpenFile(data, maxPixels: JPEGCodec.defaultMaxPixels) { _, width, height in (width, height) }
+            try withOpenFile(data, maxPixels: JPEGCodec.defaultMaxPixels) { _, width, height in PixelSize(width: width, height: height) }
         }
     }
 
@@ -55,7 +56,7 @@ public enum HEIFCodec {
     }
 
     /// The smallest thumbnail covering `wanted`, or the primary image, decoded.
-    private static func decode(_ file: OpaquePointer, covering wanted: (width: Int, height: Int)?, maxPixels: Int) throws -> RGBImage {
+    private static func decode(_ file: OpaquePointer, covering wanted: PixelSize?, maxPixels: Int) throws -> RGBImage {
         // No thumbnail covers Int32.max a side: without a size wanted, the primary image.
         let least = wanted.map { (Int32(clamping: $0.width), Int32(clamping: $0.height)) } ?? (.max, .max)
         var width: Int32 = 0, height: Int32 = 0

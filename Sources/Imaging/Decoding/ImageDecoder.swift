@@ -1,3 +1,5 @@
+public import TerminalEnvironment
+
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
@@ -14,7 +16,7 @@ public enum ImageDecoder {
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
-    public static func decode(_ bytes: some EncodedBytes, covering: (width: Int, height: Int)? = nil,
+    public static func decode(_ bytes: some EncodedBytes, covering: PixelSize? = nil,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels, background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             let orientation = PhotoMetadata(reading: bytes).orientation
@@ -24,7 +26,7 @@ public enum ImageDecoder {
     }
 
     /// The picture as stored, before any Exif orientation is applied; `covering` is in stored terms.
-    private static func decodeStored(_ bytes: UnsafeBufferPointer<UInt8>, covering: (width: Int, height: Int)?,
+    private static func decodeStored(_ bytes: UnsafeBufferPointer<UInt8>, covering: PixelSize?,
                                      maxPixels: Int, background: RGB) throws -> RGBImage {
         guard !bytes.isEmpty else { throw ImageError.empty }
         switch ImageFormat(sniffing: bytes) {
@@ -66,7 +68,7 @@ public enum ImageDecoder {
     /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept
     /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
-    public static func decode(_ bytes: some EncodedBytes, fittingIn box: (width: Int, height: Int),
+    public static func decode(_ bytes: some EncodedBytes, fittingIn box: PixelSize,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try decode(bytes, for: box, filling: false, maxPixels: maxPixels, parallel: parallel, background: background)
@@ -75,7 +77,7 @@ public enum ImageDecoder {
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
     /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
-    public static func decode(_ bytes: some EncodedBytes, filling box: (width: Int, height: Int),
+    public static func decode(_ bytes: some EncodedBytes, filling box: PixelSize,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel, background: background)
@@ -90,11 +92,11 @@ public enum ImageDecoder {
     /// thumbnail that covers it when it has one; other formats decode at full size. The sizes are
     /// the upright picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a
     /// portrait box.
-    private static func decode(_ bytes: some EncodedBytes, for box: (width: Int, height: Int), filling: Bool,
+    private static func decode(_ bytes: some EncodedBytes, for box: PixelSize, filling: Bool,
                                maxPixels: Int, parallel: Bool, background: RGB) throws -> RGBImage {
         try bytes.withEncodedBytes { bytes in
             let orientation = PhotoMetadata(reading: bytes).orientation
-            let size = { (stored: (width: Int, height: Int)) in
+            let size = { (stored: PixelSize) in
                 orientation.upright(decodeSize(of: orientation.upright(stored), for: box, filling: filling))
             }
             let picture: RGBImage
@@ -110,12 +112,12 @@ public enum ImageDecoder {
 
     /// Twice the size a `source`-sized picture has once fitted in (or filling) `box`, at least 1x1
     /// and at most the source's own size (no decode is larger), whatever the box.
-    static func decodeSize(of source: (width: Int, height: Int), for box: (width: Int, height: Int),
-                           filling: Bool) -> (width: Int, height: Int) {
+    static func decodeSize(of source: PixelSize, for box: PixelSize,
+                           filling: Bool) -> PixelSize {
         let across = Double(box.width) / Double(max(1, source.width))
         let down = Double(box.height) / Double(max(1, source.height))
         let scale = min(1, 2 * (filling ? max(across, down) : min(across, down)))
-        return (max(1, Int((Double(source.width) * scale).rounded())),
-                max(1, Int((Double(source.height) * scale).rounded())))
+        return PixelSize(width: max(1, Int((Double(source.width) * scale).rounded())),
+                         height: max(1, Int((Double(source.height) * scale).rounded())))
     }
 }

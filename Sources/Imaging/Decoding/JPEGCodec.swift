@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 import CJPEG
 import JPEGDCDecoder
 import CTurboJPEG
@@ -8,7 +9,7 @@ public enum JPEGCodec {
     public static let defaultMaxPixels = 100_000_000
 
     /// Reads width and height from the header without decoding.
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         try data.withUnsafeBufferPointer { try Decoder().readHeader($0) }
     }
 
@@ -30,7 +31,7 @@ public enum JPEGCodec {
     /// Truncated data keeps what decoded, the rest grey as libjpeg-turbo pads it, and the image
     /// says so (`isTruncated`): a local file is shown as far as it goes, a download fetched again
     /// (`ThumbnailPipeline`). Other recoverable damage keeps the decoded pixels too.
-    public static func decode(_ data: some EncodedBytes, covering target: (width: Int, height: Int)? = nil,
+    public static func decode(_ data: some EncodedBytes, covering target: PixelSize? = nil,
                               maxPixels: Int = defaultMaxPixels) throws -> RGBImage {
         try decode(data, coveringFor: { _ in target }, maxPixels: maxPixels, parallel: false)
     }
@@ -40,18 +41,19 @@ public enum JPEGCodec {
     /// - Parameter parallel: let a large picture decoded at 1/8 be read on two threads. That pays
     ///   for one picture at a time on an otherwise idle machine (`gallery view`); where renders
     ///   already run one per core (the app), the second thread only costs CPU (BENCHMARKS.md).
-    public static func decode(_ data: some EncodedBytes, coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
+    public static func decode(_ data: some EncodedBytes, coveringFor target: (PixelSize) -> PixelSize?,
                               maxPixels: Int = defaultMaxPixels, parallel: Bool = false) throws -> RGBImage {
         try data.withEncodedBytes { try decode($0, coveringFor: target, maxPixels: maxPixels, parallel: parallel) }
     }
 
     private static func decode(_ data: UnsafeBufferPointer<UInt8>,
-                               coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)?,
+                               coveringFor target: (PixelSize) -> PixelSize?,
                                maxPixels: Int, parallel: Bool) throws -> RGBImage {
         let decoder = Decoder()
-        let (width, height) = try decoder.readHeader(data)
+        let size = try decoder.readHeader(data)
+        let (width, height) = (size.width, size.height)
         guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-        let num = scaleNumerator(width: width, height: height, covering: target((width, height)))
+        let num = scaleNumerator(width: width, height: height, covering: target(size))
         // At 1/8 a baseline file is decoded from its DC coefficients alone, to the same pixels.
         var decoded = try (num == 1 ? JPEGEighthDecoder.decode(data, parallel: parallel).map(RGBImage.init) : nil)
             ?? decoder.decompress(data, width: width, height: height, numerator: num)
@@ -66,7 +68,8 @@ public enum JPEGCodec {
     static func libjpegTurboDecode(_ data: [UInt8], numerator: Int) throws -> RGBImage {
         try data.withUnsafeBufferPointer { data in
             let decoder = Decoder()
-            let (width, height) = try decoder.readHeader(data)
+            let size = try decoder.readHeader(data)
+        let (width, height) = (size.width, size.height)
             return try decoder.decompress(data, width: width, height: height, numerator: numerator)
         }
     }
@@ -90,10 +93,8 @@ public enum JPEGCodec {
 
     /// The output size of the smallest DCT scale factor that covers `target` (both sides ≥ target),
     /// counting whole scaled pixels only (see `decode`).
-    static func scaledSize(width: Int, height: Int, covering target: (width: Int, height: Int)?) -> (Int, Int) {
-        let size = wholeSize(width: width, height: height,
-                             numerator: scaleNumerator(width: width, height: height, covering: target))
-        return (size.width, size.height)
+    static func scaledSize(width: Int, height: Int, covering target: PixelSize?) -> PixelSize {
+        wholeSize(width: width, height: height, numerator: scaleNumerator(width: width, height: height, covering: target))
     }
 
     /// `num` of the smallest factor num/8 whose whole scaled pixels cover `target`; 8 (no
@@ -104,7 +105,7 @@ public enum JPEGCodec {
     /// pixels is faster than decoding at 3/8 (1.2 ms against 3.0 ms for color-1080.jpg in a
     /// 240x160 box) and never worse to look at, since area averaging more pixels only gets closer
     /// to an exact downscale.
-    private static func scaleNumerator(width: Int, height: Int, covering target: (width: Int, height: Int)?) -> Int {
+    private static func scaleNumerator(width: Int, height: Int, covering target: PixelSize?) -> Int {
         guard let target, target.width > 0, target.height > 0 else { return 8 }
         for num in [1, 2, 4, 8] {
             let size = wholeSize(width: width, height: height, numerator: num)
@@ -114,8 +115,8 @@ public enum JPEGCodec {
     }
 
     /// The size at scale num/8 in whole pixels (a partial last row or column left out), at least 1x1.
-    private static func wholeSize(width: Int, height: Int, numerator num: Int) -> (width: Int, height: Int) {
-        (max(1, width * num / 8), max(1, height * num / 8))
+    private static func wholeSize(width: Int, height: Int, numerator num: Int) -> PixelSize {
+        PixelSize(width: max(1, width * num / 8), height: max(1, height * num / 8))
     }
 
     private static func lastError(_ handle: tjhandle) -> String {
@@ -128,7 +129,7 @@ public enum JPEGCodec {
 private struct Decoder {
     /// Width and height from the header; nothing else is read or allocated. Warnings (extraneous
     /// bytes, an unknown JFIF revision) are not errors.
-    func readHeader(_ data: UnsafeBufferPointer<UInt8>) throws -> (width: Int, height: Int) {
+    func readHeader(_ data: UnsafeBufferPointer<UInt8>) throws -> PixelSize {
         guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
         var width: Int32 = 0, height: Int32 = 0
         var report = gallery_jpeg_report()
@@ -136,7 +137,7 @@ private struct Decoder {
             throw ImageError.corrupt(report.text)
         }
         guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
-        return (Int(width), Int(height))
+        return PixelSize(width: Int(width), height: Int(height))
     }
 
     /// The `width` x `height` picture at scale `numerator`/8, as many pixels as libjpeg makes

@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 import CTIFF
 
 /// TIFF decode with libtiff (through `CTIFF`, which keeps its messages off the terminal): the
@@ -20,10 +21,11 @@ public enum TIFFCodec {
     }
 
     /// Width and height of the first directory as shown (turned upright).
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         try data.withUnsafeBufferPointer { data in
             try withOpenFile(data) { _, width, height, orientation in
-                (5...8).contains(orientation) ? (Int(height), Int(width)) : (Int(width), Int(height))
+                let stored = PixelSize(width: Int(width), height: Int(height))
+                return (5...8).contains(orientation) ? PixelSize(width: stored.height, height: stored.width) : stored
             }
         }
     }

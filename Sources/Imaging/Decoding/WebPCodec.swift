@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 import CWebP
 
 /// WebP decode with libwebp: lossy and lossless, alpha composited over black as PNG's is, scaled
@@ -9,7 +10,7 @@ public enum WebPCodec {
     /// - Throws: `.tooLarge` when the header announces more than `maxPixels` (checked before any
     ///   pixel memory is allocated), `.corrupt` with libwebp's reason for damage.
     public static func decode(_ data: some EncodedBytes,
-                              coveringFor target: ((width: Int, height: Int)) -> (width: Int, height: Int)? = { _ in nil },
+                              coveringFor target: (PixelSize) -> PixelSize? = { _ in nil },
                               maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
         try data.withEncodedBytes { data in
             guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
@@ -20,8 +21,9 @@ public enum WebPCodec {
             guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in WebP header") }
             guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
             if config.input.has_animation != 0 { return try firstFrame(of: data, width: width, height: height) }
-            let size = ScaledSize.covering(target((width, height)), source: (width, height))
-            if size != (width, height) {
+            let stored = PixelSize(width: width, height: height)
+            let size = ScaledSize.covering(target(stored), source: stored)
+            if size != stored {
                 config.options.use_scaling = 1
                 config.options.scaled_width = Int32(size.width)
                 config.options.scaled_height = Int32(size.height)
@@ -31,14 +33,14 @@ public enum WebPCodec {
     }
 
     /// Width and height from the header (the canvas of an animation).
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         var features = WebPBitstreamFeatures()
         try check(data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }, "header")
-        return (Int(features.width), Int(features.height))
+        return PixelSize(width: Int(features.width), height: Int(features.height))
     }
 
     /// Lets libwebp write the picture as `size` RGBA pixels into memory of ours, then composites them.
-    private static func decodeRGBA(_ data: UnsafeBufferPointer<UInt8>, at size: (width: Int, height: Int),
+    private static func decodeRGBA(_ data: UnsafeBufferPointer<UInt8>, at size: PixelSize,
                                    with config: inout WebPDecoderConfig) throws -> RGBImage {
         var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
         try rgba.withUnsafeMutableBufferPointer { buffer in

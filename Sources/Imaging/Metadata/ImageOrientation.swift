@@ -1,3 +1,5 @@
+public import TerminalEnvironment
+
 /// How a picture's stored pixels are turned to show it upright: the Exif Orientation tag's eight
 /// values, named by what the stored picture needs (the tag itself names where row 0 and column 0
 /// lie). Cameras store a portrait taken with the phone turned as a landscape with `.rotatedRight`.
@@ -24,8 +26,8 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
 
     /// The upright size of a picture stored `stored` wide and high; also the stored size of an
     /// upright one, since swapping sides is its own inverse.
-    public func upright(_ stored: (width: Int, height: Int)) -> (width: Int, height: Int) {
-        swapsSides ? (stored.height, stored.width) : stored
+    public func upright(_ stored: PixelSize) -> PixelSize {
+        swapsSides ? PixelSize(width: stored.height, height: stored.width) : stored
     }
 
     /// The stored pixel shown at column `x`, row `y` of the upright picture, for a picture stored

@@ -1,7 +1,9 @@
+public import TerminalEnvironment
+
 extension PNGCodec {
     /// Width and height from the IHDR chunk, which the PNG format puts first: only the first
     /// 24 bytes are read.
-    public static func dimensions(of data: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
         guard !data.isEmpty else { throw ImageError.empty }
         guard ImageFormat(sniffing: data) == .png else { throw ImageError.unsupportedFormat }
         // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4), big-endian.
@@ -13,7 +15,7 @@ extension PNGCodec {
         }
         let width = uint32(at: 16), height = uint32(at: 20)
         guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
-        return (width, height)
+        return PixelSize(width: width, height: height)
     }
 }
 
@@ -21,12 +23,12 @@ extension ImageDecoder {
     /// Width and height of the upright picture, without decoding any pixels: Exif orientation 5
     /// to 8 swap a JPEG's or PNG's, and TIFF and HEIF give theirs upright. The bytes may be just the
     /// start of the file, as long as they hold the header (HEIF's and TIFF's may be anywhere in it).
-    public static func dimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
+    public static func dimensions(of bytes: [UInt8]) throws -> PixelSize {
         PhotoMetadata(reading: bytes).orientation.upright(try storedDimensions(of: bytes))
     }
 
     /// The header's width and height, as the pixels are stored.
-    private static func storedDimensions(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
+    private static func storedDimensions(of bytes: [UInt8]) throws -> PixelSize {
         guard !bytes.isEmpty else { throw ImageError.empty }
         switch ImageFormat(sniffing: bytes) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)

@@ -86,10 +86,9 @@ public struct PictureRenderer: Sendable {
     /// not resized to it. A caller keeping the pixels (a desktop thumbnail) decodes once.
     public func decode(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit) throws -> RGBImage {
         let box = pixelBox(columns: columns, rows: rows)
-        let size = (width: box.width, height: box.height)
         switch fit {
-        case .fill: return try ImageDecoder.decode(encoded, filling: size, parallel: parallelDecode, background: background)
-        case .fit: return try ImageDecoder.decode(encoded, fittingIn: size, parallel: parallelDecode, background: background)
+        case .fill: return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
+        case .fit: return try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
         }
     }
 

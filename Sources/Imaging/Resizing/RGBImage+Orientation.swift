@@ -1,10 +1,13 @@
+import TerminalEnvironment
+
 extension RGBImage {
     /// This picture turned upright, for pixels stored as `orientation` says: a copy turned and
     /// mirrored pixel for pixel, with its partial first or last column and row (see
     /// `lastColumnEighths`) moved to where they end up.
     public func oriented(_ orientation: ImageOrientation) -> RGBImage {
         guard orientation != .up, !isEmpty else { return self }
-        let (outW, outH) = orientation.upright((width, height))
+        let upright = orientation.upright(PixelSize(width: width, height: height))
+        let (outW, outH) = (upright.width, upright.height)
         // The stored position is linear in the upright one: a start and a step along each axis.
         func index(_ x: Int, _ y: Int) -> Int {
             let stored = orientation.storedPosition(x: x, y: y, width: width, height: height)

@@ -98,13 +98,20 @@ struct ImageLayerPlan: Equatable {
     }
 }
 
-/// The cells ncurses may write during `doupdate`, per row, derived the way ncurses' `TransformLine`
-/// and `ClrBottom` decide (idcok off, so no insert/delete character): from the first to the last
-/// changed cell, widened to the line start when it may use clear-to-beginning, to the line end when
-/// it may use clear-to-end, and whole rows when it may clear to the end of the screen.
+/// The cells ncurses may write during `doupdate`, per row, derived the way ncurses' `TransformLine`,
+/// `PutRange` and `ClrBottom` decide (idcok off, so no insert/delete character): from the first to
+/// the last changed cell, widened to the line start when it may use clear-to-beginning, to the line
+/// end when it may use clear-to-end, and whole rows when it may clear to the end of the screen;
+/// within that span, `PutRange` moves the cursor over a run of unchanged cells longer than a cursor
+/// move costs, so such a run (a picture between two changed frame lines) is not written.
 struct TextDamage: Equatable {
-    private(set) var spans: [Int: ClosedRange<Int>] = [:]
+    private(set) var spans: [Int: [ClosedRange<Int>]] = [:]
     let columns: Int
+
+    /// Unchanged cells in a row that ncurses surely skips: more than its `_inline_cost`, the cost of
+    /// the cheapest cursor move in characters (`\E[24;24H` is 8, `\E[24G` 5), with room to spare,
+    /// so that a terminal with longer moves is still covered.
+    static let skippedRun = 16
 
     init(columns: Int) { self.columns = columns }
 
@@ -115,7 +122,8 @@ struct TextDamage: Equatable {
             return
         }
         for row in 0..<new.size.rows {
-            if let span = Self.changedSpan(old: old.rows[row], new: new.rows[row]) { spans[row] = span }
+            let runs = Self.changedRuns(old: old.rows[row], new: new.rows[row])
+            if !runs.isEmpty { spans[row] = runs }
         }
         if let top = Self.clearedBottom(old: old, new: new) {
             for row in top..<new.size.rows { markWholeRow(row) }
@@ -124,13 +132,15 @@ struct TextDamage: Equatable {
 
     mutating func markWholeRow(_ row: Int) {
         guard columns > 0 else { return }
-        spans[row] = 0...(columns - 1)
+        spans[row] = [0...(columns - 1)]
     }
 
     func touches(_ rect: Rect) -> Bool {
         guard rect.size.columns > 0 else { return false }
         let columnsCovered = rect.origin.column...(rect.maxColumn - 1)
-        return (rect.origin.row..<rect.maxRow).contains { row in spans[row]?.overlaps(columnsCovered) ?? false }
+        return (rect.origin.row..<rect.maxRow).contains { row in
+            spans[row]?.contains { $0.overlaps(columnsCovered) } ?? false
+        }
     }
 
     static func changedSpan(old: [Cell], new: [Cell]) -> ClosedRange<Int>? {
@@ -145,6 +155,27 @@ struct TextDamage: Equatable {
         let end = trailingBlank.mayBeCleared && new[(last + 1)...].allSatisfy { $0 == trailingBlank }
             ? new.count - 1 : last
         return start...end
+    }
+
+    /// `changedSpan` without the runs of more than `skippedRun` unchanged cells inside it.
+    static func changedRuns(old: [Cell], new: [Cell]) -> [ClosedRange<Int>] {
+        guard let span = changedSpan(old: old, new: new) else { return [] }
+        var runs: [ClosedRange<Int>] = []
+        var start = span.lowerBound
+        var unchanged = 0
+        for column in span where column < new.count {
+            if new[column] == old[column] {
+                unchanged += 1
+            } else {
+                if unchanged > skippedRun, column - unchanged > start {
+                    runs.append(start...(column - unchanged - 1))
+                    start = column
+                }
+                unchanged = 0
+            }
+        }
+        runs.append(start...span.upperBound)
+        return runs
     }
 
     /// The first row ncurses' ClrBottom would clear from: the top of the blank rows at the bottom of

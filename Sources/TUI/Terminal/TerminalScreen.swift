@@ -117,8 +117,8 @@ import CNcurses
         if style.contains(.underline) { attributes |= cn_a_underline() }
         var pair: Int16 = style.contains(.accent) ? (pairs.accent ?? 0) : 0
         if style.contains(.selection) {
-            attributes |= cn_a_bold()
-            if let selection = pairs.selection { pair = selection } else { attributes |= cn_a_reverse() }
+            // Not bold in colour: xterm and others show bold black as grey, unreadable on cyan.
+            if let selection = pairs.selection { pair = selection } else { attributes |= cn_a_bold() | cn_a_reverse() }
         } else if style.contains(.status) {
             if let status = pairs.status { pair = status } else { attributes |= cn_a_reverse() }
         }

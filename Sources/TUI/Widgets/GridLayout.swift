@@ -1,5 +1,6 @@
 /// The geometry of a grid in a rectangle: as many columns as fit at the minimum cell width (cells
-/// share the spare columns), one column of gap between cells, and as many whole rows as fit.
+/// share the spare columns), one column of gap between cells and one row between rows of cells
+/// (and around them all, for the selected cell's frame), and as many whole rows as fit.
 ///
 /// When not even one cell of the minimum size fits, the grid degrades to a list: one title per
 /// line, and the bottom line (when there are two or more) left for a "terminal too small" hint.
@@ -12,13 +13,20 @@ struct GridLayout: Equatable {
     /// Too small for a cell: a list of titles.
     let isList: Bool
 
+    /// The line between two cells, and around the outer ones: where the selected cell's frame is
+    /// drawn. Pictures never cover it, so drawing or erasing a frame leaves every picture alone.
     static let gap = 1
 
+    /// `minimumCellSize` counts one line of gap beside and below the cell: a cell and its frame
+    /// lines take what a cell took before there was a frame.
     init(rect: Rect, minimumCellSize: Size) {
         self.rect = rect
-        let minimumWidth = max(1, minimumCellSize.columns)
+        let minimumWidth = max(1 + Self.gap, minimumCellSize.columns)
+        let minimumHeight = max(2 + Self.gap, minimumCellSize.rows)
         let width = max(0, rect.size.columns)
-        isList = width < minimumWidth || rect.size.rows < max(2, minimumCellSize.rows)
+        // Each cell owns the gap to its right and below; the grid adds one on the left and on top.
+        let framed = Size(columns: width - Self.gap, rows: rect.size.rows - Self.gap)
+        isList = framed.columns < minimumWidth || framed.rows < minimumHeight
         if isList {
             columns = 1
             cellSize = Size(columns: width, rows: 1)
@@ -26,14 +34,12 @@ struct GridLayout: Equatable {
             visibleRows = width == 0 ? 0 : (rows >= 2 ? rows - 1 : rows)
             return
         }
-        columns = max(1, (width + Self.gap) / (minimumWidth + Self.gap))
-        let cellWidth = max(0, (width - (columns - 1) * Self.gap) / columns)
-        let minimumHeight = min(max(2, minimumCellSize.rows), max(0, rect.size.rows))
-        visibleRows = minimumHeight > 0 && cellWidth > 0 ? max(1, rect.size.rows / minimumHeight) : 0
+        columns = framed.columns / minimumWidth
+        visibleRows = framed.rows / minimumHeight
         // Spare rows go to the cells, as spare columns do, so the grid fills the screen; at most half
         // again the minimum, so a lone row of cells does not turn into tall slivers.
-        let stretched = visibleRows > 0 ? rect.size.rows / visibleRows : minimumHeight
-        cellSize = Size(columns: cellWidth, rows: min(stretched, minimumHeight * 3 / 2))
+        let height = min(framed.rows / visibleRows, minimumHeight * 3 / 2)
+        cellSize = Size(columns: framed.columns / columns - Self.gap, rows: height - Self.gap)
     }
 
     var thumbnailSize: Size { isList ? .zero : Size(columns: cellSize.columns, rows: max(0, cellSize.rows - 1)) }
@@ -48,21 +54,26 @@ struct GridLayout: Equatable {
 
     /// The frame of the cell at `column`, `rowOnScreen` rows below the top of the grid.
     func cellFrame(column: Int, rowOnScreen: Int) -> Rect {
-        Rect(
-            origin: rect.origin.offset(rows: rowOnScreen * cellSize.rows, columns: column * (cellSize.columns + Self.gap)),
+        guard !isList else {
+            return Rect(origin: rect.origin.offset(rows: rowOnScreen), size: cellSize)
+        }
+        return Rect(
+            origin: rect.origin.offset(rows: Self.gap + rowOnScreen * (cellSize.rows + Self.gap),
+                                       columns: Self.gap + column * (cellSize.columns + Self.gap)),
             size: cellSize)
     }
 
     /// The cell under `point`, as (column, row on screen); nil in a gap or outside.
     func cellPosition(at point: Point) -> (column: Int, rowOnScreen: Int)? {
         guard rect.contains(point), cellSize.columns > 0, cellSize.rows > 0 else { return nil }
-        let x = point.column - rect.origin.column
-        let y = point.row - rect.origin.row
-        let column = x / (cellSize.columns + Self.gap)
-        let row = y / cellSize.rows
-        guard x % (cellSize.columns + Self.gap) < cellSize.columns, column < columns, row < visibleRows else {
-            return nil
-        }
+        let margin = isList ? 0 : Self.gap
+        let x = point.column - rect.origin.column - margin
+        let y = point.row - rect.origin.row - margin
+        let stride = Size(columns: cellSize.columns + margin, rows: cellSize.rows + margin)
+        guard x >= 0, y >= 0, x % stride.columns < cellSize.columns, y % stride.rows < cellSize.rows else { return nil }
+        let column = x / stride.columns
+        let row = y / stride.rows
+        guard column < columns, row < visibleRows else { return nil }
         return (column, row)
     }
 }

@@ -116,6 +116,9 @@ public struct GridCell: Sendable {
             let cell = cellProvider?(index) ?? GridCell(title: "")
             drawCell(cell, in: cellFrame(of: index, in: layout), selected: index == selectedIndex, on: screen)
         }
+        if !layout.isList, visibleRange.contains(selectedIndex) {
+            SelectionFrame.draw(around: cellFrame(of: selectedIndex, in: layout), on: screen)
+        }
     }
 
     private func cellFrame(of index: Int, in layout: GridLayout) -> Rect {

@@ -17,8 +17,8 @@ final class FakeRenderer: ThumbnailRendering {
         self.truncates = truncates
     }
 
-    func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        (columns * 2, rows * 4)
+    func pixelSize(columns: Int, rows: Int) -> PixelSize {
+        PixelSize(width: columns * 2, height: rows * 4)
     }
 
     /// The bytes as a row of grey pixels, which `render(_:columns:rows:fit:)` of an image spells out.

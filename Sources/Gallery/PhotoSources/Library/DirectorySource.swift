@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import TerminalEnvironment
 import FoundationEssentials
 #else
 import Foundation
@@ -194,7 +195,7 @@ public struct DirectorySource: PhotoSource {
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
     /// unreadable), the date taken as its creation time when the file says (else none).
     static func photo(atPath path: String, title: String, taken: Int?, folder: PhotoFolder? = nil) -> Photo {
-        let size = (try? Self.dimensions(ofFile: path)) ?? (width: 0, height: 0)
+        let size = (try? Self.dimensions(ofFile: path)) ?? PixelSize(width: 0, height: 0)
         let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
         return Photo(id: folder?.path ?? path, createdAt: taken.map(Self.timestamp), width: size.width, height: size.height,
                      description: title, user: .init(name: "", username: ""),
@@ -229,7 +230,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// Dimensions from the header; the whole file is read only when the header is not in its start.
-    static func dimensions(ofFile path: String) throws -> (width: Int, height: Int) {
+    static func dimensions(ofFile path: String) throws -> PixelSize {
         if let size = try? ImageDecoder.dimensions(of: LocalFile.readPrefix(path, count: headerBytes)) { return size }
         return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
     }

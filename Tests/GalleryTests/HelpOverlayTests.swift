@@ -1,0 +1,50 @@
+import Foundation
+import TUI
+import Testing
+@testable import Gallery
+
+/// The `?` overlay on a screen too small for it: it scrolls, says so, and still closes.
+@MainActor @Suite struct HelpOverlayTests {
+    let entries = KeyHelp.entries(for: .standard)
+
+    @Test func atTwentyBySixTheKeysScrollToTheLastLine() async {
+        let app = SceneHarness(size: Size(columns: 20, rows: 6))
+        await app.startWithFirstPage()
+        let below = try! #require(app.navigator.top)
+        app.navigator.push(HelpView(over: below, keys: .standard, navigator: app.navigator))
+        var seen = Set<String>()
+        var screens: [[String]] = []
+        for _ in 0..<200 {
+            let rows = app.draw()
+            screens.append(rows)
+            seen.formUnion(rows.map { $0.trimmingCharacters(in: .whitespaces) })
+            if rows.contains(where: { $0.contains(HelpPage.atEnd) }) { break }
+            #expect(rows.contains { $0.contains(HelpPage.moreBelow) }, "\(rows)")
+            app.press(.character("j"))
+            #expect(app.navigator.top !== below, "j scrolls, it does not close")
+        }
+        let last = try! #require(screens.last)
+        #expect(last.contains { $0.contains(HelpPage.atEnd) }, "the end is reached: \(last)")
+        // Every key and the words of every action were on the screen at some point.
+        for entry in entries {
+            for word in (entry.keys + " " + entry.action).split(separator: " ") {
+                #expect(seen.contains { $0.contains(word) }, "\(word)")
+            }
+        }
+        app.press(.character("k"))
+        #expect(!app.draw().contains { $0.contains(HelpPage.atEnd) })
+        app.press(.character("x"))
+        #expect(app.navigator.top === below)
+    }
+
+    @Test func whenTheKeysFitAnyKeyCloses() async {
+        let app = SceneHarness(size: Size(columns: 120, rows: 40))
+        await app.startWithFirstPage()
+        let below = try! #require(app.navigator.top)
+        app.navigator.push(HelpView(over: below, keys: .standard, navigator: app.navigator))
+        let rows = app.draw()
+        #expect(!rows.contains { $0.contains(HelpPage.moreBelow) })
+        app.press(.character("j"))
+        #expect(app.navigator.top === below)
+    }
+}
