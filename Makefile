@@ -85,11 +85,13 @@ sanitize: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
 	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
-# gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
-# BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).
+# gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, and a
+# folder's first screen against chafa's and timg's grids; writes BENCHMARKS.md. Never part of `make
+# test` (the script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none).
+CHAFA ?= chafa
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
-	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"
+	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery" --chafa "$(CHAFA)"
 
 # Seeded mutants of ../shared/photos through `gallery view`: no crash, no hang, and a picture as
 # libjpeg-turbo's djpeg decodes it, or one error line.

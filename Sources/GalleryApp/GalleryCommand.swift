@@ -49,6 +49,8 @@ struct GalleryCommand: ParsableCommand {
               log      $XDG_STATE_HOME/gallery/gallery.log
                        (else ~/.local/state/gallery/gallery.log)
               photos   d saves to $XDG_DOWNLOAD_DIR (else ~/Downloads)
+              thumbs   $XDG_CACHE_HOME/thumbnails (else ~/.cache/thumbnails):
+                       local photos' thumbnails, shared with the desktop
 
             ENVIRONMENT
               NO_COLOR   no colours at all (ASCII thumbnails, no accent colours).
