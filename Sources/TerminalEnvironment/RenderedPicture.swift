@@ -21,6 +21,8 @@ public struct RenderedPicture: Sendable, Equatable {
     /// Whether the file ended before the picture did (`RGBImage.isTruncated` in Imaging): the
     /// rest is grey, and the app says so beside it.
     public var isTruncated: Bool
+    /// What the decoder said of damage it decoded past (`RGBImage.decoderWarning`), for the log.
+    public var decoderWarning: String?
 
     public init(columns: Int, rows: Int, content: Content, isTruncated: Bool = false) {
         self.columns = columns

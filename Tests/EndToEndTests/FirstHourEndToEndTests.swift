@@ -111,4 +111,28 @@ import Testing
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("dav1d"), "the library said nothing this time: \(logged)")
     }
+    /// A JPEG libjpeg warns about ("3 extraneous bytes before marker 0xdb", as some cameras write
+    /// them) is shown, and the warning goes to the log, not the screen.
+    @Test func aDecodersWarningGoesToTheLog() async throws {
+        let gallery = try #require(galleryExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-warning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clean = folder.appendingPathComponent("clean.jpg").path
+        let made = try runProgram(["convert", "-size", "64x48", "gradient:red-blue", clean])
+        try #require(made.status == 0, "ImageMagick: \(made.stderr)")
+        let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
+        let table = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
+        try Data(Array(jpeg[..<table]) + [1, 2, 3] + jpeg[table...]).write(to: folder.appendingPathComponent("odd.jpg"))
+        let log = folder.appendingPathComponent("gallery.log").path
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.type("\(gallery) \(folder.path)/odd.jpg --render ascii --log \(log); echo EXIT=$?", enter: true)
+        let shown = try await tmux.waitFor { $0.joined().contains("Esc back") && !$0.joined().contains("loading") }
+        try #require(shown.ok, "\(shown.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+        #expect(!shown.screen.joined().contains("extraneous"))
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logged.contains("extraneous bytes before marker 0xdb"), "\(logged)")
+    }
 }

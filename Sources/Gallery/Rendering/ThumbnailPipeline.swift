@@ -1,5 +1,6 @@
 import TerminalEnvironment
 import Imaging
+import Logging
 /// URL, fetch and render for one photo at one cell size: the work behind every image the view
 /// models show, run off the main actor, with at most one render per core at a time.
 /// Cancelling the calling task cancels the fetch (or the wait for a render slot).
@@ -8,8 +9,19 @@ struct ThumbnailPipeline: Sendable {
     let loader: any ImageLoading
     let renderer: any ThumbnailRendering
 
+    private static let logger = Logger(label: "gallery.images")
+
     @concurrent
     func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
+        let picture = try await drawing(photo, columns: columns, rows: rows, fit: fit)
+        // Damage the decoder read past (libjpeg's warnings) is the log's, not the screen's.
+        if let warning = picture.decoderWarning {
+            Self.logger.info("decoded past damage", metadata: ["photo": "\(String(reflecting: photo.id))", "decoder": "\(String(reflecting: warning))"])
+        }
+        return picture
+    }
+
+    private func drawing(_ photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
         let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
         if let thumbnails = loader.desktopThumbnails, url.hasPrefix("file:") {

@@ -144,9 +144,10 @@ private struct Decoder {
     /// of it (a partial last row or column counts as a whole one), after `readHeader` accepted it.
     func decompress(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, numerator: Int) throws -> RGBImage {
         let scaledW = (width * numerator + 7) / 8, scaledH = (height * numerator + 7) / 8
-        let (pixels, truncated) = try decompress(data, numerator: numerator, width: scaledW, height: scaledH)
+        let (pixels, truncated, warning) = try decompress(data, numerator: numerator, width: scaledW, height: scaledH)
         var image = RGBImage(width: scaledW, height: scaledH, pixels: pixels)
         image.isTruncated = truncated
+        image.decoderWarning = warning
         return image
     }
 
@@ -154,7 +155,7 @@ private struct Decoder {
     /// end of data segment" where a marker stands inside a scan): it pads the picture with grey
     /// and goes on, as other viewers show it. Other recoverable damage keeps the decoded pixels too.
     private func decompress(_ data: UnsafeBufferPointer<UInt8>, numerator: Int, width: Int,
-                            height: Int) throws -> (pixels: [UInt8], truncated: Bool) {
+                            height: Int) throws -> (pixels: [UInt8], truncated: Bool, warning: String?) {
         guard let base = data.baseAddress else { throw ImageError.empty }
         var report = gallery_jpeg_report()
         var status: Int32 = 0
@@ -166,7 +167,9 @@ private struct Decoder {
             initialized = rgb.count
         }
         guard status == 0 else { throw ImageError.corrupt(report.text) }
-        return (pixels, report.ran_out_of_data != 0)
+        let warning = report.warnings == 0 ? nil
+            : report.warnings == 1 ? report.text : "\(report.text) (and \(report.warnings - 1) more warnings)"
+        return (pixels, report.ran_out_of_data != 0, warning)
     }
 }
 

@@ -19,6 +19,10 @@ public struct RGBImage: Sendable, Equatable {
     /// Whether the file ended before the picture did: what decoded is shown, the rest grey
     /// (a JPEG cut short). Kept by resizing and turning.
     public internal(set) var isTruncated = false
+    /// What the decoder said of damage it decoded past (libjpeg's first warning, and how many
+    /// there were), for the log: never shown, since the picture is. Nil for a clean file. Kept by
+    /// resizing and turning.
+    public internal(set) var decoderWarning: String?
 
     /// The picture's width and height in eighths of a pixel.
     var widthEighths: Int { width * 8 - (8 - lastColumnEighths) - (8 - firstColumnEighths) }

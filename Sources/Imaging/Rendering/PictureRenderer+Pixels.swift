@@ -18,7 +18,9 @@ extension PictureRenderer {
         case .iterm, .halfblock, .ascii:
             content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))
         }
-        return RenderedPicture(columns: cells.columns, rows: cells.rows, content: content, isTruncated: image.isTruncated)
+        var picture = RenderedPicture(columns: cells.columns, rows: cells.rows, content: content, isTruncated: image.isTruncated)
+        picture.decoderWarning = image.decoderWarning
+        return picture
     }
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.

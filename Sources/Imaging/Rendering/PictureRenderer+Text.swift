@@ -22,6 +22,7 @@ extension PictureRenderer {
                                       lines: (0..<art.rows).map { art.ansiLine(row: $0, depth: depth) },
                                       plainLines: (0..<art.rows).map { art.plainLine(row: $0) })
         picture.isTruncated = decoded.isTruncated
+        picture.decoderWarning = decoded.decoderWarning
         return picture
     }
 

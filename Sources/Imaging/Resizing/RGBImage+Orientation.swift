@@ -30,6 +30,7 @@ extension RGBImage {
         }
         var turned = RGBImage(width: outW, height: outH, pixels: pixels)
         turned.isTruncated = isTruncated
+        turned.decoderWarning = decoderWarning
         (turned.firstColumnEighths, turned.lastColumnEighths, turned.firstRowEighths, turned.lastRowEighths)
             = edgeEighths(after: orientation)
         return turned

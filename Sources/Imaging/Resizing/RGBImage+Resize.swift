@@ -104,6 +104,7 @@ extension RGBImage {
         }
         var resized = RGBImage(width: width, height: height, pixels: pixels)
         resized.isTruncated = isTruncated
+        resized.decoderWarning = decoderWarning
         return resized
     }
 
