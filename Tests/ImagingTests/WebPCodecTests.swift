@@ -23,6 +23,19 @@ import ImagingTestSupport
         #expect(zip(image.pixels, reference.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
+    /// Over the terminal's background, as a light theme asks: the same blend with white.
+    @Test func compositesAlphaOverTheBackgroundItIsGiven() throws {
+        let bytes = try FormatFixtures.bytes("coffee-alpha.webp")
+        let overBlack = try ImageDecoder.decode(bytes)
+        let overWhite = try ImageDecoder.decode(bytes, background: RGB(255, 255, 255))
+        let lifts = zip(overWhite.pixels, overBlack.pixels).map { Int($0) - Int($1) }
+        // White lifts each channel of a pixel by the same 255 x (1 - alpha), give or take rounding;
+        // the fixture has transparent parts, so some lifts are large.
+        let perPixel = stride(from: 0, to: lifts.count, by: 3).map { lifts[$0..<$0 + 3] }
+        #expect(perPixel.allSatisfy { $0.max()! - $0.min()! <= 2 && $0.min()! >= 0 })
+        #expect(lifts.max()! > 200)
+    }
+
     @Test func showsAnAnimationsFirstFrame() throws {
         let bytes = try FormatFixtures.bytes("coffee-32-animated.webp")
         #expect(try ImageDecoder.decode(bytes) == (try FormatFixtures.reference("coffee-32.png")))

@@ -20,11 +20,12 @@ public enum HEIFCodec {
     ///   reason for damage.
     public static func decode(_ data: some EncodedBytes,
                               coveringFor target: (PixelSize) -> PixelSize? = { _ in nil },
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             try withOpenFile(data, maxPixels: maxPixels) { file, width, height in
                 guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-                return try decode(file, covering: target(PixelSize(width: width, height: height)), maxPixels: maxPixels)
+                return try decode(file, covering: target(PixelSize(width: width, height: height)), maxPixels: maxPixels,
+                                  background: background)
             }
         }
     }
@@ -56,7 +57,8 @@ public enum HEIFCodec {
     }
 
     /// The smallest thumbnail covering `wanted`, or the primary image, decoded.
-    private static func decode(_ file: OpaquePointer, covering wanted: PixelSize?, maxPixels: Int) throws -> RGBImage {
+    private static func decode(_ file: OpaquePointer, covering wanted: PixelSize?, maxPixels: Int,
+                               background: RGB) throws -> RGBImage {
         // No thumbnail covers Int32.max a side: without a size wanted, the primary image.
         let least = wanted.map { (Int32(clamping: $0.width), Int32(clamping: $0.height)) } ?? (.max, .max)
         var width: Int32 = 0, height: Int32 = 0
@@ -69,7 +71,7 @@ public enum HEIFCodec {
         var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
         let status = rgba.withUnsafeMutableBufferPointer { gallery_heif_decode(file, $0.baseAddress, width, height, &report) }
         guard status == 0 else { throw ImageError.corrupt("HEIF: \(report.text)") }
-        return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height) }
+        return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height, over: background) }
     }
 }
 

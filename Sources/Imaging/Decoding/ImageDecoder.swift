@@ -4,8 +4,8 @@ public import TerminalEnvironment
 public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
     /// upright as its Exif orientation says (`PhotoMetadata`; TIFF and HEIF turn their own).
-    /// Transparency is composited over `background` for PNG (black unless the caller says: the
-    /// terminal's background is best) and over black for the other formats.
+    /// Transparency is composited over `background` (black unless the caller says: the terminal's
+    /// background is best); a GIF's transparent pixels and a BMP's alpha are black.
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
@@ -35,15 +35,15 @@ public enum ImageDecoder {
         case .png:
             return try PNGCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .webp:
-            return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+            return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case .gif:
             return try GIFCodec.decode(bytes, maxPixels: maxPixels)
         case .tiff:
-            return try TIFFCodec.decode(bytes, maxPixels: maxPixels)
+            return try TIFFCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .bmp:
             return try BMPCodec.decode(bytes, maxPixels: maxPixels)
         case .heif:
-            return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+            return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case nil:
             throw ImageError.unsupportedFormat
         }
@@ -102,8 +102,8 @@ public enum ImageDecoder {
             let picture: RGBImage
             switch ImageFormat(sniffing: bytes) {
             case .jpeg: picture = try JPEGCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, parallel: parallel)
-            case .webp: picture = try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
-            case .heif: picture = try HEIFCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            case .webp: picture = try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, background: background)
+            case .heif: picture = try HEIFCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, background: background)
             default: picture = try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
             }
             return picture.oriented(orientation)

@@ -11,11 +11,12 @@ public enum TIFFCodec {
     /// Decodes the first directory of a TIFF.
     /// - Throws: `.tooLarge` when it announces more than `maxPixels` (checked before pixel memory
     ///   is allocated), `.corrupt` with libtiff's first error for damage.
-    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             try withOpenFile(data) { tiff, width, height, orientation in
                 guard Int(width) * Int(height) <= maxPixels else { throw ImageError.tooLarge(width: Int(width), height: Int(height)) }
-                return try decode(tiff, width: width, height: height, orientation: orientation)
+                return try decode(tiff, width: width, height: height, orientation: orientation, background: background)
             }
         }
     }
@@ -45,13 +46,14 @@ public enum TIFFCodec {
         return try body(tiff, width, height, orientation)
     }
 
-    private static func decode(_ tiff: OpaquePointer, width: UInt32, height: UInt32, orientation: UInt16) throws -> RGBImage {
+    private static func decode(_ tiff: OpaquePointer, width: UInt32, height: UInt32, orientation: UInt16,
+                               background: RGB) throws -> RGBImage {
         var report = gallery_tiff_report()
         var rgba = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = rgba.withUnsafeMutableBufferPointer { gallery_tiff_read_rgba(tiff, $0.baseAddress, width, height, &report) }
         guard status == 0 else { throw ImageError.corrupt("TIFF: \(report.text)") }
         let image = rgba.withUnsafeBufferPointer {
-            RGBAPixels.composited($0, width: Int(width), height: Int(height), premultiplied: true)
+            RGBAPixels.composited($0, width: Int(width), height: Int(height), premultiplied: true, over: background)
         }
         // libtiff treats 5 to 8 (the picture stored on its side) as 1 to 4, flips and all,
         // without transposing: 5 and 7 are then upright transposed, 6 and 8 across the other diagonal.

@@ -1,7 +1,7 @@
 public import TerminalEnvironment
 import CWebP
 
-/// WebP decode with libwebp: lossy and lossless, alpha composited over black as PNG's is, scaled
+/// WebP decode with libwebp: lossy and lossless, alpha composited over a background as PNG's is, scaled
 /// while decoding when the picture is wanted smaller (libwebp's rescaler averages the area, so
 /// a thumbnail costs a fraction of a full decode). An animation gives its first frame.
 public enum WebPCodec {
@@ -11,7 +11,7 @@ public enum WebPCodec {
     ///   pixel memory is allocated), `.corrupt` with libwebp's reason for damage.
     public static func decode(_ data: some EncodedBytes,
                               coveringFor target: (PixelSize) -> PixelSize? = { _ in nil },
-                              maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+                              maxPixels: Int = JPEGCodec.defaultMaxPixels, background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
             var config = WebPDecoderConfig()
@@ -28,7 +28,7 @@ public enum WebPCodec {
                 config.options.scaled_width = Int32(size.width)
                 config.options.scaled_height = Int32(size.height)
             }
-            return try decodeRGBA(data, at: size, with: &config)
+            return try decodeRGBA(data, at: size, with: &config, over: background)
         }
     }
 
@@ -41,7 +41,7 @@ public enum WebPCodec {
 
     /// Lets libwebp write the picture as `size` RGBA pixels into memory of ours, then composites them.
     private static func decodeRGBA(_ data: UnsafeBufferPointer<UInt8>, at size: PixelSize,
-                                   with config: inout WebPDecoderConfig) throws -> RGBImage {
+                                   with config: inout WebPDecoderConfig, over background: RGB) throws -> RGBImage {
         var rgba = [UInt8](repeating: 0, count: size.width * size.height * 4)
         try rgba.withUnsafeMutableBufferPointer { buffer in
             config.output.colorspace = MODE_RGBA
@@ -53,7 +53,7 @@ public enum WebPCodec {
             config.output.u.RGBA.size = buffer.count
             try check(WebPDecode(data.baseAddress, data.count, &config), "picture")
         }
-        return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height) }
+        return rgba.withUnsafeBufferPointer { RGBAPixels.composited($0, width: size.width, height: size.height, over: background) }
     }
 
     /// The first frame of an animation, as its canvas shows it.
