@@ -32,11 +32,11 @@ public struct FolderChange: Sendable, Equatable {
 /// files closed after writing, in the folders given (not below them). `descriptor` becomes
 /// readable when changes are waiting; `readChanges()` takes them without blocking. Closes its
 /// descriptor when released.
-public final class FolderWatch {
+public final class FolderWatch: Sendable {
     /// Readable when changes are waiting: for a `DispatchSource` or `poll`.
     public let descriptor: FileDescriptor
     /// The watched folders by inotify's watch number; a folder deleted or moved away leaves.
-    private var folders: [Int32: String] = [:]
+    private let folders = Locked<[Int32: String]>([:])
 
     private static let changes = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE)
 
@@ -52,7 +52,7 @@ public final class FolderWatch {
     }
 
     /// How many folders are watched.
-    public var watchedCount: Int { folders.count }
+    public var watchedCount: Int { folders.withLock { $0.count } }
 
     /// Watches `folder`'s entries from now on; watching it again changes nothing. Throws when it
     /// is no folder or cannot be read, and ENOSPC when the user's inotify watches are used up.
@@ -60,7 +60,7 @@ public final class FolderWatch {
         let number = try SystemCall.retryingInterrupts("watch the folder", path: folder) {
             inotify_add_watch(descriptor.rawValue, folder, Self.changes | UInt32(IN_ONLYDIR))
         }
-        folders[number] = folder
+        folders.withLock { $0[number] = folder }
     }
 
     /// The changes waiting, oldest first, without blocking (none when nothing is waiting).
@@ -100,8 +100,8 @@ public final class FolderWatch {
                 let name = raw[(offset + headerSize)..<min(raw.count, offset + headerSize + nameLength)].prefix { $0 != 0 }
                 offset += headerSize + nameLength
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
-                if mask & UInt32(IN_IGNORED) != 0 { folders[number] = nil }
-                guard let folder = folders[number], let kind = Self.kind(of: mask) else { continue }
+                if mask & UInt32(IN_IGNORED) != 0 { folders.withLock { $0[number] = nil } }
+                guard let folder = folders.withLock({ $0[number] }), let kind = Self.kind(of: mask) else { continue }
                 changes.append(FolderChange(kind: kind, path: (folder == "/" ? "" : folder) + "/" + String(decoding: name, as: UTF8.self),
                                             isFolder: mask & UInt32(IN_ISDIR) != 0))
             }

@@ -84,6 +84,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var nextGeneration = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
+    /// Asks for the pages shown again after the folder changed (`folderDidChange`).
+    @ObservationIgnored private var relistTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
@@ -106,6 +108,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     deinit {
         for task in pageTasks.values { task.cancel() }
         for load in loads.values { load.task.cancel() }
+        relistTask?.cancel()
     }
 
     // MARK: Inputs
@@ -271,6 +274,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
+            // Cancelled: the list was replaced meanwhile (`folderDidChange`), the page is stale.
+            guard !Task.isCancelled else { return }
             self?.finishPage(page, generation: generation, with: result)
         }
     }
@@ -410,6 +415,91 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Where the photo with `id` stands in the list, if it was received.
     public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
+
+    // MARK: Live folder
+    /// The source's files changed and it has listed them again: the pages on screen are asked
+    /// for again and replace the list at once, its total following; nothing blanks meanwhile
+    /// (unlike `refresh`), and the other pages are asked for again when shown. Photos still
+    /// listed keep their thumbnails and marks; those of `rewritten` (files written since, such as
+    /// a copy that finished) are rendered again.
+    public func folderDidChange(rewritten: Set<String> = []) {
+        guard didLoad else { return }
+        for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
+        let shown = Set(visibleIDs.compactMap { photoIndex[$0] }).union(visibleHoles)
+        let pages = shown.isEmpty ? [1] : Set(shown.map(pagination.page(containing:))).sorted()
+        guard pagination.total != nil, !pagination.loaded.isEmpty else {
+            refresh()
+            return
+        }
+        relistTask?.cancel()
+        let (source, feed, perPage, generation) = (self.source, self.feed, pagination.perPage, feedGeneration)
+        let marked = markedIDs
+        relistTask = Task { [weak self] in
+            var received: [Int: PhotoPage] = [:]
+            for page in pages {
+                guard let photos = try? await feed.page(page, perPage: perPage, from: source) else { return }
+                received[page] = photos
+            }
+            // Marks on photos gone from the pages asked for stay when the photo is still listed.
+            let listed = Set(received.values.flatMap(\.photos).map(\.id))
+            var gone: Set<String> = []
+            for id in marked where !listed.contains(id) {
+                if (try? await source.photo(id: id)) == nil { gone.insert(id) }
+            }
+            guard !Task.isCancelled, let self, generation == self.feedGeneration else { return }
+            self.replaceList(with: received, rewritten: rewritten, goneMarks: gone)
+        }
+    }
+
+    private func replaceList(with pages: [Int: PhotoPage], rewritten: Set<String>, goneMarks: Set<String>) {
+        let perPage = pagination.perPage
+        var updated = PhotoSlots()
+        updated.resize(to: pages.values.compactMap(\.total).max() ?? items.count)
+        for (page, received) in pages {
+            for (offset, photo) in received.photos.enumerated() { updated[(page - 1) * perPage + offset] = photo }
+        }
+        let listed = Set(updated.received.map(\.id))
+        let redrawn = rewritten.intersection(listed)
+        markedIDs.subtract(goneMarks)
+        let pageRanges = pages.keys.map { ($0 - 1) * perPage..<min(updated.count, $0 * perPage) }
+        let unchanged = updated.count == items.count && pageRanges.allSatisfy { $0.allSatisfy { updated[$0] == items[$0] } }
+        for id in redrawn {
+            cancelLoad(of: id)
+            thumbnails[id] = nil
+        }
+        guard !unchanged else {
+            for photo in visiblePhotos where redrawn.contains(photo.id) { showThumbnail(of: photo) }
+            return
+        }
+        for photo in items.received where !listed.contains(photo.id) {
+            cancelLoad(of: photo.id)
+            thumbnails[photo.id] = nil
+        }
+        for (page, task) in pageTasks {
+            task.cancel()
+            pagination.fail(page: page)
+        }
+        pageTasks = [:]
+        if let first = pages.values.first {
+            if first.note != sourceNote { sourceNote = first.note }
+            if first.folderCount != folderCount { folderCount = first.folderCount }
+        }
+        items = updated
+        listChanged()
+    }
+
+    /// After a list edit, the grid shows items `range`: display events by index would name other
+    /// photos now, so what is visible is told again here, by id.
+    public func listEditShows(_ range: Range<Int>) {
+        let shown = Set(range.compactMap { photo(at: $0)?.id })
+        for id in visibleIDs.subtracting(shown) {
+            cancelLoad(of: id)
+            thumbnails[id] = nil
+        }
+        visibleIDs = []
+        visibleHoles = []
+        for index in range { willDisplay(index: index) }
+    }
 
     // MARK: Thumbnails
     private var visiblePhotos: [Photo] {

@@ -12,6 +12,8 @@ struct LibraryScan: Sendable {
     var loops = 0
     /// Paths given that do not exist.
     var missing: [String] = []
+    /// The folders listed: the folder itself and, in a recursive walk, those below it.
+    var folders: [String] = []
 
     /// The status bar's note of what was left out, nil when nothing was.
     var note: String? {
@@ -59,7 +61,9 @@ struct LibraryScan: Sendable {
 
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>) throws {
-        for (name, kind) in try LocalFile.entries(inFolder: folder) where !name.hasPrefix(".") {
+        let entries = try LocalFile.entries(inFolder: folder)
+        folders.append(folder)
+        for (name, kind) in entries where !name.hasPrefix(".") {
             let path = (folder == "/" ? "" : folder) + "/" + name
             let title = recursive ? prefix + name : name
             // A plain file, as the folder says: one open tells its status and its first bytes.
