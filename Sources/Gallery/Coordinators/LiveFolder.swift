@@ -58,7 +58,7 @@
             await Task.detached { try? source.relist(leavingOut: beingWritten) }.value
             guard let self else { return }
             if source.recursive && !batch.newFolders.isEmpty { watchSubfolders() }
-            for grid in grids() { grid.folderDidChange(rewritten: rewritten) }
+            for grid in grids() { await grid.folderDidChange(rewritten: rewritten) }
             relistCount += 1
             isRelisting = false
             if let next = waiting {

@@ -84,8 +84,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var nextGeneration = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
-    /// Asks for the pages shown again after the folder changed (`folderDidChange`).
-    @ObservationIgnored private var relistTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
@@ -108,7 +106,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     deinit {
         for task in pageTasks.values { task.cancel() }
         for load in loads.values { load.task.cancel() }
-        relistTask?.cancel()
     }
 
     // MARK: Inputs
@@ -421,8 +418,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// for again and replace the list at once, its total following; nothing blanks meanwhile
     /// (unlike `refresh`), and the other pages are asked for again when shown. Photos still
     /// listed keep their thumbnails and marks; those of `rewritten` (files written since, such as
-    /// a copy that finished) are rendered again.
-    public func folderDidChange(rewritten: Set<String> = []) {
+    /// a copy that finished) are rendered again. Returns once the list is replaced.
+    public func folderDidChange(rewritten: Set<String> = []) async {
         guard didLoad else { return }
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
         let shown = Set(visibleIDs.compactMap { photoIndex[$0] }).union(visibleHoles)
@@ -431,24 +428,21 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             refresh()
             return
         }
-        relistTask?.cancel()
-        let (source, feed, perPage, generation) = (self.source, self.feed, pagination.perPage, feedGeneration)
-        let marked = markedIDs
-        relistTask = Task { [weak self] in
-            var received: [Int: PhotoPage] = [:]
-            for page in pages {
-                guard let photos = try? await feed.page(page, perPage: perPage, from: source) else { return }
-                received[page] = photos
-            }
-            // Marks on photos gone from the pages asked for stay when the photo is still listed.
-            let listed = Set(received.values.flatMap(\.photos).map(\.id))
-            var gone: Set<String> = []
-            for id in marked where !listed.contains(id) {
-                if (try? await source.photo(id: id)) == nil { gone.insert(id) }
-            }
-            guard !Task.isCancelled, let self, generation == self.feedGeneration else { return }
-            self.replaceList(with: received, rewritten: rewritten, goneMarks: gone)
+        let generation = feedGeneration
+        var received: [Int: PhotoPage] = [:]
+        for page in pages {
+            guard let photos = try? await feed.page(page, perPage: pagination.perPage, from: source) else { return }
+            received[page] = photos
         }
+        // Marks on photos gone from the pages asked for stay when the photo is still listed.
+        let listed = Set(received.values.flatMap(\.photos).map(\.id))
+        var gone: Set<String> = []
+        for id in markedIDs where !listed.contains(id) {
+            if (try? await source.photo(id: id)) == nil { gone.insert(id) }
+        }
+        // `refresh` dropped the list meanwhile.
+        guard generation == feedGeneration else { return }
+        replaceList(with: received, rewritten: rewritten, goneMarks: gone)
     }
 
     private func replaceList(with pages: [Int: PhotoPage], rewritten: Set<String>, goneMarks: Set<String>) {
