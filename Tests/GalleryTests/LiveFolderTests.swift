@@ -12,7 +12,7 @@ import Testing
 @Suite("Live folder")
 struct LiveFolderTests {
     /// The app's photo flow over a folder of small JPEGs, drawn on a headless screen.
-    @MainActor private final class App {
+    @MainActor private final class App: SceneDriving {
         let folder: TemporaryDirectory
         let jpeg: [UInt8]
         let navigator = Navigator(requestRedraw: {})
@@ -44,17 +44,9 @@ struct LiveFolderTests {
         var selected: String? { grid.selectedPhoto?.displayText }
         var relists: Int { coordinator.liveFolder?.relistCount ?? -1 }
 
-        /// Draws a frame (the grid takes the list's changes in its layout); returns the status line.
-        @discardableResult
-        func draw() -> String {
-            screen.beginFrame()
-            navigator.drawFrame(on: screen)
-            screen.endFrame()
-            return screen.text().last ?? ""
-        }
-
-        func press(_ keys: Key...) {
-            for key in keys { _ = navigator.handle(key) }
+        /// Presses `keys` and draws the frame they make (its layout notes the selected photo).
+        func pressAndDraw(_ keys: Key...) {
+            for key in keys { press(key) }
             draw()
         }
 
@@ -73,16 +65,16 @@ struct LiveFolderTests {
     @Test func aPhotoCopiedInAppearsWithTheTotalAndTheSelectionStaysOnItsPhoto() async throws {
         let app = try await App(names: ["b.jpg", "c.jpg", "d.jpg"])
         defer { app.remove() }
-        app.press(.right)
+        app.pressAndDraw(.right)
         #expect(app.selected == "c.jpg")
-        #expect(app.draw().contains("3 photos"))
+        #expect(app.statusLine.contains("3 photos"))
 
         // A name sorted before the selection: the selected photo moves one place, still selected.
         try app.folder.write(app.jpeg, to: "a.jpg")
         await app.waitForRelist(after: 0)
         #expect(app.listed == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         #expect(app.viewModel.total == 4)
-        #expect(app.draw().contains("4 photos"), "\(app.draw())")
+        #expect(app.statusLine.contains("4 photos"), "\(app.statusLine)")
         #expect(app.selected == "c.jpg")
         #expect(app.grid.selectedPhoto.flatMap { app.viewModel.index(ofPhotoID: $0.id) } == 2)
     }
@@ -92,12 +84,12 @@ struct LiveFolderTests {
         defer { app.remove() }
         await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 4 }
         let rendered = app.renderer.renders
-        app.press(.right)
+        app.pressAndDraw(.right)
         app.viewModel.toggleMark(at: 3)
         try FileManager.default.removeItem(atPath: app.folder.path + "/b.jpg")
         await app.waitForRelist(after: 0)
         #expect(app.listed == ["a.jpg", "c.jpg", "d.jpg"])
-        #expect(app.draw().contains("3 photos"))
+        #expect(app.statusLine.contains("3 photos"))
         #expect(app.selected == "c.jpg", "the photo after the one that went")
         #expect(app.viewModel.markedPhotos.map(\.displayText) == ["d.jpg"], "marks stay on their photos")
         await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 3 }
@@ -112,7 +104,7 @@ struct LiveFolderTests {
         await eventually { app.viewModel.total == 51 }
         try await Task.sleep(for: .milliseconds(600))
         #expect(app.relists == 1)
-        #expect(app.draw().contains("51 photos"))
+        #expect(app.statusLine.contains("51 photos"))
     }
 
     @Test func aFileBeingWrittenIsShownOnlyOnceComplete() async throws {
@@ -156,7 +148,7 @@ struct LiveFolderTests {
     @Test func theAppsOwnTrashAndRestoreAreNotListedAgain() async throws {
         let app = try await App(names: ["a.jpg", "b.jpg", "c.jpg"])
         defer { app.remove() }
-        app.press(.right)
+        app.pressAndDraw(.right)
         let files = app.coordinator.fileActions
         let edits = app.viewModel.listEdits
         files.askToTrash(in: app.viewModel, selected: app.grid.selectedPhoto)
