@@ -79,6 +79,18 @@ struct LiveFolderTests {
         #expect(app.grid.selectedPhoto.flatMap { app.viewModel.index(ofPhotoID: $0.id) } == 2)
     }
 
+    @Test func theSelectionFollowsItsPhotoToAPageNotLoadedYet() async throws {
+        let app = try await App(names: ["x.jpg", "y.jpg", "z.jpg"])
+        defer { app.remove() }
+        app.pressAndDraw(.right)
+        for index in 0..<40 { try app.folder.write(app.jpeg, to: "a\(index).jpg") }
+        await app.waitForRelist(after: 0)
+        await eventually { app.viewModel.total == 43 }
+        app.draw()
+        #expect(app.selected == "y.jpg", "41st of 43, on the second page of 30")
+        #expect(app.statusLine.contains("42 of 43"), "\(app.statusLine)")
+    }
+
     @Test func theSelectedPhotoDeletedLeavesTheSelectionOnItsNeighbourAndKeepsTheOthersThumbnails() async throws {
         let app = try await App(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         defer { app.remove() }

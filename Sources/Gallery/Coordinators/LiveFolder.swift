@@ -58,7 +58,10 @@
             await Task.detached { try? source.relist(leavingOut: beingWritten) }.value
             guard let self else { return }
             if source.recursive && !batch.newFolders.isEmpty { watchSubfolders() }
-            for grid in grids() { await grid.folderDidChange(rewritten: rewritten) }
+            for grid in grids() {
+                let feed = grid.feed
+                await grid.folderDidChange(rewritten: rewritten) { source.places(of: $0, in: feed) }
+            }
             relistCount += 1
             isRelisting = false
             if let next = waiting {

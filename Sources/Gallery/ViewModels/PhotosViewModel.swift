@@ -414,21 +414,25 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
 
     // MARK: Live folder
-    /// The source's files changed and it has listed them again: the pages on screen are asked
-    /// for again and replace the list at once, its total following; nothing blanks meanwhile
-    /// (unlike `refresh`), and the other pages are asked for again when shown. Photos still
-    /// listed keep their thumbnails and marks; those of `rewritten` (files written since, such as
-    /// a copy that finished) are rendered again. Returns once the list is replaced.
-    public func folderDidChange(rewritten: Set<String> = []) async {
+    /// The source's files changed and it has listed them again: the pages now holding the photos
+    /// on screen (`places` tells where photos are in the new listing, by id) are asked for and
+    /// replace the list at once, its total following; nothing blanks meanwhile (unlike
+    /// `refresh`), and the other pages are asked for again when shown. Photos still listed keep
+    /// their thumbnails and marks; those of `rewritten` (files written since, such as a copy that
+    /// finished) are rendered again. Returns once the list is replaced.
+    public func folderDidChange(rewritten: Set<String> = [],
+                                places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
         guard didLoad else { return }
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
-        let shown = Set(visibleIDs.compactMap { photoIndex[$0] }).union(visibleHoles)
-        let pages = shown.isEmpty ? [1] : Set(shown.map(pagination.page(containing:))).sorted()
         guard pagination.total != nil, !pagination.loaded.isEmpty else {
             refresh()
             return
         }
         let generation = feedGeneration
+        let visible = visibleIDs
+        let moved = await Task.detached { places(visible) }.value.values
+        let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
+        let pages = shown.isEmpty ? [1] : Set(shown.map(pagination.page(containing:))).sorted()
         var received: [Int: PhotoPage] = [:]
         for page in pages {
             guard let photos = try? await feed.page(page, perPage: pagination.perPage, from: source) else { return }

@@ -19,6 +19,19 @@ extension DirectorySource {
         try listing.relist(leavingOut: beingWritten)
     }
 
+    /// Where the photos with `ids` stand in `feed`'s listing, for those it lists.
+    func places(of ids: Set<String>, in feed: PhotoFeed) -> [String: Int] {
+        switch feed {
+        case .all:
+            guard let sorted = try? listing.sorted() else { return [:] }
+            return Dictionary(uniqueKeysWithValues: ids.compactMap { id in sorted.indexByPath[id].map { (id, $0) } })
+        case .search(let query):
+            let matches = (try? matching(query)) ?? []
+            return Dictionary(matches.enumerated().filter { ids.contains($0.element.path) }.map { ($0.element.path, $0.offset) },
+                              uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// Whether this app just moved the file at `path` (trash, restore, rename), so its news from
     /// the folder is already shown.
     func isOwnMove(_ path: String) -> Bool { listing.isOwnMove(path) }
