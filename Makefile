@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-pat
 # ImageMagick for the end-to-end tests in a real sixel terminal; cjpeg and djpeg for `make fuzz`'s seeds).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev pkg-config tmux xvfb xterm xdotool imagemagick libjpeg-turbo-progs
 
-.PHONY: deps build run test sanitize bench mutate fuzz man clean
+.PHONY: deps build run test install uninstall sanitize bench mutate fuzz man clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -26,6 +26,35 @@ build: deps
 
 run: build
 	"$(BIN_DIR)/gallery" --source demo
+
+# `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packaging): the release
+# binaries, the man page (docs/gallery.1, as `make man` made it) and the shell completions, which
+# swift-argument-parser writes from gallery-app's parser (`gallery` hands every option to it).
+# NO_BUILD=1 installs what BIN_DIR holds without building first (the install test uses the debug build).
+PREFIX      ?= /usr/local
+# PREFIX=~/.local as zsh passes it on, with the ~ unexpanded: the home folder.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(PREFIX))
+DESTDIR     ?=
+INSTALL_BIN  = $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN  = $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED    = $(INSTALL_BIN)/gallery $(INSTALL_BIN)/gallery-app $(INSTALL_MAN)/gallery.1 \
+               $(INSTALL_BASH)/gallery $(INSTALL_ZSH)/_gallery $(INSTALL_FISH)/gallery.fish
+
+install: $(if $(NO_BUILD),,build)
+	install -d "$(INSTALL_BIN)" "$(INSTALL_MAN)" "$(INSTALL_BASH)" "$(INSTALL_ZSH)" "$(INSTALL_FISH)"
+	install -m 755 "$(BIN_DIR)/gallery" "$(BIN_DIR)/gallery-app" "$(INSTALL_BIN)/"
+	install -m 644 docs/gallery.1 "$(INSTALL_MAN)/gallery.1"
+	"$(BIN_DIR)/gallery-app" --generate-completion-script bash > "$(INSTALL_BASH)/gallery"
+	"$(BIN_DIR)/gallery-app" --generate-completion-script zsh > "$(INSTALL_ZSH)/_gallery"
+	"$(BIN_DIR)/gallery-app" --generate-completion-script fish > "$(INSTALL_FISH)/gallery.fish"
+	@echo "installed gallery in $(INSTALL_BIN) (man gallery; completions for bash, zsh and fish)"
+
+# Exactly what `make install` wrote, with the same PREFIX and DESTDIR; folders stay.
+uninstall:
+	rm -f $(INSTALLED)
 
 # Serial: many tests bound the time of a cancel or a timeout, and the end-to-end ones drive tmux and
 # xterm; on 2 cores, running them all at once made those bounds fail for load alone. The suite
@@ -56,11 +85,13 @@ sanitize: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
 	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
-# gallery view against chafa, img2sixel and timg, and the bytes of scroll frames in the app; writes
-# BENCHMARKS.md. Never part of `make test` (the script's own unit tests are).
+# gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, and a
+# folder's first screen against chafa's and timg's grids; writes BENCHMARKS.md. Never part of `make
+# test` (the script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none).
+CHAFA ?= chafa
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
-	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery"
+	python3 scripts/bench.py --gallery "$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/gallery" --chafa "$(CHAFA)"
 
 # Seeded mutants of ../shared/photos through `gallery view`: no crash, no hang, and a picture as
 # libjpeg-turbo's djpeg decodes it, or one error line.

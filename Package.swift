@@ -76,6 +76,7 @@ let package = Package(
         .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalEnvironment", "OperatingSystem"]),
         .target(name: "Gallery", dependencies: [
             "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "DemoCatalog", dependencies: [
             "Imaging", "OperatingSystem",

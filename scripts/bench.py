@@ -11,7 +11,10 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   (Box filter) downscale of the original to the same pixel size;
 - scrolling: the bytes the full-screen app writes to scroll a screen of sixel thumbnails, and
   whether any was encoded anew (scroll_bench.py). `--only scroll` measures just this and replaces
-  only its section of the report.
+  only its section of the report;
+- the first screen of a folder of 15 photos, cold and warm (freedesktop thumbnails cached), against
+  chafa's and timg's grids, and of a folder of 100,000 files (first_screen_bench.py; `--only
+  first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`.
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick).
@@ -30,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+import first_screen_bench
 import scroll_bench
 from terminal_pty import WindowPty
 
@@ -444,6 +448,28 @@ def write_scroll_only(gallery, output):
     return 0 if measured else 1
 
 
+def measure_first_screen(gallery, photos, chafa):
+    """The first-screen section as lines; a failure is reported in it, as for scrolling."""
+    print("measuring the first screen of a folder", flush=True)
+    try:
+        results, facts = first_screen_bench.measure(gallery, photos, chafa)
+        return first_screen_bench.report_section(results, facts, version([chafa, "--version"]), version(["timg", "--version"]))
+    except (OSError, RuntimeError) as error:
+        print(f"bench: first screen not measured: {error}", file=sys.stderr)
+        return [first_screen_bench.HEADING, "", f"NOT MEASURED: {error}", ""]
+
+
+def write_first_screen_only(gallery, photos, chafa, output):
+    """Measures the first screen alone and replaces just its section of `output`."""
+    path = Path(output)
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    section = measure_first_screen(gallery, photos, chafa)
+    path.write_text(scroll_bench.replace_section(text, first_screen_bench.HEADING, section))
+    print("\n".join(section))
+    print(f"written to {output}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -451,7 +477,8 @@ def main():
     parser.add_argument("--runs", type=int, default=9, help="timed runs per tool and photo")
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
-    parser.add_argument("--only", choices=["scroll"],
+    parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
+    parser.add_argument("--only", choices=["scroll", "first-screen"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
@@ -464,6 +491,9 @@ def main():
     if not photos:
         print(f"bench: no photos in {args.photos} (expected NAME-1080.jpg / NAME-4000.jpg): skipped")
         return 0
+    large = [photo for photo in photos if photo.name.endswith("-4000.jpg")]
+    if args.only == "first-screen":
+        return write_first_screen_only(args.gallery, large, args.chafa, args.output)
     install_peers()
     load_start = os.getloadavg()
     tool_list = tools(args.gallery)
@@ -477,6 +507,7 @@ def main():
         print("measuring sixel quality", flush=True)
         quality = {(t.name, p): sixel_quality(p, t, stdin(t)) for p in photos for t in tool_list if t.sixel}
     scroll_section, _ = measure_scroll(args.gallery)
+    scroll_section += measure_first_screen(args.gallery, large, args.chafa)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), scroll_section)
     report += kept_sections(Path(args.output), report)

@@ -63,6 +63,13 @@ struct CatalogResponder: Sendable {
         return HTTPResponse(statusCode: .ok, headers: Self.jsonHeaders, body: try PhotoJSON.encoder().encode(json))
     }
 
+    /// `GET /photos/:id/statistics`: lifetime counts with their last 30 days, as Unsplash answers.
+    func statistics(id: String) throws -> HTTPResponse {
+        guard let photo = catalog.photo(id: id) else { return notFound("Couldn't find Photo") }
+        let json = StatisticsJSON(photo, seed: catalog.seed)
+        return HTTPResponse(statusCode: .ok, headers: Self.jsonHeaders, body: try PhotoJSON.encoder().encode(json))
+    }
+
     /// `GET /photos/:id/download`: Unsplash's download tracking endpoint, answering with the file URL.
     func trackDownload(id: String) throws -> HTTPResponse {
         guard let photo = catalog.photo(id: id) else { return notFound("Couldn't find Photo") }

@@ -2,7 +2,8 @@ import FlyingFox
 import FlyingSocks
 
 /// The embedded demo catalog: a loopback HTTP server that speaks the subset of the Unsplash API
-/// the app uses (`/photos`, `/search/photos`, `/photos/:id`, `/photos/:id/download`) over a
+/// the app uses (`/photos`, `/search/photos`, `/photos/:id`, `/photos/:id/statistics`,
+/// `/photos/:id/download`) over a
 /// generated, deterministic catalog, and serves each photo's picture as a JPEG of any size from
 /// `/images/:id` with imgix parameters (`w`, `h`, `fit`, `q`, `dpr`). Also the network fixture of
 /// the app's tests, with faults to inject (`DemoCatalogFaults`) and server-side byte counts.
@@ -106,6 +107,7 @@ public actor DemoCatalogServer {
             ("GET /photos", page, { try responder.listPhotos(query: $0.queryDictionary) }),
             ("GET /search/photos", page, { try responder.searchPhotos(query: $0.queryDictionary) }),
             ("GET /photos/:id", other, { try responder.photo(id: $0.photoID ?? "") }),
+            ("GET /photos/:id/statistics", other, { try responder.statistics(id: $0.photoID ?? "") }),
             ("GET /photos/:id/download", other, { try responder.trackDownload(id: $0.photoID ?? "") }),
             ("GET /images/:id", image, { try responder.image(id: $0.photoID ?? "", query: $0.queryDictionary) }),
             ("*", other, { _ in responder.notFound() }),

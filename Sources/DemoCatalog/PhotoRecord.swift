@@ -28,7 +28,8 @@ struct PhotoRecord: Sendable {
     private static let ratios: [(Double, Double)] = [
         (3, 2), (3, 2), (3, 2), (4, 3), (4, 3), (16, 9), (5, 4), (1, 1), (2, 3), (2, 3), (3, 4), (4, 5), (9, 16),
     ]
-    private static let newest = 1_717_200_000   // 2024-06-01T00:00:00Z
+    /// When the newest photo was taken, and the last day of every photo's statistics.
+    static let newest = 1_717_200_000   // 2024-06-01T00:00:00Z
 
     init(index: Int, seed: UInt64) {
         var rng = SplitMix64(seed: seed, stream: 1, index: UInt64(index))

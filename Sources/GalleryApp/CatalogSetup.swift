@@ -1,5 +1,7 @@
+import ArgumentParser
 import DemoCatalog
 import Gallery
+import Logging
 import Net
 
 /// The source, image loader and status-bar name for a chosen catalog, wired to one retrying
@@ -31,18 +33,20 @@ struct CatalogSetup {
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(path, order: local.order, reversed: local.reversed,
                                                                 recursive: local.recursive, dateTaken: local.dateTaken)
-            return CatalogSetup(source: folder, loader: LocalFileImageLoader(), name: folder.name, openPhotoID: photoID)
+            return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
-            return try list(paths, local)
+            return try list(paths, local, environment)
         case .standardInput:
-            return try list(local.pipedPaths, local)
+            return try list(local.pipedPaths, local, environment)
         case .demo:
             let network = Network(client: client, status: status)
             let baseURL = try await demoServer.start()
             // The demo catalog is generated on a new port each launch: caching its images on disk
             // would only fill the cache with entries nobody asks for again.
-            return CatalogSetup(source: UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http),
-                                loader: network.loader, name: "demo")
+            // Its photos' pages would be links to this server, dead once the app quits.
+            let source = UnsplashAPISource(baseURL: baseURL, accessKey: nil, client: network.http,
+                                           noWebPageReason: "demo photos have no web page")
+            return CatalogSetup(source: source, loader: network.loader, name: "demo")
         case .unsplash:
             // Checked before anything is set up: a missing key must fail fast and alone.
             let key = try UnsplashAccessKey.from(environment: environment)
@@ -60,10 +64,21 @@ struct CatalogSetup {
         }
     }
 
-    private static func list(_ paths: [String], _ local: LocalOptions) throws -> CatalogSetup {
+    private static func list(_ paths: [String], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
                                          dateTaken: local.dateTaken)
-        return CatalogSetup(source: source, loader: LocalFileImageLoader(), name: source.name)
+        return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
+    }
+
+    /// Local files read through the desktop's thumbnail cache (`DesktopThumbnails`), each
+    /// original decoded logged at debug level (`--verbose`).
+    private static func localLoader(_ environment: [String: String]) -> LocalFileImageLoader {
+        guard let directory = DesktopThumbnails.directory(environment: environment) else { return LocalFileImageLoader() }
+        let version = GalleryCommand.configuration.version.split(separator: " ").last.map(String.init) ?? "0"
+        let logger = Logger(label: "gallery")
+        let thumbnails = DesktopThumbnails(directory: directory, program: "gallery", version: version,
+                                           onDecode: { logger.debug("decoded the original", metadata: ["path": "\($0)"]) })
+        return LocalFileImageLoader(desktopThumbnails: thumbnails)
     }
 
     /// One HTTP client with retries reported to the status bar, and image loaders over it.

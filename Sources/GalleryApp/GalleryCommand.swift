@@ -26,6 +26,10 @@ struct GalleryCommand: ParsableCommand {
               gallery A B C...    exactly these photos and folders
               find ... | gallery -   paths read from stdin, one a line (-0: NUL-
                                   separated); keys are then read from /dev/tty
+              gallery --pick PATH...   choose photos for a shell: Space marks, Enter
+                                  prints the marked paths (or the selected one) to
+                                  stdout and exits 0; q or Esc exits 1. Drawn on
+                                  /dev/tty: feh --bg-fill "$(gallery --pick ~/Wallpapers)"
             Local photos are ordered naturally by name (img2 before img10); --sort
             date|taken|size orders by modification time, date taken (EXIF, else the
             modification time) or size, oldest or smallest first; --reverse turns
@@ -45,6 +49,8 @@ struct GalleryCommand: ParsableCommand {
               log      $XDG_STATE_HOME/gallery/gallery.log
                        (else ~/.local/state/gallery/gallery.log)
               photos   d saves to $XDG_DOWNLOAD_DIR (else ~/Downloads)
+              thumbs   $XDG_CACHE_HOME/thumbnails (else ~/.cache/thumbnails):
+                       local photos' thumbnails, shared with the desktop
 
             ENVIRONMENT
               NO_COLOR   no colours at all (ASCII thumbnails, no accent colours).
@@ -83,6 +89,12 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "With -, the paths on stdin are separated by NUL bytes (find -print0).")
     var nullSeparated = false
 
+    @Flag(name: .long, help: "Pick photos for a shell pipeline: Space marks, Enter prints the marked paths (or the selected one) and exits 0; q or Esc prints nothing and exits 1. Drawn on /dev/tty, so stdout may be a pipe.")
+    var pick = false
+
+    @Flag(name: .long, help: "With --pick, end each path with a NUL byte instead of a newline (xargs -0).")
+    var print0 = false
+
     @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
     var render: RenderModeOption?
 
@@ -116,7 +128,7 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the effective configuration as TOML (access key masked) and exit.")
     var printConfig = false
 
-    func validate() throws {
+    mutating func validate() throws {
         if let perPage, let problem = Self.perPageProblem(perPage) {
             throw ValidationError("--per-page \(problem)")
         }
@@ -125,6 +137,16 @@ struct GalleryCommand: ParsableCommand {
             throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
         }
         if recursive, case .api = catalog { throw ValidationError("--recursive applies to folders only") }
+        if print0 && !pick { throw ValidationError("--print0 ends the paths --pick prints: gallery --pick --print0 DIR | xargs -0 ...") }
+        if pick {
+            // Without paths, the current folder: the config file's source may be a catalog.
+            if paths.isEmpty && source == nil { paths = ["."] }
+            switch try self.catalog {
+            case .folder, .paths, .standardInput: break
+            case .demo, .unsplash, .picsum, .api:
+                throw ValidationError("--pick chooses local files and cannot pick from --source \(source ?? ""): gallery --pick ~/Wallpapers")
+            }
+        }
     }
 
     /// Why `perPage` is not acceptable, nil when it is (shared with the config file).

@@ -56,6 +56,17 @@ if (try? command.catalog) == .standardInput {
     }
 }
 
+// `gallery --pick` draws on /dev/tty, as fzf does; stdout receives the chosen paths and nothing else.
+var pickOutput: PickOutput?
+if command.pick {
+    do {
+        pickOutput = try PickOutput.takeStandardOutput(nullSeparated: command.print0)
+    } catch {
+        FileOutput.standardError.write("gallery: \(error)\n")
+        exit(PickOutput.failed)
+    }
+}
+
 // Before anything else writes to the tty: the probe's replies must not reach the UI as keys.
 let render = settings.render.resolve(environment: processEnvironment)
 
@@ -71,6 +82,19 @@ do {
 var app: AppCoordinator?
 /// While the grid is on the screen, what C libraries print to stderr goes to the log instead.
 var standardErrorToLog: StandardErrorRedirection?
+
+/// Standard error back on the terminal, before gallery's own last words; once.
+@MainActor func restoreStandardError() {
+    standardErrorToLog?.restore()
+    standardErrorToLog = nil
+}
+
+/// Ends the process once the terminal is the user's again, with what they should know about it.
+@MainActor func exitAfterTheTerminal(_ code: Int32) -> Never {
+    restoreStandardError()
+    if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
+    exit(code)
+}
 
 Task { @MainActor in
     do {
@@ -98,17 +122,14 @@ Task { @MainActor in
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.openPhotoID = catalog.openPhotoID
-        let coordinator = AppCoordinator(environment: appEnvironment, onExit: { code in
-            standardErrorToLog?.restore()
-            if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
-            exit(code)
-        })
+        appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
+        let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator
         try coordinator.start()
         standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
     } catch {
         FileOutput.standardError.write("gallery: \(error)\n")
-        exit(1)
+        exit(command.pick ? PickOutput.failed : 1)
     }
 }
 dispatchMain()

@@ -11,10 +11,30 @@ public enum TerminalMode {
     /// Makes the controlling terminal (`/dev/tty`) this process's standard input, as fzf does once
     /// it has read its list from a pipe: keys then come from the terminal whatever stdin was.
     public static func useControllingTerminalAsStandardInput() throws(SystemError) {
+        try useControllingTerminal(as: 0, "make standard input")
+    }
+
+    /// Makes the controlling terminal (`/dev/tty`) this process's standard output, as fzf draws on
+    /// it, and returns what standard output was, kept open under another number: `gallery --pick`
+    /// draws everything (curses, pictures, capability queries) on the terminal and writes only its
+    /// results there. That descriptor is close-on-exec, so a program started meanwhile (a viewer
+    /// opened with `o`) cannot hold a pipe to the caller open.
+    public static func useControllingTerminalAsStandardOutput() throws(SystemError) -> FileDescriptor {
+        let results = try SystemCall.retryingInterrupts("keep", path: "standard output") { fcntl(1, F_DUPFD_CLOEXEC, 3) }
+        do {
+            try useControllingTerminal(as: 1, "make standard output")
+        } catch {
+            close(results)
+            throw error
+        }
+        return FileDescriptor(results, path: "standard output")
+    }
+
+    private static func useControllingTerminal(as descriptor: Int32, _ operation: String) throws(SystemError) {
         let terminal = try SystemCall.retryingInterrupts("open", path: "/dev/tty") { open("/dev/tty", O_RDWR | O_CLOEXEC) }
-        defer { if terminal != 0 { close(terminal) } }
-        // dup2 clears close-on-exec on descriptor 0, which programs started later inherit as usual.
-        _ = try SystemCall.retryingInterrupts("make standard input", path: "/dev/tty") { dup2(terminal, 0) }
+        defer { if terminal != descriptor { close(terminal) } }
+        // dup2 clears close-on-exec on the standard descriptor, which programs started later inherit as usual.
+        _ = try SystemCall.retryingInterrupts(operation, path: "/dev/tty") { dup2(terminal, descriptor) }
     }
 
     /// Runs `body` with `descriptor`'s input neither line-buffered nor echoed, a read returning

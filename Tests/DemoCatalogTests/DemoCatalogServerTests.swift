@@ -110,6 +110,39 @@ import Testing
         }
     }
 
+    /// Unsplash's statistics shape: each count's total (the photo's own) and its last 30 days,
+    /// which add up to the change and never past the total; the same answer every time.
+    @Test func statisticsHaveUnsplashShapeAndAreDeterministic() async throws {
+        try await withServer { base in
+            for page in [1, 300] {
+                let id = try #require(try await fetch(base + "/photos?page=\(page)").jsonArray().first?["id"] as? String)
+                let photo = try await fetch(base + "/photos/\(id)").jsonObject()
+                let response = try await fetch(base + "/photos/\(id)/statistics")
+                #expect(response.status == 200)
+                let statistics = try response.jsonObject()
+                #expect(statistics["id"] as? String == id)
+                for (key, total) in [("downloads", photo["downloads"]), ("views", photo["views"]), ("likes", photo["likes"])] {
+                    let counter = try #require(statistics[key] as? [String: Any], "\(key)")
+                    #expect(counter["total"] as? Int == total as? Int, "\(key)")
+                    let historical = try #require(counter["historical"] as? [String: Any])
+                    let values = try #require(historical["values"] as? [[String: Any]])
+                    #expect(values.count == 30 && historical["quantity"] as? Int == 30)
+                    #expect(historical["resolution"] as? String == "days")
+                    let sum = values.compactMap { $0["value"] as? Int }.reduce(0, +)
+                    #expect(sum == historical["change"] as? Int && sum <= (counter["total"] as? Int ?? 0), "\(key)")
+                    #expect(values.first?["date"] as? String == "2024-05-03" && values.last?["date"] as? String == "2024-06-01")
+                }
+                // The newest photo was taken on the catalog's last day or the one before: nothing
+                // counts on the days before it.
+                let views = try #require((statistics["views"] as? [String: Any])?["historical"] as? [String: Any])
+                let days = try #require(views["values"] as? [[String: Any]]).compactMap { $0["value"] as? Int }
+                if page == 1 { #expect(days.dropLast(2).allSatisfy { $0 == 0 } && days.suffix(2).contains { $0 > 0 }, "\(days)") }
+                #expect(try await fetch(base + "/photos/\(id)/statistics").body == response.body)
+            }
+            #expect(try await fetch(base + "/photos/doesNotExist/statistics").status == 404)
+        }
+    }
+
     @Test func unknownPhotosAndPathsAre404() async throws {
         try await withServer(.init(photoCount: 100)) { base in
             let firstID = try #require(try await fetch(base + "/photos?page=1").jsonArray().first?["id"] as? String)

@@ -111,14 +111,4 @@ import Testing
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("dav1d"), "the library said nothing this time: \(logged)")
     }
-
-    /// The demo's grid in ASCII in a 120x40 tmux pane, `environment` before the command.
-    private func asciiGrid(environment: String = "") async throws -> TmuxSession {
-        let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(environment)\(gallery) --source demo --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
-        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
-        return tmux
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A detached tmux session on a private server socket, driven like a person at a keyboard.
 /// Every wait is bounded, and the server is killed when the session is closed.
@@ -67,4 +68,15 @@ func galleryExecutable() -> String? {
         dir = dir.deletingLastPathComponent()
     }
     return nil
+}
+
+/// `gallery --source SOURCE --render ascii` in a new 120x40 tmux pane, once its grid is up;
+/// `environment` goes before the command ("TERM=screen ").
+func asciiGrid(source: String = "demo", environment: String = "") async throws -> TmuxSession {
+    let gallery = try #require(galleryExecutable())
+    let tmux = try TmuxSession(columns: 120, rows: 40)
+    try tmux.type("\(environment)\(gallery) --source \(source) --render ascii; echo EXIT=$?", enter: true)
+    let grid = try await tmux.waitFor { $0.joined().contains("· ascii") && $0.joined().contains("photos") }
+    try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+    return tmux
 }

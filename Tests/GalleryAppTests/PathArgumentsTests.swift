@@ -10,16 +10,6 @@ struct PathArgumentsTests {
         try GalleryCommand.parse(arguments).catalog
     }
 
-    /// The one line a usage error prints, without ArgumentParser's prefix.
-    private func usageError(_ arguments: [String]) -> String? {
-        do {
-            _ = try GalleryCommand.parse(arguments)
-            return nil
-        } catch {
-            return GalleryCommand.message(for: error)
-        }
-    }
-
     @Test func onePathSeveralPathsOrStandardInput() throws {
         #expect(try choice(["photo.jpg"]) == .folder("photo.jpg"))
         #expect(try choice(["~/Pictures"]) == .folder((ProcessInfo.processInfo.environment["HOME"] ?? "") + "/Pictures"))

@@ -33,6 +33,20 @@ struct PhotoActionsTests {
         #expect(actions.statusText == nil)
     }
 
+    /// The demo's photos link to a server that ends with the app: `o` and `y` say so, and nothing
+    /// opens and nothing replaces what the clipboard held.
+    @Test func photosWithoutAWebPageSaySoInsteadOfADeadLink() {
+        let opener = FakeOpener(available: true)
+        let clipboard = FakeClipboard()
+        let actions = PhotoActions(opener: opener, downloader: nil, clipboard: clipboard,
+                                   noWebPageReason: "demo photos have no web page")
+        actions.open(photo)
+        #expect(actions.statusText == "demo photos have no web page")
+        actions.copyLink(of: photo)
+        #expect(actions.statusText == "demo photos have no web page: nothing copied")
+        #expect(opener.urls.isEmpty && clipboard.copied.isEmpty)
+    }
+
     @Test func osc52SequenceCarriesTheTextInBase64() {
         var sent: [[UInt8]] = []
         let clipboard = OSC52Clipboard { sent.append($0) }

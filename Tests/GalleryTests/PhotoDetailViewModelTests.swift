@@ -9,9 +9,77 @@ import TerminalEnvironment
 struct PhotoDetailViewModelTests {
     let source = FakePhotoSource()
     let renderer = FakeRenderer()
+    /// The list the pane steps through (the pane holds it weakly, as it does the grid).
+    let list = ListNeighbours(count: 10)
 
-    func makeViewModel(_ photo: Photo, loader: FakeImageLoader = FakeImageLoader()) -> PhotoDetailViewModel {
-        PhotoDetailViewModel(photo: photo, source: source, loader: loader, renderer: renderer)
+    func makeViewModel(_ photo: Photo, loader: FakeImageLoader = FakeImageLoader(),
+                       dwell: DetailDwell = .none) -> PhotoDetailViewModel {
+        PhotoDetailViewModel(photo: photo, source: source, loader: loader, renderer: renderer, dwell: dwell)
+    }
+
+    /// A pane on photo "p0" of ten, whose waits before fetching details are held, by photo id,
+    /// until the test resolves them (as if the user stopped on that photo).
+    func flippingPane() -> (PhotoDetailViewModel, dwell: Responder<Void>) {
+        let dwell = Responder<Void>()
+        let viewModel = makeViewModel(list.photos[0], dwell: DetailDwell { try await dwell.call($0) })
+        viewModel.neighbours = list
+        viewModel.viewDidLoad()
+        return (viewModel, dwell)
+    }
+
+    /// Flipping through five photos asks nothing for them: only the one the user stops on has its
+    /// record and statistics fetched, and going back to it asks nothing again.
+    @Test func onlyThePhotoStoppedOnIsFetchedAndGoingBackAsksNothing() async {
+        let (viewModel, dwell) = flippingPane()
+        for step in 1...5 {
+            viewModel.move(by: 1)
+            await eventually { viewModel.photo.id == "p\(step)" }
+        }
+        await eventually { dwell.pendingKeys == ["p5"] }
+        #expect(dwell.cancelledKeys == ["p0", "p1", "p2", "p3", "p4"])
+        #expect(source.details.calls.isEmpty && source.extras.calls.isEmpty)
+        #expect(viewModel.isLoading)
+
+        dwell.resolve("p5", with: .success(()))
+        await eventually { source.details.pendingKeys == ["p5"] }
+        source.details.resolve("p5", with: .success(.sample("p5", description: "Full record")))
+        await eventually { viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] }
+        #expect(!viewModel.isLoading)
+
+        viewModel.move(by: -1)
+        await eventually { viewModel.photo.id == "p4" && viewModel.title == "Untitled" && viewModel.extraDetails.isEmpty }
+        viewModel.move(by: 1)
+        await eventually { viewModel.photo.id == "p5" }
+        #expect(viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] && !viewModel.isLoading)
+        await settle()
+        #expect(source.details.calls == ["p5"] && source.extras.calls == ["p5"])
+        #expect(dwell.calls.filter { $0 == "p5" }.count == 1)
+    }
+
+    /// Moving on while the details are on their way cancels their requests (and so their transfers).
+    @Test func movingOnCancelsTheRequestsUnderWay() async {
+        source.extras.answerImmediately(nil)
+        let (viewModel, dwell) = flippingPane()
+        await eventually { dwell.pendingKeys == ["p0"] }
+        dwell.resolve("p0", with: .success(()))
+        await eventually { source.details.pendingKeys == ["p0"] && source.extras.pendingKeys == ["p0"] }
+        viewModel.move(by: 1)
+        await eventually { source.details.cancelledKeys == ["p0"] && source.extras.cancelledKeys == ["p0"] }
+        await eventually { dwell.pendingKeys == ["p1"] }
+        #expect(viewModel.errorMessage == nil)
+    }
+
+    @Test func theDetailsCacheKeepsTheLastPhotosShown() {
+        let cache = PhotoDetailsCache(capacity: 2)
+        cache.store(.sample("a"))
+        cache.store(extraDetails: ["1 view"], for: "a")
+        cache.store(.sample("b"))
+        #expect(cache.entry(for: "a") == .init(photo: .sample("a"), extraDetails: ["1 view"]))
+        cache.store(.sample("c"))
+        // "b" was the least recently shown.
+        #expect(cache.entry(for: "b") == .init())
+        #expect(cache.entry(for: "a").photo?.id == "a" && cache.entry(for: "c").photo?.id == "c")
+        #expect(cache.count == 2)
     }
 
     @Test func showsFactsOfThePhoto() {
@@ -23,6 +91,13 @@ struct PhotoDetailViewModelTests {
         #expect(viewModel.attribution == "Photo by Ann Lee on Unsplash")
         #expect(viewModel.link == "https://unsplash.test/photos/a?utm_source=gallery&utm_medium=referral")
         #expect(viewModel.image == nil)
+    }
+
+    @Test func aPhotoWhoseSourceSaysItHasNoWebPageShowsNoLink() {
+        let demo = FakePhotoSource(noWebPageReason: "demo photos have no web page")
+        let viewModel = PhotoDetailViewModel(photo: .sample("a"), source: demo, loader: FakeImageLoader(), renderer: renderer)
+        #expect(viewModel.link == "")
+        #expect(makeViewModel(.sample("a")).link.hasPrefix("https://unsplash.test/photos/a"))
     }
 
     @Test func titleFallsBackToAltDescription() {
@@ -93,5 +168,19 @@ struct PhotoDetailViewModelTests {
         viewModel.close()
         #expect(coordinator.closeCount == 1)
         await eventually { loader.requests.cancelledKeys.count == 1 }
+    }
+}
+
+/// A list of `count` photos, "p0" to "p9", answering ←/→ at once.
+@MainActor final class ListNeighbours: PhotoNeighbours {
+    let photos: [Photo]
+
+    init(count: Int) {
+        photos = (0..<count).map { Photo.sample("p\($0)") }
+    }
+
+    func photo(adjacentTo id: String, offset: Int) async -> Photo? {
+        guard let index = photos.firstIndex(where: { $0.id == id }), photos.indices.contains(index + offset) else { return nil }
+        return photos[index + offset]
     }
 }

@@ -86,6 +86,73 @@ struct TotalsAndEndTests {
         #expect(CountText.items(total: 2, folders: 1) == "1 folder · 1 photo")
     }
 
+    /// `r` with nothing failed reloads the pages where the user is, not page 1, and the selected
+    /// photo stays selected where the feed moved it (two photos published since).
+    @Test func refreshKeepsThePlaceAndTheSelectedPhoto() async throws {
+        let source = CountedPhotoSource(total: 1_512)
+        let (coordinator, navigator, screen) = await start(source)
+        let viewModel = try #require(coordinator.viewModel)
+        let grid = coordinator.grids[0].view
+        grid.select(index: 83)
+        _ = frame(navigator, screen)
+        await eventually { viewModel.photo(at: 83) != nil }
+        _ = frame(navigator, screen)
+        #expect(grid.selectedPhoto?.id == "photo-83")
+
+        source.publish(2)
+        let before = source.pageCalls.count
+        _ = navigator.handle(.character("r"))
+        _ = frame(navigator, screen)
+        await eventually {
+            _ = frame(navigator, screen)
+            return grid.selectedPhoto?.id == "photo-83"
+        }
+        #expect(viewModel.index(ofPhotoID: "photo-83") == 85)
+        #expect(frame(navigator, screen).last?.contains("1,514 photos · 86 of 1,514 · page 3 of 51") == true)
+        // The selection's page first; page 1 is not on screen and is not asked for.
+        let asked = source.pageCalls.dropFirst(before)
+        #expect(asked.first == 3 && !asked.contains(1), "\(asked)")
+        // The cells on screen fill in again.
+        await eventually { viewModel.thumbnails["photo-83"]?.thumbnail != nil }
+    }
+
+    /// A feed without a total reloads from page 1 up to the selection; a selected photo that left
+    /// leaves the selection at its place.
+    @Test func refreshWithoutATotalLoadsUpToTheSelection() async throws {
+        let app = SceneHarness()
+        await app.startWithFirstPage()
+        app.press(.character("n"))
+        await eventually { app.source.pages.pendingKeys == ["2"] }
+        app.source.resolvePage(2, with: .success(Photo.page(2)))
+        await eventually { app.grids[0].viewModel.photos.count == 60 }
+        app.draw()
+        app.press(.right, .right)
+        #expect(app.grids[0].view.selectedPhoto?.id == "p2-2")
+
+        app.press(.character("r"))
+        await eventually { app.source.pages.pendingKeys == ["1"] }
+        app.source.resolvePage(1, with: .success(Photo.page(1)))
+        await eventually { app.source.pages.pendingKeys == ["2"] }
+        app.source.resolvePage(2, with: .success(Array(Photo.page(2).dropFirst())))
+        await eventually {
+            app.draw()
+            return app.grids[0].view.selectedPhoto?.id == "p2-2"
+        }
+        #expect(app.statusLine.contains("59 photos · 32 of 59"))
+
+        // Gone: the selection stays at its place, on the photo there now.
+        app.press(.character("r"))
+        await eventually { app.source.pages.pendingKeys == ["1"] }
+        app.source.resolvePage(1, with: .success(Photo.page(1)))
+        await eventually { app.source.pages.pendingKeys == ["2"] }
+        app.source.resolvePage(2, with: .success(Photo.page(3)))
+        await eventually {
+            app.draw()
+            return app.grids[0].view.selectedPhoto?.id == "p3-1"
+        }
+        #expect(app.statusLine.contains("60 photos · 32 of 60"))
+    }
+
     @Test func viewModelStatusSaysTheTotal() async throws {
         let source = CountedPhotoSource(total: 1_512)
         let (coordinator, _, _) = await start(source)

@@ -1,22 +1,41 @@
 /// Exif blocks made byte by byte (big-endian TIFF), and JPEGs and PNGs carrying them: what the
 /// metadata tests read, with any orientation and any date text, malformed ones included.
 enum ExifFixtures {
+    /// One IFD entry: its tag, type (2 ASCII, 3 SHORT, 4 LONG, 5 RATIONAL), count and value bytes.
+    struct Entry {
+        let tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]
+
+        /// The bytes given, NUL added.
+        static func ascii(_ tag: UInt16, _ text: [UInt8]) -> Entry { Entry(tag: tag, type: 2, count: UInt32(text.count + 1), value: text + [0]) }
+        static func short(_ tag: UInt16, _ value: UInt16) -> Entry { Entry(tag: tag, type: 3, count: 1, value: be16(value) + [0, 0]) }
+        static func rationals(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> Entry {
+            Entry(tag: tag, type: 5, count: UInt32(values.count), value: values.flatMap { be32($0.0) + be32($0.1) })
+        }
+    }
+
     /// A TIFF structure (no "Exif\0\0"): IFD0 with Orientation and DateTime when given, and an
     /// Exif IFD with DateTimeOriginal when given. Dates are written as the bytes given, NUL added.
     static func tiff(orientation: UInt16? = nil, dateTime: [UInt8]? = nil, dateTimeOriginal: [UInt8]? = nil) -> [UInt8] {
-        var ifd0: [(tag: UInt16, type: UInt16, value: [UInt8])] = []
-        if let orientation { ifd0.append((0x0112, 3, be16(orientation) + [0, 0])) }
-        if let dateTime { ifd0.append((0x0132, 2, dateTime + [0])) }
-        let exifIFD: [(tag: UInt16, type: UInt16, value: [UInt8])] = dateTimeOriginal.map { [(0x9003, 2, $0 + [0])] } ?? []
-        // Header (8), IFD0 (2 + 12 per entry + 4), then the Exif IFD, then the values too long to inline.
-        let ifd0Count = ifd0.count + (exifIFD.isEmpty ? 0 : 1)
-        let exifAt = 8 + 2 + 12 * ifd0Count + 4
-        var dataAt = exifAt + (exifIFD.isEmpty ? 0 : 2 + 12 * exifIFD.count + 4)
+        tiff(ifd0: (orientation.map { [.short(0x0112, $0)] } ?? []) + (dateTime.map { [.ascii(0x0132, $0)] } ?? []),
+             exif: dateTimeOriginal.map { [.ascii(0x9003, $0)] } ?? [])
+    }
+
+    /// A TIFF structure (no "Exif\0\0") with these entries in IFD0, the Exif IFD and the GPS IFD
+    /// (each sorted by tag, the IFDs left out when empty), values too long to inline after them.
+    static func tiff(ifd0: [Entry], exif: [Entry] = [], gps: [Entry] = []) -> [UInt8] {
+        func size(_ entries: [Entry]) -> Int { entries.isEmpty ? 0 : 2 + 12 * entries.count + 4 }
+        let pointerCount = (exif.isEmpty ? 0 : 1) + (gps.isEmpty ? 0 : 1)
+        let exifAt = 8 + 2 + 12 * (ifd0.count + pointerCount) + 4
+        let gpsAt = exifAt + size(exif)
+        var pointers: [Entry] = []
+        if !exif.isEmpty { pointers.append(Entry(tag: 0x8769, type: 4, count: 1, value: be32(UInt32(exifAt)))) }
+        if !gps.isEmpty { pointers.append(Entry(tag: 0x8825, type: 4, count: 1, value: be32(UInt32(gpsAt)))) }
+        var dataAt = gpsAt + size(gps)
         var data: [UInt8] = []
-        func entries(_ list: [(tag: UInt16, type: UInt16, value: [UInt8])]) -> [UInt8] {
-            var out: [UInt8] = []
-            for entry in list {
-                out += be16(entry.tag) + be16(entry.type) + be32(UInt32(entry.type == 2 ? entry.value.count : 1))
+        func ifd(_ list: [Entry]) -> [UInt8] {
+            var out = be16(UInt16(list.count))
+            for entry in list.sorted(by: { $0.tag < $1.tag }) {
+                out += be16(entry.tag) + be16(entry.type) + be32(entry.count)
                 if entry.value.count <= 4 {
                     out += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
                 } else {
@@ -25,13 +44,11 @@ enum ExifFixtures {
                     dataAt += entry.value.count
                 }
             }
-            return out
+            return out + be32(0)
         }
-        var pointer: [(tag: UInt16, type: UInt16, value: [UInt8])] = []
-        if !exifIFD.isEmpty { pointer = [(0x8769, 4, be32(UInt32(exifAt)))] }
-        var tiff: [UInt8] = [0x4D, 0x4D, 0, 42] + be32(8)
-        tiff += be16(UInt16(ifd0Count)) + entries(ifd0 + pointer) + be32(0)
-        if !exifIFD.isEmpty { tiff += be16(UInt16(exifIFD.count)) + entries(exifIFD) + be32(0) }
+        var tiff: [UInt8] = [0x4D, 0x4D, 0, 42] + be32(8) + ifd(ifd0 + pointers)
+        if !exif.isEmpty { tiff += ifd(exif) }
+        if !gps.isEmpty { tiff += ifd(gps) }
         return tiff + data
     }
 

@@ -176,17 +176,7 @@ public struct FreedesktopTrash: Sendable {
 
     /// The path as a URI path (RFC 2396): unreserved characters and `/` kept, every other byte `%XX`.
     static func percentEncoded(_ path: String) -> String {
-        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            if kept.contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        FileURI.percentEncoded(path, alsoKeeping: "/")
     }
 
     private func attempt<T>(_ name: String, _ body: () throws(SystemError) -> T) throws(TrashError) -> T {

@@ -28,11 +28,14 @@ public final class PhotoActions {
     @ObservationIgnored private let clipboard: (any Clipboard)?
     /// Where photos are files (a folder): `o` opens the file, `y` copies its path, `d` says where it is.
     @ObservationIgnored private let files: (any LocalPhotoSource)?
+    /// Said instead of opening or copying a link that would not work (`PhotoSource.noWebPageReason`).
+    @ObservationIgnored private let noWebPageReason: String?
     @ObservationIgnored private var downloadTask: Task<Void, Never>?
 
     /// Without an opener `o` shows the URL; without a clipboard `y` does; without a downloader `d` says so.
     public init(opener: (any URLOpening)?, downloader: PhotoDownloader?, clipboard: (any Clipboard)?,
-                files: (any LocalPhotoSource)? = nil) {
+                files: (any LocalPhotoSource)? = nil, noWebPageReason: String? = nil) {
+        self.noWebPageReason = noWebPageReason
         self.opener = opener
         self.downloader = downloader
         self.clipboard = clipboard
@@ -54,6 +57,10 @@ public final class PhotoActions {
             openFile(path)
             return
         }
+        if let noWebPageReason {
+            message = noWebPageReason
+            return
+        }
         let url = photo.referralLink
         guard !url.isEmpty else {
             message = "this photo has no web page"
@@ -65,7 +72,13 @@ public final class PhotoActions {
     /// Copies the photo's file path, or its web page URL, to the clipboard. Nothing is copied when
     /// there is nothing to copy: an empty copy would wipe what the user had there.
     public func copyLink(of photo: Photo) {
-        let text = files?.filePath(of: photo) ?? photo.referralLink
+        let path = files?.filePath(of: photo)
+        if path == nil, let noWebPageReason {
+            // What the user had on the clipboard stays: a dead link would only replace it.
+            message = "\(noWebPageReason): nothing copied"
+            return
+        }
+        let text = path ?? photo.referralLink
         guard !text.isEmpty else {
             message = "this photo has no link to copy"
             return

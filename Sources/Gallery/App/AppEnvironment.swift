@@ -36,6 +36,10 @@ public struct AppEnvironment: Sendable {
     public var openPhotoID: String?
     /// Where `D` moves a folder's photos; nil: there is no home folder to keep a trash in.
     public var trash: FreedesktopTrash?
+    /// Full records and extra lines the detail panes fetched, so going back asks nothing again.
+    public var photoDetails = PhotoDetailsCache()
+    /// `gallery --pick`: Enter chooses photos and ends the app; nil when browsing.
+    public var picker: PhotoPicker?
 
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 sourceName: String, renderMode: RenderMode, perPage: Int, cache: ThumbnailCache = ThumbnailCache(),

@@ -32,11 +32,16 @@ import TUI
             environment.clipboard = OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) }
         }
         let keys = environment.keys
+        let picker = environment.picker
         let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })
         terminal.draw = { screen in navigator.drawFrame(on: screen) }
         terminal.onKey = { [weak self] key in
             guard let self else { return }
             if navigator.handle(key) { return }
+            if let picker, key == keys.quit || key == .escape {
+                picker.cancel()
+                return
+            }
             switch key {
             case keys.quit, .ctrl("c"): self.quit()
             case keys.help:
@@ -46,6 +51,7 @@ import TUI
             }
         }
         terminal.onResize = { _ in navigator.setNeedsRedraw() }
+        picker?.restoreTerminal = { [weak terminal] in terminal?.stop() }
         let photos = PhotosCoordinator(navigator: navigator, environment: environment)
         self.photos = photos
         photos.start()

@@ -21,8 +21,12 @@
     }
 
     func start() {
+        // A local file's details are a read away; a catalog's cost requests, asked only where the
+        // user stops.
+        let dwell: DetailDwell = environment.source is any LocalPhotoSource ? .none : .moment
         let viewModel = PhotoDetailViewModel(photo: photo, source: environment.source,
-                                             loader: environment.loader, renderer: environment.renderer)
+                                             loader: environment.loader, renderer: environment.renderer,
+                                             details: environment.photoDetails, dwell: dwell)
         viewModel.coordinator = self
         viewModel.neighbours = neighbours
         let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)

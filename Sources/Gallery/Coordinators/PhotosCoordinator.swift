@@ -29,7 +29,8 @@
         self.navigator = navigator
         self.environment = environment
         actions = PhotoActions(opener: environment.opener, downloader: environment.downloader,
-                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource)
+                               clipboard: environment.clipboard, files: environment.source as? any LocalPhotoSource,
+                               noWebPageReason: environment.source.noWebPageReason)
     }
 
     /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
@@ -38,6 +39,8 @@
         watchFolder()
         guard let id = environment.openPhotoID else { return }
         select(id)
+        // A picker shows the photo selected in its grid, where Enter chooses it.
+        guard environment.picker == nil else { return }
         let source = environment.source
         Task { [weak self] in
             guard let photo = try? await source.photo(id: id), let self, let viewModel = self.viewModel else { return }
@@ -73,6 +76,11 @@
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
         if photo.folder != nil, let library {
             enter(photo, from: library)
+            return
+        }
+        if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
+            let marked = grid(of: viewModel)?.viewModel.markedPhotos ?? []
+            picker.choose((marked.isEmpty ? [photo] : marked).map(files.filePath))
             return
         }
         let origin = grid(of: viewModel)

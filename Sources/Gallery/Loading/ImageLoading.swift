@@ -3,6 +3,13 @@ public import Net
 /// Fetches encoded image bytes. Cancelling the calling task aborts the transfer.
 public protocol ImageLoading: Sendable {
     func imageData(from url: String) async throws -> [UInt8]
+    /// The desktop's thumbnails of the local files this loader reads, when it uses them
+    /// (`ThumbnailPipeline` looks there before loading); nil by default.
+    var desktopThumbnails: DesktopThumbnails? { get }
+}
+
+extension ImageLoading {
+    public var desktopThumbnails: DesktopThumbnails? { nil }
 }
 
 /// `ImageLoading` over HTTP: rejects bodies that are declared as something other than an image,

@@ -11,16 +11,24 @@ public struct LocalFileImageLoader: ImageLoading {
     public static let defaultMaxBytes = 64 << 20
 
     private let maxBytes: Int
+    public let desktopThumbnails: DesktopThumbnails?
 
-    public init(maxBytes: Int = defaultMaxBytes) {
+    /// - Parameter desktopThumbnails: the freedesktop thumbnail cache to read and fill; nil: none.
+    public init(maxBytes: Int = defaultMaxBytes, desktopThumbnails: DesktopThumbnails? = nil) {
         self.maxBytes = maxBytes
+        self.desktopThumbnails = desktopThumbnails
     }
 
     /// The file's bytes; throws `GalleryError.unreadableFile` with the system's reason.
     public func imageData(from url: String) async throws -> [UInt8] {
+        try LocalFile.read(Self.path(of: url), maxBytes: maxBytes)
+    }
+
+    /// The path of a `file://` URL.
+    static func path(of url: String) throws -> String {
         guard let fileURL = URL(string: url), fileURL.isFileURL else {
             throw GalleryError.unreadableFile(name: url, reason: "not a local file URL")
         }
-        return try LocalFile.read(fileURL.path, maxBytes: maxBytes)
+        return fileURL.path
     }
 }

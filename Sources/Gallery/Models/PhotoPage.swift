@@ -8,8 +8,11 @@ public struct PhotoPage: Sendable, Equatable {
     /// How many photos the whole feed has (a folder's listing, Unsplash's `X-Total`); nil when
     /// the source cannot tell, and then the grid grows page by page.
     public let total: Int?
-    /// What the source left out and why ("3 files not shown: unsupported format"), for the status bar.
+    /// What the source left out that the user may act on ("cannot read folder private"), for the status bar.
     public let note: String?
+    /// How many files the source left out (unsupported formats, link loops, unreadable folders):
+    /// the status bar's "3 skipped".
+    public var skipped = 0
     /// How many items of the feed are folders (a local library's tiles, listed first), not photos.
     public let folderCount: Int
 

@@ -22,6 +22,9 @@ public protocol PhotoSource: Sendable {
     func attribution(for photo: Photo) -> String?
     /// Whether photos here have likes to show (a catalog's do, a local file's do not). True by default.
     var hasLikes: Bool { get }
+    /// Why photos here have no web page to open or copy, though their records carry links (the
+    /// demo's point to a server that ends with the app); nil, the default, when they have one.
+    var noWebPageReason: String? { get }
 }
 
 extension PhotoSource {
@@ -40,6 +43,7 @@ extension PhotoSource {
 
     public func trackDownload(_ photo: Photo) async throws {}
     public var hasLikes: Bool { true }
+    public var noWebPageReason: String? { nil }
     public func extraDetails(for photo: Photo) async throws -> [String] { [] }
     /// "Photo by NAME on Unsplash": Picsum serves photos from Unsplash (`UnsplashAPISource` says
     /// where its photos come from itself).

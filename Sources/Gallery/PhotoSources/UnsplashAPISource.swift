@@ -7,15 +7,19 @@ public struct UnsplashAPISource: PhotoSource {
     private let accessKey: String?
     private let fetcher: JSONFetcher
     private let onRateLimit: (@Sendable (Int) -> Void)?
+    public let noWebPageReason: String?
 
     /// - Parameters:
     ///   - baseURL: the API root, with or without a trailing slash.
     ///   - accessKey: sent as `Authorization: Client-ID <key>` when given, to `baseURL` only.
     ///   - client: the HTTP transport, usually a `RetryingHTTPClient`.
     ///   - onRateLimit: called with every `X-Ratelimit-Remaining` the API sends, from any thread.
+    ///   - noWebPageReason: why the photos' `links.html` are not worth handing out (a server that
+    ///     stops with the app); nil when they are.
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String?,
                 client: any HTTPGetting, timeout: Duration = .seconds(30),
-                onRateLimit: (@Sendable (Int) -> Void)? = nil) {
+                onRateLimit: (@Sendable (Int) -> Void)? = nil, noWebPageReason: String? = nil) {
+        self.noWebPageReason = noWebPageReason
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.accessKey = accessKey
         self.fetcher = JSONFetcher(client: client, timeout: timeout)

@@ -12,6 +12,12 @@ struct ThumbnailPipeline: Sendable {
     func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
         let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
+        if let thumbnails = loader.desktopThumbnails, url.hasPrefix("file:") {
+            let path = try LocalFileImageLoader.path(of: url)
+            if let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
+                return try await thumbnail(of: original, in: thumbnails, url: url, columns: columns, rows: rows, fit: fit)
+            }
+        }
         let data = try await loader.imageData(from: url)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
         try Task.checkCancellation()
@@ -19,6 +25,42 @@ struct ThumbnailPipeline: Sendable {
         // A local file cut short is shown as far as it goes; a download cut short is an error, so
         // it is fetched again (`CachingImageLoader` keeps only whole files) rather than shown grey.
         if picture.isTruncated && !url.hasPrefix("file:") { throw ImageError.corrupt("the download ended early") }
+        return picture
+    }
+
+    /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,
+    /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
+    /// failure recorded.
+    private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, url: String,
+                           columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
+        let box = renderer.pixelSize(columns: columns, rows: rows)
+        let filling = fit == .crop
+        let cached = try await RenderLimiter.shared.run { () throws -> RenderedPicture? in
+            switch thumbnails.lookup(original, covering: box, filling: filling) {
+            case .thumbnail(let image): return try renderer.render(image, columns: columns, rows: rows, fit: fit)
+            case .failed(let reason): throw GalleryError.unreadableFile(name: LocalFile.name(of: original.path), reason: reason)
+            case .missing: return nil
+            }
+        }
+        if let cached { return cached }
+        let data = try await loader.imageData(from: url)
+        try Task.checkCancellation()
+        let (image, picture): (RGBImage, RenderedPicture)
+        do {
+            (image, picture) = try await RenderLimiter.shared.run {
+                let image = try renderer.decode(data, columns: columns, rows: rows, fit: fit)
+                return (image, try renderer.render(image, columns: columns, rows: rows, fit: fit))
+            }
+        } catch let error as ImageError {
+            // A missing library (HEIF) is this machine's, not the file's: it may be installed tomorrow.
+            if case .unavailable = error {} else { thumbnails.recordFailure(of: original, reason: error.description) }
+            throw error
+        }
+        thumbnails.onDecode(original.path)
+        // A file cut short may still be arriving: its thumbnail would keep the grey part.
+        if !image.isTruncated {
+            IdleQueue.shared.enqueue { thumbnails.save(image, of: original, covering: box, filling: filling) }
+        }
         return picture
     }
 }

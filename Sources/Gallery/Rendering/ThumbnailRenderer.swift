@@ -40,6 +40,16 @@ public struct ThumbnailRenderer: ThumbnailRendering {
                                              fit: fit == .crop ? .fill : .fit, kittyID: kittyID)
     }
 
+    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
+        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit)
+    }
+
+    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+        let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, columns: columns, rows: rows, fit: fit) : 0
+        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit,
+                                             kittyID: kittyID)
+    }
+
     /// Pictures a screen draws again with every scroll frame: sixel in whole bands (a partial last
     /// band is drawn differently by different terminals, and padding would spill into the next
     /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in

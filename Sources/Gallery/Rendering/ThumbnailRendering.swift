@@ -1,5 +1,5 @@
 public import TerminalEnvironment
-import Imaging
+public import Imaging
 
 /// Turns encoded image bytes into a `RenderedPicture` of a given cell size. The seam between the view
 /// models and Imaging: the app wires a `ThumbnailRenderer` for the chosen mode, tests a fake.
@@ -12,4 +12,11 @@ public protocol ThumbnailRendering: Sendable {
 
     /// Decodes `data` and renders it into `columns` x `rows` cells.
     func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
+
+    /// `render` in two halves, for a caller that keeps the pixels (a desktop thumbnail): the
+    /// decoded picture, upright, at least as large as `pixelSize` asks where the file is...
+    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage
+
+    /// ...and pixels decoded before (or read from a thumbnail) rendered into the cells.
+    func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
 }

@@ -17,8 +17,11 @@ struct Pagination: Sendable, Equatable {
     /// The last page was received (the source said so, or it was shorter than `perPage`).
     private(set) var reachedEnd = false
 
-    init(perPage: Int) {
+    /// `total`: the feed's length as last seen, so pages can be asked for by number before the
+    /// first arrives (a refresh in place); the first page received says the true one.
+    init(perPage: Int, total: Int? = nil) {
         self.perPage = max(1, perPage)
+        self.total = total
     }
 
     /// The lowest page in flight, if any.

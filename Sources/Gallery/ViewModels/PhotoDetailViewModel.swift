@@ -2,8 +2,10 @@ import TerminalEnvironment
 import Imaging
 public import Observation
 
-/// The detail pane's view model. The list's photo record is shown at once; `viewDidLoad` fetches
-/// the full one, and the image is loaded fitted (never cropped) into whatever area the view reports.
+/// The detail pane's view model. The list's photo record is shown at once; once the photo has been
+/// shown for a moment (`DetailDwell`), the full record and the source's extra lines are fetched,
+/// or taken from `PhotoDetailsCache`, so flipping past photos asks the source nothing. The image is
+/// loaded at once, fitted (never cropped) into whatever area the view reports.
 @MainActor
 @Observable
 public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
@@ -35,7 +37,8 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         return String(createdAt.prefix(10))
     }
 
-    public var link: String { photo.referralLink }
+    /// "" where the source says the link would not work (the demo's).
+    public var link: String { source.noWebPageReason == nil ? photo.referralLink : "" }
 
     @ObservationIgnored public weak var coordinator: (any PhotoDetailViewModelCoordinating)?
     /// The list this photo was opened from, for ←/→; nil: the pane shows just this photo.
@@ -44,24 +47,33 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     // MARK: Dependencies and bookkeeping
     @ObservationIgnored private let source: any PhotoSource
     @ObservationIgnored private let pipeline: ThumbnailPipeline
+    @ObservationIgnored private let details: PhotoDetailsCache
+    @ObservationIgnored private let dwell: DetailDwell
     @ObservationIgnored private var didLoad = false
     @ObservationIgnored private var imageArea: (columns: Int, rows: Int)?
+    /// The wait, then the full record and the extra lines.
     @ObservationIgnored private var detailsTask: Task<Void, Never>?
-    @ObservationIgnored private var extrasTask: Task<Void, Never>?
+    /// The full record is awaited (the spinner turns until it comes).
+    @ObservationIgnored private var isFetchingRecord = false
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
     @ObservationIgnored private var moveTask: Task<Void, Never>?
     @ObservationIgnored private var queuedOffset = 0
 
-    public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering) {
+    /// - Parameters:
+    ///   - details: what earlier panes fetched; this one adds to it.
+    ///   - dwell: how long a photo is shown before its details are asked for.
+    public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
+                details: PhotoDetailsCache = PhotoDetailsCache(), dwell: DetailDwell = .moment) {
         self.photo = photo
         self.source = source
+        self.details = details
+        self.dwell = dwell
         self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
     }
 
     deinit {
         detailsTask?.cancel()
-        extrasTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
     }
@@ -70,23 +82,32 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     public func viewDidLoad() {
         guard !didLoad else { return }
         didLoad = true
-        isLoading = true
-        let source = self.source
         let id = photo.id
+        let known = details.entry(for: id)
+        if let full = known.photo { photo = full }
+        if let lines = known.extraDetails { extraDetails = lines }
+        let needsRecord = known.photo == nil
+        let needsExtras = known.extraDetails == nil
+        isLoading = needsRecord
+        isFetchingRecord = needsRecord
+        guard needsRecord || needsExtras else { return }
+        let (source, dwell, photo) = (self.source, self.dwell, self.photo)
         detailsTask = Task { [weak self] in
-            let result: Result<Photo, any Error>
-            do {
-                result = .success(try await source.photo(id: id))
-            } catch {
-                result = .failure(error)
-            }
-            self?.finishDetails(of: id, with: result)
-        }
-        let photo = self.photo
-        extrasTask = Task { [weak self] in
+            // Cancelled when the pane moves on or closes: nothing is asked for this photo.
+            guard (try? await dwell.wait(id)) != nil, !Task.isCancelled else { return }
+            async let record = needsRecord ? Self.record(of: id, from: source) : nil
             // Extras are a bonus: without them the pane is still complete, so failures stay quiet.
-            let lines = (try? await source.extraDetails(for: photo)) ?? []
-            self?.extraDetails = lines
+            async let extras = needsExtras ? try? await source.extraDetails(for: photo) : nil
+            if let result = await record { self?.finishDetails(of: id, with: result) }
+            if let lines = await extras { self?.finishExtras(of: id, lines: lines) }
+        }
+    }
+
+    private nonisolated static func record(of id: String, from source: any PhotoSource) async -> Result<Photo, any Error> {
+        do {
+            return .success(try await source.photo(id: id))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -126,7 +147,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             let next = await neighbours.photo(adjacentTo: id, offset: offset)
             guard let self, !Task.isCancelled else { return }
             self.moveTask = nil
-            if let next { self.show(next) } else { self.isLoading = self.detailsTask != nil }
+            if let next { self.show(next) } else { self.isLoading = self.isFetchingRecord }
             let queued = self.queuedOffset
             self.queuedOffset = 0
             if next != nil, queued != 0 { self.move(by: queued) }
@@ -137,7 +158,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     private func show(_ next: Photo) {
         detailsTask?.cancel()
         detailsTask = nil
-        extrasTask?.cancel()
+        isFetchingRecord = false
         extraDetails = []
         photo = next
         errorMessage = nil
@@ -151,7 +172,6 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
 
     public func close() {
         detailsTask?.cancel()
-        extrasTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
         isLoading = false
@@ -162,16 +182,23 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     private func finishDetails(of id: String, with result: Result<Photo, any Error>) {
         // The pane moved on to another photo since: this record is not wanted.
         guard id == photo.id else { return }
-        detailsTask = nil
+        isFetchingRecord = false
         // Whatever happened, the request is over: the spinner must stop.
         isLoading = false
         switch result {
         case .success(let full):
             photo = full
+            details.store(full)
         case .failure(let error):
             if error is CancellationError { return }
             errorMessage = ErrorMessage.text(for: error)
         }
+    }
+
+    private func finishExtras(of id: String, lines: [String]) {
+        guard id == photo.id else { return }
+        extraDetails = lines
+        details.store(extraDetails: lines, for: id)
     }
 
     private func finishImage(generation: Int, with result: Result<RenderedPicture, any Error>) {

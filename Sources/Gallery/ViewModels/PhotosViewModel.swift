@@ -17,8 +17,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var items = PhotoSlots()
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
     public private(set) var errorMessage: String?
-    /// What the source left out, from its latest page ("3 files not shown: unsupported format").
+    /// What the source left out, from its latest page ("cannot read folder private").
     public private(set) var sourceNote: String?
+    /// How many files the source left out, from its latest page (the status bar's "3 skipped").
+    public private(set) var skipped = 0
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
@@ -45,6 +47,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var canSearch: Bool { source.supportsSearch }
     /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
     public private(set) var feedGeneration = 0
+    /// Where the selection goes after `refresh(around:)`: the photo that was selected, in its
+    /// place now, or the nearest place when it left.
+    public private(set) var refreshedSelection: RefreshedSelection?
     /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
     public private(set) var markedIDs: Set<String> = []
     /// Bumped when photos left the list, came back or were renamed: indices moved.
@@ -82,6 +87,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
+    /// Bumped whenever the pages in flight are dropped: their answers are for a list gone since.
+    @ObservationIgnored private var pageGeneration = 0
+    /// The selection a refresh in place keeps, until the pages that settle it arrive.
+    @ObservationIgnored private var refreshTarget: (id: String?, index: Int)?
+    @ObservationIgnored private var refreshCount = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
 
@@ -169,11 +179,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for photo in visiblePhotos { showThumbnail(of: photo) }
     }
 
-    /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed.
-    public func retry() {
+    /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed
+    /// where the user is (`refresh(around: selectedIndex)`).
+    public func retry(selectedIndex: Int) {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
         guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
-            refresh()
+            refresh(around: selectedIndex)
             return
         }
         for page in failedPages.sorted() {
@@ -184,21 +195,70 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
     public func refresh() {
-        for task in pageTasks.values { task.cancel() }
-        pageTasks = [:]
-        for id in loads.keys { cancelLoad(of: id) }
+        dropPages()
         items = PhotoSlots()
-        photoIndex = [:]
-        thumbnails = [:]
-        visibleIDs = []
         visibleHoles = []
         pagination = Pagination(perPage: pagination.perPage)
-        failedPages = []
-        errorMessage = nil
         sourceNote = nil
         folderCount = 0
         feedGeneration += 1
         loadNextPage()
+    }
+
+    /// Loads the list again where the user is: with the feed's total known, the page holding item
+    /// `index` first and the pages on screen, the list keeping its length meanwhile (holes), so the
+    /// grid stays where it was; without it, from page 1 up to `index`. Once the photo that was at
+    /// `index` is found again, or its page came without it, `refreshedSelection` says where it is.
+    public func refresh(around index: Int) {
+        let target = (id: photo(at: index)?.id, index: index)
+        guard let total = pagination.total, index < total else {
+            refresh()
+            refreshTarget = target
+            return
+        }
+        let onScreen = visibleHoles.union(visibleIDs.compactMap { photoIndex[$0] })
+        dropPages()
+        var holes = PhotoSlots()
+        holes.resize(to: total)
+        items = holes
+        pagination = Pagination(perPage: pagination.perPage, total: total)
+        refreshTarget = target
+        visibleHoles = onScreen
+        loadPage(containing: index)
+        for shown in onScreen.sorted() { loadPage(containing: shown) }
+    }
+
+    /// Forgets the pages in flight or failed, the list's index and the thumbnails shown.
+    private func dropPages() {
+        for task in pageTasks.values { task.cancel() }
+        pageTasks = [:]
+        pageGeneration += 1
+        for id in loads.keys { cancelLoad(of: id) }
+        photoIndex = [:]
+        thumbnails = [:]
+        visibleIDs = []
+        failedPages = []
+        errorMessage = nil
+        refreshTarget = nil
+    }
+
+    /// A page arrived during a refresh in place: the selection is settled when the kept photo is
+    /// listed again, or when the list reached its old place without it.
+    private func settleRefresh() {
+        guard let target = refreshTarget, !items.isEmpty else { return }
+        let place: Int
+        if let id = target.id, let found = photoIndex[id] {
+            place = found
+        } else if pagination.total != nil ? pagination.loaded.contains(pagination.page(containing: target.index))
+                    : items.count > target.index || pagination.reachedEnd {
+            place = min(target.index, items.count - 1)
+        } else {
+            if pagination.total == nil { loadNextPage() }
+            return
+        }
+        refreshTarget = nil
+        refreshCount += 1
+        refreshedSelection = RefreshedSelection(index: place, refresh: refreshCount)
     }
 
     public func search(_ query: String) {
@@ -263,7 +323,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
-        let generation = feedGeneration
+        let generation = pageGeneration
         pageTasks[page] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
@@ -271,26 +331,26 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            // Cancelled: the list was replaced meanwhile (`folderDidChange`), the page is stale.
-            guard !Task.isCancelled else { return }
             self?.finishPage(page, generation: generation, with: result)
         }
     }
 
     private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
         // A page of the list `refresh` dropped.
-        guard generation == feedGeneration else { return }
+        guard generation == pageGeneration else { return }
         pageTasks[page] = nil
         switch result {
         case .success(let received):
             pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
             if received.note != sourceNote { sourceNote = received.note }
+            if received.skipped != skipped { skipped = received.skipped }
             if received.folderCount != folderCount { folderCount = received.folderCount }
             if pagination.total == nil {
                 append(received.photos)
             } else {
                 place(received.photos, onPage: page)
             }
+            settleRefresh()
         case .failure(let error):
             pagination.fail(page: page)
             failedPages.insert(page)
@@ -424,11 +484,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
                                 places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
         guard didLoad else { return }
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
-        guard pagination.total != nil, !pagination.loaded.isEmpty else {
+        guard pagination.total != nil else {
             refresh()
             return
         }
-        let generation = feedGeneration
+        let generation = (feedGeneration, pageGeneration)
         let visible = visibleIDs
         let moved = await Task.detached { places(visible) }.value.values
         let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
@@ -444,8 +504,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for id in markedIDs where !listed.contains(id) {
             if (try? await source.photo(id: id)) == nil { gone.insert(id) }
         }
-        // `refresh` dropped the list meanwhile.
-        guard generation == feedGeneration else { return }
+        // `refresh` dropped the list meanwhile, or `r` asks for it again.
+        guard generation == (feedGeneration, pageGeneration) else { return }
         replaceList(with: received, rewritten: rewritten, goneMarks: gone)
     }
 
@@ -473,13 +533,16 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             cancelLoad(of: photo.id)
             thumbnails[photo.id] = nil
         }
+        // Pages in flight were asked for before the folder changed.
         for (page, task) in pageTasks {
             task.cancel()
             pagination.fail(page: page)
         }
         pageTasks = [:]
+        pageGeneration += 1
         if let first = pages.values.first {
             if first.note != sourceNote { sourceNote = first.note }
+            if first.skipped != skipped { skipped = first.skipped }
             if first.folderCount != folderCount { folderCount = first.folderCount }
         }
         items = updated
@@ -552,6 +615,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func cancelLoad(of id: String) {
         loads.removeValue(forKey: id)?.task.cancel()
     }
+}
+
+/// Where the grid's selection goes after a refresh in place; `refresh` tells one refresh's from
+/// the next, so the view takes each once.
+public struct RefreshedSelection: Equatable, Sendable {
+    public let index: Int
+    public let refresh: Int
 }
 
 /// A running thumbnail load: its task, and what it was started for.

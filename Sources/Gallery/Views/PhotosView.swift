@@ -18,6 +18,7 @@ import TerminalEnvironment
     private var listEdits = 0
     /// The selected photo's id as of the last frame: kept selected when the list is edited.
     private var selectedID: String?
+    private var refreshedSelection: RefreshedSelection?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
@@ -43,6 +44,7 @@ import TerminalEnvironment
         observeContinuously(self) { view in
             _ = view.viewModel.items
             _ = view.viewModel.sourceNote
+            _ = view.viewModel.skipped
             _ = view.viewModel.thumbnails
             _ = view.viewModel.isLoadingFirstPage
             _ = view.viewModel.isLoadingMore
@@ -52,6 +54,7 @@ import TerminalEnvironment
             _ = view.fileActions.statusText
             _ = view.viewModel.markedIDs
             _ = view.viewModel.listEdits
+            _ = view.viewModel.refreshedSelection
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -78,6 +81,11 @@ import TerminalEnvironment
             listEdits = viewModel.listEdits
             let kept = selectedID.flatMap(viewModel.index(ofPhotoID:)) ?? grid.selectedIndex
             viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: kept))
+        }
+        if let refreshed = viewModel.refreshedSelection, refreshed != refreshedSelection {
+            // `r` reloaded the list: the photo that was selected stays selected.
+            refreshedSelection = refreshed
+            pendingSelection = refreshed.index
         }
         grid.setItemCount(viewModel.items.count)
         grid.layout(in: gridRect)
@@ -132,7 +140,7 @@ import TerminalEnvironment
             } else {
                 notice = GalleryError.searchUnsupported.description
             }
-        case .character("r"): viewModel.retry()
+        case .character("r"): viewModel.retry(selectedIndex: grid.selectedIndex)
         case .character("f"):
             viewModel.setFit(viewModel.fit.toggled)
             notice = "thumbnails: \(viewModel.fit.gridName)"
@@ -239,15 +247,20 @@ import TerminalEnvironment
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
-                                 selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount)
+                                 selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
+                                 skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
-        return status.right(parts) + "  \(KeyBindings.name(of: environment.keys.help)) help"
+        let pickKeys = environment.picker == nil ? "" : "  Enter pick  Esc cancel"
+        return status.right(parts) + pickKeys + "  \(KeyBindings.name(of: environment.keys.help)) help"
     }
 
-    /// "1,512 photos" (with "3 folders" first when some items are folders), the selection's place
-    /// ("84 of 1,512") and, when the number of pages is known, "page 3 of 51".
-    static func countParts(total: Int, folders: Int = 0, selected: Int, perPage: Int, pageCount: Int?) -> [String] {
+    /// "1,512 photos" (with "3 folders" first when some items are folders, and "3 skipped" after
+    /// when the source left files out), the selection's place ("84 of 1,512") and, when the number
+    /// of pages is known, "page 3 of 51".
+    static func countParts(total: Int, folders: Int = 0, selected: Int, perPage: Int, pageCount: Int?,
+                           skipped: Int = 0) -> [String] {
         var parts = [CountText.items(total: total, folders: folders)]
+        if skipped > 0 { parts.append("\(CountText.grouped(skipped)) skipped") }
         guard total > 0 else { return parts }
         parts.append("\(CountText.grouped(selected + 1)) of \(CountText.grouped(total))")
         if let pageCount, pageCount > 1 {

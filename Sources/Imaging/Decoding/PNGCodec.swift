@@ -41,14 +41,26 @@ public enum PNGCodec {
         }
     }
 
-    /// Encodes RGB pixels as an 8-bit RGB PNG (lossless, libpng's default compression).
-    public static func encode(_ image: RGBImage) throws -> [UInt8] {
+    /// Encodes RGB pixels as an 8-bit RGB PNG (lossless, libpng's default compression), with
+    /// `text` as `tEXt` chunks (`PNGText`) right after the header, where readers look first.
+    /// - Parameter fast: compress less for speed (libpng's `PNG_IMAGE_FLAG_FAST`): for files
+    ///   written in passing, such as desktop thumbnails.
+    public static func encode(_ image: RGBImage, text: [(keyword: String, text: String)] = [], fast: Bool = false) throws -> [UInt8] {
+        let png = try encodePixels(image, fast: fast)
+        guard !text.isEmpty else { return png }
+        // The signature (8 bytes) and IHDR (12 + 13), which libpng always writes first.
+        let header = 33
+        return Array(png[..<header]) + text.flatMap { PNGText.chunk(keyword: $0.keyword, text: $0.text) } + png[header...]
+    }
+
+    private static func encodePixels(_ image: RGBImage, fast: Bool) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
         var png = png_image()
         png.version = png_uint_32(PNG_IMAGE_VERSION)
         png.width = png_uint_32(image.width)
         png.height = png_uint_32(image.height)
         png.format = png_uint_32(PNG_FORMAT_RGB)
+        if fast { png.flags = png_uint_32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&png) }
         // Deflate never grows data by more than a few bytes per 64 KiB block and libpng adds 12
         // bytes per IDAT chunk, so this capacity almost always suffices and the image is

@@ -1,16 +1,20 @@
 import CExif
 
-/// What a photo's Exif says that Gallery uses: how to turn it upright and when it was taken.
+/// What a photo's Exif says that Gallery uses: how to turn it upright, when it was taken, and the
+/// camera, exposure and place the detail pane shows.
 /// Read from a JPEG's APP1 Exif segment or a PNG's eXIf chunk by libexif, without decoding a pixel.
 public struct PhotoMetadata: Sendable, Equatable {
     /// How the stored pixels are turned to show the picture upright (`.up` without Exif).
     public var orientation: ImageOrientation
     /// DateTimeOriginal, or DateTime when that is missing; nil without either, or when malformed.
     public var dateTaken: PhotoDate?
+    /// Camera, lens, exposure and GPS position; empty without them.
+    public var camera: CameraExif
 
-    public init(orientation: ImageOrientation = .up, dateTaken: PhotoDate? = nil) {
+    public init(orientation: ImageOrientation = .up, dateTaken: PhotoDate? = nil, camera: CameraExif = CameraExif()) {
         self.orientation = orientation
         self.dateTaken = dateTaken
+        self.camera = camera
     }
 
     /// The metadata of an encoded JPEG or PNG, which may be just the start of the file (a JPEG's
@@ -34,12 +38,26 @@ public struct PhotoMetadata: Sendable, Equatable {
 
     private init(_ fields: gallery_exif_fields) {
         orientation = ImageOrientation(rawValue: Int(fields.orientation)) ?? .up
-        dateTaken = Self.date(fields.date_time_original) ?? Self.date(fields.date_time)
+        dateTaken = PhotoDate(exif: Self.bytes(of: fields.date_time_original)) ?? PhotoDate(exif: Self.bytes(of: fields.date_time))
+        let position = GPSPosition(latitude: Self.rationals(fields.latitude), latitudeRef: UInt8(bitPattern: fields.latitude_ref),
+                                   longitude: Self.rationals(fields.longitude), longitudeRef: UInt8(bitPattern: fields.longitude_ref))
+        camera = CameraExif(
+            make: CameraExif.text(Self.bytes(of: fields.make)), model: CameraExif.text(Self.bytes(of: fields.model)),
+            lens: CameraExif.text(Self.bytes(of: fields.lens)),
+            fNumber: CameraExif.positive(fields.f_number.numerator, fields.f_number.denominator),
+            exposureSeconds: CameraExif.positive(fields.exposure_time.numerator, fields.exposure_time.denominator),
+            iso: fields.iso == 0 ? nil : Int(fields.iso),
+            focalLength: CameraExif.positive(fields.focal_length.numerator, fields.focal_length.denominator),
+            position: position)
     }
 
-    /// A C `char[20]` as a date.
-    private static func date(_ text: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
-                                      CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar)) -> PhotoDate? {
-        withUnsafeBytes(of: text) { PhotoDate(exif: $0.prefix { $0 != 0 }) }
+    /// A C `char[N]` (a tuple in Swift) up to its first NUL.
+    private static func bytes<Text>(of text: Text) -> [UInt8] {
+        withUnsafeBytes(of: text) { Array($0.prefix { $0 != 0 }) }
+    }
+
+    /// A C `gallery_exif_rational[3]` as numerator-denominator pairs.
+    private static func rationals(_ values: (gallery_exif_rational, gallery_exif_rational, gallery_exif_rational)) -> [(UInt32, UInt32)] {
+        [values.0, values.1, values.2].map { ($0.numerator, $0.denominator) }
     }
 }

@@ -2,9 +2,9 @@ import TerminalEnvironment
 
 extension PictureRenderer {
     /// Sixel, kitty or iTerm2: the picture resized to `box`'s pixels and encoded.
-    func renderPixels(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit,
+    func renderPixels(_ decoded: RGBImage, in box: PixelSize, fit: Fit,
                       kittyID: UInt32) throws -> RenderedPicture {
-        let image = try pixels(encoded, in: box, fit: fit)
+        let image = pixels(decoded, in: box, fit: fit)
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
         let cells = image.cellsCovered(cellWidth: cell.width, cellHeight: cell.height)
         let content: RenderedPicture.Content
@@ -22,13 +22,11 @@ extension PictureRenderer {
     }
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.
-    private func pixels(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit) throws -> RGBImage {
+    private func pixels(_ decoded: RGBImage, in box: PixelSize, fit: Fit) -> RGBImage {
         switch fit {
         case .fill:
-            return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
-                .aspectFill(width: box.width, height: box.height)
+            return decoded.aspectFill(width: box.width, height: box.height)
         case .fit:
-            let decoded = try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
             let fitted = decoded.aspectFit(width: box.width, height: box.height)
             let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
             // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.

@@ -2,16 +2,13 @@ import TerminalEnvironment
 
 extension PictureRenderer {
     /// Half-blocks or ASCII art over `box`'s samples (`PixelSize.textCell` a cell).
-    func renderText(_ encoded: some EncodedBytes, in box: PixelSize, fit: Fit) throws -> RenderedPicture {
+    func renderText(_ decoded: RGBImage, in box: PixelSize, fit: Fit) throws -> RenderedPicture {
         let boxRows = box.height / PixelSize.textCell.height
         let art: CellArt
-        let decoded: RGBImage
         switch fit {
         case .fill:
-            decoded = try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
             art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fill)
         case .fit:
-            decoded = try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
             if padsFittedText {
                 art = cellArt(decoded, columns: box.width, rows: boxRows, fit: .fit)
             } else {

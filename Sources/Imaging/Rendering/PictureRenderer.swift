@@ -77,8 +77,26 @@ public struct PictureRenderer: Sendable {
     /// - Throws: `ImageError` from decoding, or from encoding a picture without pixels.
     public func render(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit,
                        kittyID: UInt32 = 0) throws -> RenderedPicture {
+        try render(decode(encoded, columns: columns, rows: rows, fit: fit), columns: columns, rows: rows,
+                   fit: fit, kittyID: kittyID)
+    }
+
+    /// The first half of `render(_:columns:rows:fit:kittyID:)`: `encoded` decoded upright at a
+    /// size that resamples well to the box (`ImageDecoder.decode(_:filling:)` or `fittingIn:`),
+    /// not resized to it. A caller keeping the pixels (a desktop thumbnail) decodes once.
+    public func decode(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit) throws -> RGBImage {
         let box = pixelBox(columns: columns, rows: rows)
-        return mode.drawsPixels ? try renderPixels(encoded, in: box, fit: fit, kittyID: kittyID)
-                                : try renderText(encoded, in: box, fit: fit)
+        switch fit {
+        case .fill: return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
+        case .fit: return try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
+        }
+    }
+
+    /// The second half: `decoded` (from `decode`, or pixels kept from an earlier one, upright)
+    /// resized for `columns` x `rows` cells and encoded in `mode`.
+    public func render(_ decoded: RGBImage, columns: Int, rows: Int, fit: Fit, kittyID: UInt32 = 0) throws -> RenderedPicture {
+        let box = pixelBox(columns: columns, rows: rows)
+        return mode.drawsPixels ? try renderPixels(decoded, in: box, fit: fit, kittyID: kittyID)
+                                : try renderText(decoded, in: box, fit: fit)
     }
 }

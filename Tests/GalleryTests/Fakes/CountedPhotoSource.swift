@@ -6,9 +6,16 @@ import OperatingSystem
 final class CountedPhotoSource: PhotoSource {
     let total: Int
     private let requested = Locked<[Int]>([])
+    /// Photos published since the test began ("new-0", …), listed first: the others move down.
+    private let publishedSince = Locked(0)
 
     init(total: Int) {
         self.total = total
+    }
+
+    /// `count` photos appear at the top of the feed.
+    func publish(_ count: Int) {
+        publishedSince.withLock { $0 += count }
     }
 
     /// The pages asked for so far, in order.
@@ -20,8 +27,12 @@ final class CountedPhotoSource: PhotoSource {
 
     func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
         requested.withLock { $0.append(page) }
+        let published = publishedSince.withLock { $0 }
+        let total = self.total + published
         let start = (page - 1) * perPage
-        let photos = (start..<min(total, start + perPage)).map { Photo.sample("photo-\($0)") }
+        let photos = (start..<min(total, start + perPage)).map {
+            Photo.sample($0 < published ? "new-\($0)" : "photo-\($0 - published)")
+        }
         return PhotoPage(photos: photos, isLast: start + perPage >= total, total: total)
     }
 

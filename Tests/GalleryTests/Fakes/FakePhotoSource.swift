@@ -6,6 +6,8 @@ final class FakePhotoSource: PhotoSource {
     let pages = Responder<[Photo]>()
     /// Detail requests, keyed by photo id.
     let details = Responder<Photo>()
+    /// Extra-line requests (statistics), keyed by photo id: answered at once with one line.
+    let extras = Responder<[String]>(immediate: { .success(["views of \($0)"]) })
 
     /// The pages requested so far, in order.
     var pageCalls: [Int] { pages.calls.compactMap { Int($0) } }
@@ -23,9 +25,13 @@ final class FakePhotoSource: PhotoSource {
     /// True: image URLs are `file://` ones, as a local folder's are.
     let localFiles: Bool
 
-    init(searchable: Bool = true, localFiles: Bool = false) {
+    /// Set: like the demo, whose photos' links die with the app.
+    let noWebPageReason: String?
+
+    init(searchable: Bool = true, localFiles: Bool = false, noWebPageReason: String? = nil) {
         self.searchable = searchable
         self.localFiles = localFiles
+        self.noWebPageReason = noWebPageReason
     }
 
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
@@ -34,6 +40,10 @@ final class FakePhotoSource: PhotoSource {
 
     func photo(id: String) async throws -> Photo {
         try await details.call(id)
+    }
+
+    func extraDetails(for photo: Photo) async throws -> [String] {
+        try await extras.call(photo.id)
     }
 
     func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {

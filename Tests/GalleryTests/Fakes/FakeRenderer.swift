@@ -21,6 +21,16 @@ final class FakeRenderer: ThumbnailRendering {
         PixelSize(width: columns * 2, height: rows * 4)
     }
 
+    /// The bytes as a row of grey pixels, which `render(_:columns:rows:fit:)` of an image spells out.
+    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
+        if data == Self.badData { throw ImageError.corrupt("fake") }
+        return RGBImage(width: data.count, height: 1, pixels: data.flatMap { [$0, $0, $0] })
+    }
+
+    func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+        try render(stride(from: 0, to: image.pixels.count, by: 3).map { image.pixels[$0] }, columns: columns, rows: rows, fit: fit)
+    }
+
     func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }

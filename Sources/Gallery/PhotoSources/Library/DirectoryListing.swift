@@ -1,3 +1,4 @@
+import Logging
 import OperatingSystem
 
 /// A local listing (a folder, a folder's whole tree, or paths given), scanned once at first use
@@ -10,10 +11,11 @@ final class DirectoryListing: Sendable {
         case paths([String])
     }
 
-    /// The sorted entries, the note of what was left out, and each entry's place by path.
+    /// The sorted entries, the note of what was left out and how much, and each entry's place by path.
     struct Sorted: Sendable {
         let entries: [LibraryEntry]
         let note: String?
+        var skipped = 0
         let indexByPath: [String: Int]
 
         /// Folders are listed first: how many there are.
@@ -27,8 +29,9 @@ final class DirectoryListing: Sendable {
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
     private let hidden = Locked<Set<String>>([])
-    /// The scan's entries, with the hidden ones, for when they come back, and the folders it listed.
-    private let scanned = Locked<(entries: [LibraryEntry], note: String?, folders: [String])?>(nil)
+    /// The scan's entries, with the hidden ones, for when they come back; what it skipped, and the
+    /// folders it listed.
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int, folders: [String])?>(nil)
     /// Paths this app just moved itself (trashed, restored, renamed), with when: the folder's
     /// news of them is old news.
     private let ownMoves = Locked<[String: ContinuousClock.Instant]>([:])
@@ -49,18 +52,20 @@ final class DirectoryListing: Sendable {
         return try scanning.withLock { _ in
             if let sorted = cached.withLock({ $0 }) { return sorted }
             let (entries, scan) = try sortedScan(leavingOut: [])
-            scanned.withLock { if $0 == nil { $0 = (entries, scan.note, scan.folders) } }
+            scanned.withLock { $0 = (entries, scan.note, scan.skipped, scan.folders) }
+            Self.logSkips(of: scan)
             return resort()
         }
     }
 
     /// Scans the files again and keeps the new listing (the folder changed), without the files at
-    /// `leavingOut` (still being written). Entries hidden before are gone from the folder now.
+    /// `leavingOut` (still being written). Entries hidden before are gone from the folder now. The
+    /// files skipped were logged at the first scan, not again.
     func relist(leavingOut: Set<String>) throws {
         try scanning.withLock { _ in
             let (entries, scan) = try sortedScan(leavingOut: leavingOut)
             hidden.withLock { $0 = [] }
-            scanned.withLock { $0 = (entries, scan.note, scan.folders) }
+            scanned.withLock { $0 = (entries, scan.note, scan.skipped, scan.folders) }
             resort()
         }
     }
@@ -86,12 +91,21 @@ final class DirectoryListing: Sendable {
     @discardableResult
     private func resort() -> Sorted {
         let hiddenPaths = hidden.withLock { $0 }
-        guard let (all, note, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
-        let made = Sorted(entries: entries, note: note,
+        let made = Sorted(entries: entries, note: note, skipped: skipped,
                           indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
         cached.withLock { $0 = made }
         return made
+    }
+
+    private static let logger = Logger(label: "gallery.library")
+
+    /// Each path the scan left out, with why (the first `LibraryScan.maxSkipReasons`), then how many more.
+    private static func logSkips(of scan: LibraryScan) {
+        for reason in scan.skipReasons { logger.info("\(reason)") }
+        let unnamed = scan.skipped - scan.skipReasons.count
+        if unnamed > 0 { logger.info("skipped \(CountText.count(unnamed, "more file"))") }
     }
 
     /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it

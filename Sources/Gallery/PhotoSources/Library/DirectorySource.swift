@@ -98,8 +98,10 @@ public struct DirectorySource: PhotoSource {
         case .all:
             let sorted = try listing.sorted()
             let photos = try pageOf(sorted.entries, page: page, perPage: perPage)
-            return PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
-                             total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+            var listed = PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
+                                   total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+            listed.skipped = sorted.skipped
+            return listed
         case .search(let query):
             let matches = try matching(query)
             return PhotoPage(photos: try pageOf(matches, page: page, perPage: perPage),
@@ -138,13 +140,17 @@ public struct DirectorySource: PhotoSource {
         photo.urls.raw
     }
 
-    /// File name, size, modification time, the date taken when the file says, and folder.
+    /// File name, size, modification time, the date taken when the file says, folder, and the
+    /// camera, exposure and GPS position its Exif gives.
     public func extraDetails(for photo: Photo) async throws -> [String] {
         let info = try LocalFile.info(photo.id)
         var lines = ["File: \(LocalFile.name(of: photo.id))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
         if let taken = dateTaken.seconds(photo.id) { lines.append("Taken: \(Self.timestamp(taken))") }
         lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(Self.parent(of: photo.id))"]
+        if let header = try? LocalFile.readPrefix(photo.id, count: Self.headerBytes) {
+            lines += PhotoMetadata(reading: header).camera.detailLines
+        }
         return lines
     }
 

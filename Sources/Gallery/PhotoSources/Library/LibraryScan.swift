@@ -14,13 +14,20 @@ struct LibraryScan: Sendable {
     var missing: [String] = []
     /// The folders listed: the folder itself and, in a recursive walk, those below it.
     var folders: [String] = []
+    /// The first `maxSkipReasons` paths left out, each with why, for the log.
+    private(set) var skipReasons: [String] = []
+    /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
+    static let maxSkipReasons = 200
 
-    /// The status bar's note of what was left out, nil when nothing was.
+    /// Everything left out: files of no format the app shows, link loops, folders that cannot be
+    /// read, paths given that do not exist (the status bar's "3 skipped").
+    var skipped: Int { unsupported + loops + unreadableFolders.count + missing.count }
+
+    /// The status bar's note of what was left out that the user may act on (folders that cannot
+    /// be read, link loops, paths not found), nil when nothing was. Unsupported files are only
+    /// counted (`skipped`), their names in the log.
     var note: String? {
         var parts: [String] = []
-        if unsupported > 0 {
-            parts.append("\(CountText.count(unsupported, "file")) not shown: unsupported format")
-        }
         if let first = unreadableFolders.first {
             parts.append(unreadableFolders.count == 1 ? "cannot read folder \(LocalFile.name(of: first))"
                                                      : "\(unreadableFolders.count) folders cannot be read")
@@ -84,12 +91,14 @@ struct LibraryScan: Sendable {
         }
         guard visited.insert(FolderIdentity(status)).inserted else {
             loops += 1
+            noteSkip(path, "a link to a folder already listed (a loop)")
             return
         }
         do {
             try add(contentsOf: path, prefix: title + "/", recursive: true, visited: &visited)
         } catch {
             unreadableFolders.append(path)
+            noteSkip(path, "folder cannot be read: \(ErrorMessage.text(for: error))")
         }
     }
 
@@ -107,18 +116,19 @@ struct LibraryScan: Sendable {
             if isImage ?? Self.hasImageExtension(path) {
                 entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
             } else {
-                unsupported += 1
+                skipUnsupported(path)
             }
         case .other?, .symbolicLink?:
             // A link is followed above, so only other kinds land here: devices, sockets, pipes.
-            unsupported += 1
+            skipUnsupported(path)
         case nil:
             if missingIsNoted && (try? FileStatus(path: path, followingLinks: false)) == nil {
                 missing.append(path)
+                noteSkip(path, "no such file")
             } else if Self.hasImageExtension(path) {
                 entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: nil))
             } else {
-                unsupported += 1
+                skipUnsupported(path)
             }
         }
     }
@@ -133,9 +143,20 @@ struct LibraryScan: Sendable {
         if prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? Self.hasImageExtension(path) {
             entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
         } else {
-            unsupported += 1
+            skipUnsupported(path)
         }
         return true
+    }
+
+    private mutating func skipUnsupported(_ path: String) {
+        unsupported += 1
+        noteSkip(path, "not a photo format gallery shows")
+    }
+
+    private mutating func noteSkip(_ path: String, _ reason: String) {
+        guard skipReasons.count < Self.maxSkipReasons else { return }
+        // Quoted with escapes: a name may hold control characters, and the log may be read on a terminal.
+        skipReasons.append("skipped \(path.debugDescription): \(reason)")
     }
 
     static func hasImageExtension(_ path: String) -> Bool {

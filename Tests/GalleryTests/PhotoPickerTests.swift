@@ -1,0 +1,62 @@
+import TUI
+import Testing
+@testable import Gallery
+
+/// `gallery --pick` in the grid: Enter chooses the marked photos, or the selected one, by path.
+@MainActor
+@Suite("Photo picker")
+struct PhotoPickerTests {
+    /// What the picker handed on (nil for a cancelled pick), and how often it gave the terminal back.
+    @MainActor private final class Results {
+        var picks: [[String]?] = []
+        var restored = 0
+
+        func picker() -> PhotoPicker {
+            let picker = PhotoPicker { [unowned self] in picks.append($0) }
+            picker.restoreTerminal = { [unowned self] in restored += 1 }
+            return picker
+        }
+    }
+
+    @Test func enterChoosesTheMarkedPhotosInTheGridsOrder() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        let status = await app.settle()
+        #expect(status.contains("Enter pick  Esc cancel"), "\(status)")
+        // a/, b/, img1, img2, img10: mark img10, then img1, and press Enter on img2.
+        app.press(.right, .right, .right, .right, .character(" "), .left, .left, .character(" "), .right, .enter)
+        #expect(results.picks == [[folder.path + "/img1.jpg", folder.path + "/img10.jpg"]])
+        #expect(results.restored == 1, "the terminal is given back before the result")
+        app.press(.enter)
+        #expect(results.picks.count == 1, "a pick ends once")
+    }
+
+    @Test func enterWithoutMarksChoosesTheSelectedPhotoAndOpensFolders() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        _ = await app.settle()
+        app.press(.enter)
+        #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
+        await eventually { app.coordinator.viewModel?.photos.map(\.displayText) == ["one.jpg", "two.jpg"] }
+        _ = await app.settle()
+        app.press(.enter)
+        #expect(results.picks == [[folder.path + "/a/one.jpg"]])
+    }
+
+    @Test func aPhotoGivenAtStartIsSelectedNotOpened() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let (source, id) = try DirectorySource.opening(folder.path + "/img2.jpg")
+        let results = Results()
+        let app = LibraryHarness(source, opening: id, picker: results.picker())
+        _ = await app.settle()
+        await eventually { app.grid?.selectedPhoto?.id == folder.path + "/img2.jpg" }
+        #expect(app.navigator.top is PhotosView)
+        app.press(.enter)
+        #expect(results.picks == [[folder.path + "/img2.jpg"]])
+    }
+}
