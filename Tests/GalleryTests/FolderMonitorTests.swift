@@ -52,4 +52,20 @@ struct FolderMonitorTests {
         #expect(monitor.beingWritten.isEmpty)
         #expect(batches.received[1].completed == [folder.path + "/big.jpg"])
     }
+
+    @Test func aFileNeverClosedIsTakenAsCompleteAfterAWhile() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let batches = Batches()
+        let timing = FolderMonitor.Timing(quiet: .milliseconds(50), writingAtMost: .milliseconds(400))
+        let monitor = try FolderMonitor(folders: [folder.path], timing: timing) { batches.received.append($0) }
+        defer { monitor.stop() }
+        let kept = try FileDescriptor.open(folder.path + "/open.jpg", .creatingNew(permissions: 0o644))
+        defer { try? kept.close() }
+        await eventually { batches.received.count == 1 }
+        #expect(monitor.beingWritten == [folder.path + "/open.jpg"])
+        await eventually { batches.received.count == 2 }
+        #expect(monitor.beingWritten.isEmpty)
+        #expect(batches.received[1].completed == [folder.path + "/open.jpg"])
+    }
 }

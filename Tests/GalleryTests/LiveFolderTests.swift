@@ -185,5 +185,10 @@ struct LiveFolderTests {
         try await Task.sleep(for: .milliseconds(700))
         #expect(app.relists == 0)
         #expect(app.listed == ["z.jpg", "b.jpg", "c.jpg"])
+
+        // The restored file is listed in the folder's next listing, not taken for one being written.
+        try app.folder.write(app.jpeg, to: "d.jpg")
+        await app.waitForRelist(after: 0)
+        #expect(app.listed == ["b.jpg", "c.jpg", "d.jpg", "z.jpg"])
     }
 }

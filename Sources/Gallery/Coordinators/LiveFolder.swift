@@ -44,6 +44,8 @@
 
     private func handle(_ batch: FolderChangeBatch) {
         let news = batch.paths.filter { !self.source.isOwnMove($0) }
+        // A file this app put back (a restore links it) is complete, whatever its news said.
+        monitor?.notWriting(batch.paths.subtracting(news))
         guard !news.isEmpty || batch.overflowed else { return }
         if isRelisting {
             waiting = waiting.map { var all = $0; all.merge(batch); return all } ?? batch

@@ -41,9 +41,10 @@ struct FolderChangeBatch: Sendable, Equatable {
     struct Timing: Sendable {
         var quiet: Duration = .milliseconds(250)
         var longest: Duration = .seconds(1)
-        /// A file created and never closed after writing (a program keeping it open) is listed
-        /// anyway after this long.
-        var writingAtMost: Duration = .seconds(30)
+        /// A file created and never closed after writing (a program keeping it open, a name
+        /// linked and the old one removed before its news was read) is listed anyway after this
+        /// long; if it was cut short, its close renders it again.
+        var writingAtMost: Duration = .seconds(10)
     }
 
     private let watch: FolderWatch
@@ -55,6 +56,7 @@ struct FolderChangeBatch: Sendable, Equatable {
     private var lastChange: ContinuousClock.Instant?
     private var isCheckScheduled = false
     private var writing: [String: ContinuousClock.Instant] = [:]
+    private var isExpiryScheduled = false
 
     /// Watches `folders` (those that cannot be watched are left out); throws when inotify cannot
     /// start (the user's instances used up).
@@ -94,9 +96,11 @@ struct FolderChangeBatch: Sendable, Equatable {
     var watchedCount: Int { watch.watchedCount }
 
     /// Files created and still being written, which a listing should leave out for now.
-    var beingWritten: Set<String> {
-        let now = ContinuousClock.now
-        return Set(writing.filter { now - $0.value < timing.writingAtMost }.keys)
+    var beingWritten: Set<String> { Set(writing.keys) }
+
+    /// The files at `paths` are complete (this app moved them there itself).
+    func notWriting(_ paths: some Sequence<String>) {
+        for path in paths { writing[path] = nil }
     }
 
     private func readChanges() {
@@ -122,6 +126,7 @@ struct FolderChangeBatch: Sendable, Equatable {
             guard !change.isFolder, let status = try? FileStatus(path: change.path, followingLinks: false),
                   status.kind == .regular, status.linkCount == 1 else { return }
             writing[change.path] = ContinuousClock.now
+            scheduleExpiry(after: timing.writingAtMost)
         case .finishedWriting, .deleted, .movedOut, .movedIn:
             writing[change.path] = nil
         }
@@ -130,11 +135,37 @@ struct FolderChangeBatch: Sendable, Equatable {
     private func scheduleCheck(after delay: Duration) {
         guard !isCheckScheduled else { return }
         isCheckScheduled = true
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(delay)) { [weak self] in
             MainActor.assumeIsolated { self?.deliverIfDue() }
         }
+    }
+
+    private func scheduleExpiry(after delay: Duration) {
+        guard !isExpiryScheduled else { return }
+        isExpiryScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.interval(delay)) { [weak self] in
+            MainActor.assumeIsolated { self?.expireWriting() }
+        }
+    }
+
+    /// Files written for longer than `writingAtMost` are taken as complete, in a batch of their own.
+    private func expireWriting() {
+        isExpiryScheduled = false
+        let now = ContinuousClock.now
+        let expired = writing.filter { now - $0.value >= timing.writingAtMost }.keys
+        if let oldest = writing.values.filter({ now - $0 < timing.writingAtMost }).min() {
+            scheduleExpiry(after: timing.writingAtMost - (now - oldest))
+        }
+        guard !expired.isEmpty, readSource != nil else { return }
+        notWriting(Array(expired))
+        var late = FolderChangeBatch()
+        for path in expired { late.add(FolderChange(kind: .finishedWriting, path: path)) }
+        onBatch(late)
+    }
+
+    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     /// Hands the batch on once changes have stopped for `quiet` or it is `longest` old; else
