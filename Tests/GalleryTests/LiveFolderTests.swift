@@ -117,6 +117,10 @@ struct LiveFolderTests {
         try await Task.sleep(for: .milliseconds(600))
         #expect(app.relists == 1)
         #expect(app.statusLine.contains("51 photos"))
+
+        try app.folder.write(Array("not a photo".utf8), to: "notes.txt")
+        await app.waitForRelist(after: 1)
+        #expect(app.statusLine.contains("51 photos · 1 skipped"), "\(app.statusLine)")
     }
 
     @Test func aFileBeingWrittenIsShownOnlyOnceComplete() async throws {

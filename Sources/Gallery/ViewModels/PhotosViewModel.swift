@@ -516,11 +516,17 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for (page, received) in pages {
             for (offset, photo) in received.photos.enumerated() { updated[(page - 1) * perPage + offset] = photo }
         }
+        // What was left out may change alone (a text file copied in).
+        if let first = pages.values.first {
+            if first.note != sourceNote { sourceNote = first.note }
+            if first.skipped != skipped { skipped = first.skipped }
+            if first.folderCount != folderCount { folderCount = first.folderCount }
+        }
         let listed = Set(updated.received.map(\.id))
         let redrawn = rewritten.intersection(listed)
         markedIDs.subtract(goneMarks)
-        let pageRanges = pages.keys.map { ($0 - 1) * perPage..<min(updated.count, $0 * perPage) }
-        let unchanged = updated.count == items.count && pageRanges.allSatisfy { $0.allSatisfy { updated[$0] == items[$0] } }
+        // Pages received but not asked for again may be out of date: they must become holes.
+        let unchanged = updated == items
         for id in redrawn {
             cancelLoad(of: id)
             thumbnails[id] = nil
@@ -540,11 +546,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         }
         pageTasks = [:]
         pageGeneration += 1
-        if let first = pages.values.first {
-            if first.note != sourceNote { sourceNote = first.note }
-            if first.skipped != skipped { skipped = first.skipped }
-            if first.folderCount != folderCount { folderCount = first.folderCount }
-        }
         items = updated
         listChanged()
     }
