@@ -6,17 +6,27 @@ import Testing
 @MainActor
 @Suite("Folder monitor")
 struct FolderMonitorTests {
-    @MainActor private final class Batches {
+    /// A new folder watched with `timing`, and the batches it handed on.
+    @MainActor private final class Watched {
+        let folder: TemporaryDirectory
         var received: [FolderChangeBatch] = []
+        private(set) var monitor: FolderMonitor!
+
+        init(timing: FolderMonitor.Timing) throws {
+            folder = try TemporaryDirectory()
+            monitor = try FolderMonitor(folders: [folder.path], timing: timing) { [unowned self] in received.append($0) }
+        }
+
+        func remove() {
+            monitor.stop()
+            folder.remove()
+        }
     }
 
     @Test func aBurstIsOneBatchAndAStreamOfChangesIsHandedOnAtLeastEveryLongest() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let batches = Batches()
-        let timing = FolderMonitor.Timing(quiet: .milliseconds(150), longest: .milliseconds(400))
-        let monitor = try FolderMonitor(folders: [folder.path], timing: timing) { batches.received.append($0) }
-        defer { monitor.stop() }
+        let batches = try Watched(timing: .init(quiet: .milliseconds(150), longest: .milliseconds(400)))
+        defer { batches.remove() }
+        let folder = batches.folder
 
         for index in 0..<20 { try folder.write([UInt8(index)], to: "burst\(index).jpg") }
         await eventually { batches.received.count == 1 }
@@ -36,11 +46,9 @@ struct FolderMonitorTests {
     }
 
     @Test func aFileCreatedIsBeingWrittenUntilClosedButALinkIsNot() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let batches = Batches()
-        let monitor = try FolderMonitor(folders: [folder.path], timing: .init(quiet: .milliseconds(50))) { batches.received.append($0) }
-        defer { monitor.stop() }
+        let batches = try Watched(timing: .init(quiet: .milliseconds(50)))
+        defer { batches.remove() }
+        let (folder, monitor) = (batches.folder, batches.monitor!)
         let arriving = try FileDescriptor.open(folder.path + "/big.jpg", .creatingNew(permissions: 0o644))
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.jpg", withDestinationPath: "big.jpg")
         try FileManager.default.createDirectory(atPath: folder.path + "/new", withIntermediateDirectories: false)
@@ -54,12 +62,9 @@ struct FolderMonitorTests {
     }
 
     @Test func aFileNeverClosedIsTakenAsCompleteAfterAWhile() async throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let batches = Batches()
-        let timing = FolderMonitor.Timing(quiet: .milliseconds(50), writingAtMost: .milliseconds(400))
-        let monitor = try FolderMonitor(folders: [folder.path], timing: timing) { batches.received.append($0) }
-        defer { monitor.stop() }
+        let batches = try Watched(timing: .init(quiet: .milliseconds(50), writingAtMost: .milliseconds(400)))
+        defer { batches.remove() }
+        let (folder, monitor) = (batches.folder, batches.monitor!)
         let kept = try FileDescriptor.open(folder.path + "/open.jpg", .creatingNew(permissions: 0o644))
         defer { try? kept.close() }
         await eventually { batches.received.count == 1 }
