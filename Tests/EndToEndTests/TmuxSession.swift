@@ -7,14 +7,24 @@ final class TmuxSession {
     let socket: String
     let name = "e2e"
 
+    /// The XDG cache, data and state homes of the shell's programs: a folder of the session's own,
+    /// so thumbnails, the trash and logs never land in the home of whoever runs the tests.
+    let home: String
+
     /// Starts a plain shell in a `columns`x`rows` pane. The prompt is `$ ` so the test can see the shell come back.
     init(columns: Int, rows: Int) throws {
         socket = "gallery-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        home = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         try tmux(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
-                  "env", "PS1=$ ", "TERM=xterm-256color", "bash", "--norc", "--noprofile"])
+                  "env", "PS1=$ ", "TERM=xterm-256color", "XDG_CACHE_HOME=\(home)/cache", "XDG_DATA_HOME=\(home)/data",
+                  "XDG_STATE_HOME=\(home)/state", "bash", "--norc", "--noprofile"])
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
 
     /// Types `text` literally, then Enter when asked.
     func type(_ text: String, enter: Bool = false) throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Gallery
 import TerminalEnvironment
@@ -47,5 +48,35 @@ struct SourceExtrasInViewModelsTests {
         #expect(viewModel.author == "by pictures")
         viewModel.viewDidLoad()
         await eventually { viewModel.extraDetails == ["File: a.jpg", "Size: 1.0 KB (1,024 bytes)"] }
+    }
+}
+
+/// An animated GIF in a folder plays in the detail pane: its frames replace one another at their
+/// own delays until the pane closes.
+@MainActor @Suite struct DetailAnimationTests {
+    @Test func anAnimatedGIFPlaysInTheDetailPaneUntilItCloses() async throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImagingTests/Fixtures/disposal.gif")
+        let folder = try TemporaryDirectory()
+        try folder.write([UInt8](Data(contentsOf: fixture)), to: "moving.gif")
+        let source = try DirectorySource(path: folder.path)
+        let photo = try await source.photo(id: folder.path + "/moving.gif")
+        let viewModel = PhotoDetailViewModel(photo: photo, source: source, loader: LocalFileImageLoader(),
+                                             renderer: ThumbnailRenderer(mode: .ascii, cell: .textCell))
+        viewModel.setImageArea(columns: 12, rows: 6)
+        var seen: Set<Int> = []
+        var pictures: [RenderedPicture] = []
+        for _ in 0..<100 where seen.count < 4 {
+            if case .loaded(let picture)? = viewModel.image, seen.insert(viewModel.frameIndex).inserted {
+                pictures.append(picture)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(seen == [0, 1, 2, 3], "frames shown: \(seen.sorted())")
+        #expect(Set(pictures.map(\.plainLines)).count > 1, "every frame drawn the same")
+        viewModel.close()
+        let closedOn = viewModel.frameIndex
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(viewModel.frameIndex == closedOn && closedOn == 0)
     }
 }

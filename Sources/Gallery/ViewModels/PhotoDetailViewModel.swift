@@ -57,6 +57,11 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     @ObservationIgnored private var isFetchingRecord = false
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     @ObservationIgnored private var imageGeneration = 0
+    /// Plays an animated picture's frames while the pane shows it.
+    @ObservationIgnored private var animationTask: Task<Void, Never>?
+    /// Which of an animation's frames `image` is (0 for a still picture): the screen tells the
+    /// frames apart by it.
+    public private(set) var frameIndex = 0
     @ObservationIgnored private var moveTask: Task<Void, Never>?
     @ObservationIgnored private var queuedOffset = 0
 
@@ -116,6 +121,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         if let area = imageArea, area == (columns, rows), image != nil, !isFailed(image) { return }
         imageArea = (columns, rows)
         imageTask?.cancel()
+        stopAnimation()
         imageGeneration += 1
         let generation = imageGeneration
         let pipeline = self.pipeline
@@ -174,6 +180,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         detailsTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
+        stopAnimation()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)
     }
@@ -205,9 +212,39 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         guard generation == imageGeneration, !Task.isCancelled else { return }
         imageTask = nil
         switch result {
-        case .success(let thumbnail): image = .loaded(thumbnail)
+        case .success(let thumbnail):
+            image = .loaded(thumbnail)
+            playAnimation(generation: generation)
         case .failure(let error): image = .failed(ErrorMessage.text(for: error))
         }
+    }
+
+    // MARK: Animation
+
+    /// Once the still picture is up, an animated GIF or WebP plays at each frame's own delay, over
+    /// and over, until the pane closes, moves to another photo or changes size.
+    private func playAnimation(generation: Int) {
+        guard let area = imageArea else { return }
+        let pipeline = self.pipeline
+        let photo = self.photo
+        animationTask = Task { [weak self] in
+            guard let frames = try? await pipeline.animation(for: photo, columns: area.columns, rows: area.rows) else { return }
+            var index = 0
+            while !Task.isCancelled {
+                guard let self, generation == self.imageGeneration else { return }
+                self.frameIndex = index
+                self.image = .loaded(frames[index].picture)
+                let delay = frames[index].milliseconds
+                index = (index + 1) % frames.count
+                try? await Task.sleep(for: .milliseconds(delay))
+            }
+        }
+    }
+
+    private func stopAnimation() {
+        animationTask?.cancel()
+        animationTask = nil
+        frameIndex = 0
     }
 
     private func isFailed(_ state: ThumbnailState?) -> Bool {

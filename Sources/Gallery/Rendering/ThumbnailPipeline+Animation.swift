@@ -1,0 +1,41 @@
+import Imaging
+import TerminalEnvironment
+
+/// One frame of an animation as drawn, and how long it stays on the screen.
+struct AnimationFrame: Sendable {
+    let picture: RenderedPicture
+    let milliseconds: Int
+}
+
+extension ThumbnailPipeline {
+    /// At most this many frames are drawn ahead (a GIF of thousands is shown by its first ones)...
+    static let maxAnimationFrames = 300
+    /// ...and no more once the drawn frames hold this much (escape sequences or text).
+    static let maxAnimationBytes = 64 << 20
+
+    /// The frames of a local animated GIF or WebP drawn over `columns` x `rows` cells, each as the
+    /// detail pane shows its picture; nil for a still picture or a photo from the network (which
+    /// the catalogs serve as still JPEGs).
+    @concurrent
+    func animation(for photo: Photo, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
+        let pixels = renderer.pixelSize(columns: columns, rows: rows)
+        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: .max)
+        guard url.hasPrefix("file:") else { return nil }
+        let data = try await loader.imageData(from: url)
+        guard let format = ImageFormat(sniffing: data.prefix(ImageFormat.signatureLength)),
+              format == .gif || format == .webp else { return nil }
+        try Task.checkCancellation()
+        let renderer = self.renderer
+        return try await RenderLimiter.shared.run {
+            var frames: [AnimationFrame] = []
+            var bytes = 0
+            try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames) { image, milliseconds in
+                let picture = try renderer.render(image, columns: columns, rows: rows, fit: .max)
+                frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
+                bytes += picture.byteCount
+                return bytes < Self.maxAnimationBytes && !Task.isCancelled
+            }
+            return frames.count > 1 ? frames : nil
+        }
+    }
+}
