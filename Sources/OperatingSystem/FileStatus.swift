@@ -21,6 +21,9 @@ public struct FileStatus: Sendable, Equatable {
     public let ownerID: UInt32
     /// The sticky bit: in a shared folder, only a file's owner may rename or remove it.
     public let isSticky: Bool
+    /// How many names the file has (`st_nlink`): a new name for a file that exists (`ln`) is
+    /// complete from the start, unlike a file being copied in.
+    public let linkCount: Int
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
     public init(path: String, followingLinks: Bool = true) throws(SystemError) {
@@ -45,5 +48,6 @@ public struct FileStatus: Sendable, Equatable {
         inode = UInt64(status.st_ino)
         ownerID = UInt32(status.st_uid)
         isSticky = status.st_mode & S_ISVTX != 0
+        linkCount = Int(status.st_nlink)
     }
 }

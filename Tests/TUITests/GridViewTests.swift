@@ -206,6 +206,25 @@ import Testing
         #expect(grid.selectedIndex == 0)
     }
 
+    @Test func replacingItemsKeepsTheViewportSelectsTheItemAndSendsNoEvents() {
+        let (grid, recorder) = makeGrid(items: 30, in: small)
+        #expect(grid.handle(.pageDown))
+        _ = recorder.take()
+        let top = grid.topRow
+        // One more item, the selection's item one place later: still on screen, the rows stay.
+        #expect(grid.replaceItems(count: 31, selecting: grid.selectedIndex + 1) == 6..<12)
+        #expect(recorder.take().isEmpty)
+        #expect(grid.topRow == top)
+        // An item far below is scrolled to; events later are relative to what is shown now.
+        #expect(grid.replaceItems(count: 31, selecting: 29) == 24..<30)
+        #expect(grid.selectedIndex == 29)
+        #expect(grid.handle(.up) && grid.handle(.up))
+        #expect(recorder.take() == [.move(26)] + (27..<30).map { .end($0) } + (21..<24).map { .will($0) } + [.move(23)])
+        // Fewer items than the selection's place: the last one.
+        #expect(grid.replaceItems(count: 5, selecting: 20) == 0..<5)
+        #expect(grid.selectedIndex == 4)
+    }
+
     @Test func selectionStaysInViewOnResize() {
         let (grid, recorder) = makeGrid(items: 100, in: large)
         for _ in 0..<2 { #expect(grid.handle(.down)) }

@@ -44,6 +44,13 @@ public final class ThumbnailCache: Sendable {
         }
     }
 
+    /// Forgets every thumbnail of the photo with `photoID`, at every size: its file changed.
+    public func removeThumbnails(ofPhotoID photoID: String) {
+        state.withLock { state in
+            for key in state.entries.keys where key.photoID == photoID { Self.remove(key, from: &state) }
+        }
+    }
+
     public func removeAll() {
         state.withLock { $0 = State() }
     }

@@ -19,6 +19,8 @@
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
+    /// The folder shown, watched: its grids follow its files.
+    private(set) var liveFolder: LiveFolder?
 
     /// The main feed's view model.
     var viewModel: PhotosViewModel? { grids.first?.viewModel }
@@ -34,6 +36,7 @@
     /// Shows the main grid; with `environment.openPhotoID`, selects that photo and opens it.
     func start() {
         showGrid(of: .all)
+        watchFolder()
         guard let id = environment.openPhotoID else { return }
         select(id)
         // A picker shows the photo selected in its grid, where Enter chooses it.
@@ -105,6 +108,12 @@
 
     // MARK: - Library
 
+    /// Watches the folder shown (none for a web catalog or a list of paths).
+    private func watchFolder() {
+        liveFolder?.stop()
+        liveFolder = library.flatMap { LiveFolder(source: $0, grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }) }
+    }
+
     private var library: DirectorySource? { environment.source as? DirectorySource }
 
     var orderLabel: String? { library.map { $0.order.label(reversed: $0.reversed) } }
@@ -149,6 +158,7 @@
         environment.source = source
         environment.sourceName = source.name
         showGrid(of: .all)
+        watchFolder()
         selectionToKeep = id
         if let id { select(id) }
     }

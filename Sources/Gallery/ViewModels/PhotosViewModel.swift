@@ -473,6 +473,96 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Where the photo with `id` stands in the list, if it was received.
     public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
 
+    // MARK: Live folder
+    /// The source's files changed and it has listed them again: the pages now holding the photos
+    /// on screen (`places` tells where photos are in the new listing, by id) are asked for and
+    /// replace the list at once, its total following; nothing blanks meanwhile (unlike
+    /// `refresh`), and the other pages are asked for again when shown. Photos still listed keep
+    /// their thumbnails and marks; those of `rewritten` (files written since, such as a copy that
+    /// finished) are rendered again. Returns once the list is replaced.
+    public func folderDidChange(rewritten: Set<String> = [],
+                                places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
+        guard didLoad else { return }
+        for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
+        guard pagination.total != nil else {
+            refresh()
+            return
+        }
+        let generation = (feedGeneration, pageGeneration)
+        let visible = visibleIDs
+        let moved = await Task.detached { places(visible) }.value.values
+        let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
+        let pages = shown.isEmpty ? [1] : Set(shown.map(pagination.page(containing:))).sorted()
+        var received: [Int: PhotoPage] = [:]
+        for page in pages {
+            guard let photos = try? await feed.page(page, perPage: pagination.perPage, from: source) else { return }
+            received[page] = photos
+        }
+        // Marks on photos gone from the pages asked for stay when the photo is still listed.
+        let listed = Set(received.values.flatMap(\.photos).map(\.id))
+        var gone: Set<String> = []
+        for id in markedIDs where !listed.contains(id) {
+            if (try? await source.photo(id: id)) == nil { gone.insert(id) }
+        }
+        // `refresh` dropped the list meanwhile, or `r` asks for it again.
+        guard generation == (feedGeneration, pageGeneration) else { return }
+        replaceList(with: received, rewritten: rewritten, goneMarks: gone)
+    }
+
+    private func replaceList(with pages: [Int: PhotoPage], rewritten: Set<String>, goneMarks: Set<String>) {
+        let perPage = pagination.perPage
+        var updated = PhotoSlots()
+        updated.resize(to: pages.values.compactMap(\.total).max() ?? items.count)
+        for (page, received) in pages {
+            for (offset, photo) in received.photos.enumerated() { updated[(page - 1) * perPage + offset] = photo }
+        }
+        // What was left out may change alone (a text file copied in).
+        if let first = pages.values.first {
+            if first.note != sourceNote { sourceNote = first.note }
+            if first.skipped != skipped { skipped = first.skipped }
+            if first.folderCount != folderCount { folderCount = first.folderCount }
+        }
+        let listed = Set(updated.received.map(\.id))
+        let redrawn = rewritten.intersection(listed)
+        markedIDs.subtract(goneMarks)
+        // Pages received but not asked for again may be out of date: they must become holes.
+        let unchanged = updated == items
+        for id in redrawn {
+            cancelLoad(of: id)
+            thumbnails[id] = nil
+        }
+        guard !unchanged else {
+            for photo in visiblePhotos where redrawn.contains(photo.id) { showThumbnail(of: photo) }
+            return
+        }
+        for photo in items.received where !listed.contains(photo.id) {
+            cancelLoad(of: photo.id)
+            thumbnails[photo.id] = nil
+        }
+        // Pages in flight were asked for before the folder changed.
+        for (page, task) in pageTasks {
+            task.cancel()
+            pagination.fail(page: page)
+        }
+        pageTasks = [:]
+        pageGeneration += 1
+        items = updated
+        listChanged()
+    }
+
+    /// After a list edit, the grid shows items `range`: display events by index would name other
+    /// photos now, so what is visible is told again here, by id.
+    public func listEditShows(_ range: Range<Int>) {
+        let shown = Set(range.compactMap { photo(at: $0)?.id })
+        for id in visibleIDs.subtracting(shown) {
+            cancelLoad(of: id)
+            thumbnails[id] = nil
+        }
+        visibleIDs = []
+        visibleHoles = []
+        for index in range { willDisplay(index: index) }
+    }
+
     // MARK: Thumbnails
     private var visiblePhotos: [Photo] {
         visibleIDs.compactMap { photoIndex[$0].flatMap { items[$0] } }

@@ -16,6 +16,8 @@ import TerminalEnvironment
     private var thumbnailSize: Size?
     private var feedGeneration = 0
     private var listEdits = 0
+    /// The selected photo's id as of the last frame: kept selected when the list is edited.
+    private var selectedID: String?
     private var refreshedSelection: RefreshedSelection?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
@@ -74,10 +76,11 @@ import TerminalEnvironment
             grid.reloadItems(count: viewModel.items.count)
         }
         if viewModel.listEdits != listEdits {
-            // Photos left or came back: the selection keeps its place, the grid shows what is there now.
+            // Photos left, came back or moved (the folder changed): the selected photo stays
+            // selected, or its place when it went; the viewport stays where it was.
             listEdits = viewModel.listEdits
-            pendingSelection = min(grid.selectedIndex, max(0, viewModel.items.count - 1))
-            grid.reloadItems(count: viewModel.items.count)
+            let kept = selectedID.flatMap(viewModel.index(ofPhotoID:)) ?? grid.selectedIndex
+            viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: kept))
         }
         if let refreshed = viewModel.refreshedSelection, refreshed != refreshedSelection {
             // `r` reloaded the list: the photo that was selected stays selected.
@@ -94,6 +97,7 @@ import TerminalEnvironment
             thumbnailSize = grid.thumbnailSize
             viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
         }
+        selectedID = selectedPhoto?.id
         spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
     }
 

@@ -88,6 +88,19 @@ public struct GridCell: Sendable {
         publishVisibleItems()
     }
 
+    /// The items changed in place (some left, came or moved): the viewport stays where it was,
+    /// item `index` is selected and scrolled into view. No display events are sent, since the
+    /// indices no longer name the items they did: the owner displays the returned visible range
+    /// itself, and it is what later events are relative to.
+    public func replaceItems(count: Int, selecting index: Int) -> Range<Int> {
+        itemCount = max(0, count)
+        selectedIndex = min(max(0, index), max(0, itemCount - 1))
+        clampTopRow()
+        scrollToSelection()
+        displayed = visibleRange
+        return displayed
+    }
+
     // MARK: - Layout and drawing
 
     /// Lays the grid out in `rect`, keeping the first visible item near the top and the selection in view.

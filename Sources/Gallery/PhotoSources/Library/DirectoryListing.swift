@@ -29,8 +29,14 @@ final class DirectoryListing: Sendable {
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
     private let hidden = Locked<Set<String>>([])
-    /// The scan's entries, with the hidden ones, for when they come back.
-    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int)?>(nil)
+    /// The scan's entries, with the hidden ones, for when they come back; what it skipped, and the
+    /// folders it listed.
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int, folders: [String])?>(nil)
+    /// Paths this app just moved itself (trashed, restored, renamed), with when: the folder's
+    /// news of them is old news.
+    private let ownMoves = Locked<[String: ContinuousClock.Instant]>([:])
+    /// Held while the files are walked.
+    private let scanning = Locked(())
 
     init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
         self.contents = contents
@@ -42,27 +48,50 @@ final class DirectoryListing: Sendable {
     /// The listing, scanned on first use.
     func sorted() throws -> Sorted {
         if let sorted = cached.withLock({ $0 }) { return sorted }
+        // One scan at a time: a first page and the folder's watch asking at once share one walk.
+        return try scanning.withLock { _ in
+            if let sorted = cached.withLock({ $0 }) { return sorted }
+            let (entries, scan) = try sortedScan(leavingOut: [])
+            scanned.withLock { $0 = (entries, scan.note, scan.skipped, scan.folders) }
+            Self.logSkips(of: scan)
+            return resort()
+        }
+    }
+
+    /// Scans the files again and keeps the new listing (the folder changed), without the files at
+    /// `leavingOut` (still being written). Entries hidden before are gone from the folder now. The
+    /// files skipped were logged at the first scan, not again.
+    func relist(leavingOut: Set<String>) throws {
+        try scanning.withLock { _ in
+            let (entries, scan) = try sortedScan(leavingOut: leavingOut)
+            hidden.withLock { $0 = [] }
+            scanned.withLock { $0 = (entries, scan.note, scan.skipped, scan.folders) }
+            resort()
+        }
+    }
+
+    /// The folders the listing shows the files of: the folder, and those below it when recursive
+    /// (scanned first if need be).
+    func folders() throws -> [String] {
+        _ = try sorted()
+        return scanned.withLock { $0?.folders } ?? []
+    }
+
+    private func sortedScan(leavingOut: Set<String>) throws -> ([LibraryEntry], LibraryScan) {
         let scan: LibraryScan
         switch contents {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
-        let entries = Self.sort(scan.entries, by: order, reversed: reversed, dateTaken: dateTaken)
-        // Two first pages may scan at once; the first result kept wins, so both agree from then on.
-        let kept = scanned.withLock { scanned in
-            guard scanned == nil else { return false }
-            scanned = (entries, scan.note, scan.skipped)
-            return true
-        }
-        if kept { Self.logSkips(of: scan) }
-        return resort()
+        let kept = leavingOut.isEmpty ? scan.entries : scan.entries.filter { !leavingOut.contains($0.path) }
+        return (Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken), scan)
     }
 
     /// The scan's entries without the hidden ones, kept for the pages to come.
     @discardableResult
     private func resort() -> Sorted {
         let hiddenPaths = hidden.withLock { $0 }
-        guard let (all, note, skipped) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
         let made = Sorted(entries: entries, note: note, skipped: skipped,
                           indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
@@ -82,8 +111,14 @@ final class DirectoryListing: Sendable {
     /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
     /// back in its place (`false`).
     func hide(_ path: String, _ isHidden: Bool) {
+        noteOwnMove(of: [path])
         hidden.withLock { paths in
             if isHidden { paths.insert(path) } else { paths.remove(path) }
+        }
+        // Listed again while the file was away (the folder changed meanwhile): it must be scanned.
+        if !isHidden, scanned.withLock({ $0.map { !$0.entries.contains { $0.path == path } } ?? false }) {
+            try? relist(leavingOut: [])
+            return
         }
         if scanned.withLock({ $0 != nil }) { resort() }
     }
@@ -91,6 +126,7 @@ final class DirectoryListing: Sendable {
     /// The file at `old` is at `new` now, shown as `title`: it keeps its place, so the pages
     /// already shown stay as they were.
     func rename(_ old: String, to new: String, title: String) {
+        noteOwnMove(of: [old, new])
         scanned.withLock { scanned in
             guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
             current.entries[index] = current.entries[index].renamed(to: new, title: title)
@@ -100,6 +136,23 @@ final class DirectoryListing: Sendable {
     }
 
     func entries() throws -> [LibraryEntry] { try sorted().entries }
+
+    /// How long the folder's news of a file this app moved is taken as the echo of that move.
+    static let ownMoveEcho: Duration = .seconds(2)
+
+    private func noteOwnMove(of paths: [String]) {
+        let now = ContinuousClock.now
+        ownMoves.withLock { moves in
+            moves = moves.filter { now - $0.value < Self.ownMoveEcho }
+            for path in paths { moves[path] = now }
+        }
+    }
+
+    /// Whether `path` was moved by this app a moment ago (a trash, a restore, a rename): its change
+    /// in the folder is already shown.
+    func isOwnMove(_ path: String) -> Bool {
+        ownMoves.withLock { $0[path].map { ContinuousClock.now - $0 < Self.ownMoveEcho } ?? false }
+    }
 
     /// Folders first, by name; then photos by `order`, ties broken by name so the order is total.
     /// `reversed` turns both groups around, folders still first.

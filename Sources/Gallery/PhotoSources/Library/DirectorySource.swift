@@ -115,7 +115,7 @@ public struct DirectorySource: PhotoSource {
         try pageOf(matching(query), page: page, perPage: perPage)
     }
 
-    private func matching(_ query: String) throws -> [LibraryEntry] {
+    func matching(_ query: String) throws -> [LibraryEntry] {
         let needle = query.lowercased()
         return try listing.entries().filter { $0.title.lowercased().contains(needle) }
     }

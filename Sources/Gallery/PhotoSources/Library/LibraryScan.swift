@@ -12,6 +12,8 @@ struct LibraryScan: Sendable {
     var loops = 0
     /// Paths given that do not exist.
     var missing: [String] = []
+    /// The folders listed: the folder itself and, in a recursive walk, those below it.
+    var folders: [String] = []
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
     private(set) var skipReasons: [String] = []
     /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
@@ -66,7 +68,9 @@ struct LibraryScan: Sendable {
 
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>) throws {
-        for (name, kind) in try LocalFile.entries(inFolder: folder) where !name.hasPrefix(".") {
+        let entries = try LocalFile.entries(inFolder: folder)
+        folders.append(folder)
+        for (name, kind) in entries where !name.hasPrefix(".") {
             let path = (folder == "/" ? "" : folder) + "/" + name
             let title = recursive ? prefix + name : name
             // A plain file, as the folder says: one open tells its status and its first bytes.

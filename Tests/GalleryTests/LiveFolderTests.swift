@@ -1,0 +1,198 @@
+import Foundation
+import Imaging
+import OperatingSystem
+import TUI
+import TerminalEnvironment
+import Testing
+@testable import Gallery
+
+/// A folder changed by another program while the app shows it: photos come and go without a
+/// restart, the selection stays on its photo.
+@MainActor
+@Suite("Live folder")
+struct LiveFolderTests {
+    /// The app's photo flow over a folder of small JPEGs, drawn on a headless screen.
+    @MainActor private final class App: SceneDriving {
+        let folder: TemporaryDirectory
+        let jpeg: [UInt8]
+        let navigator = Navigator(requestRedraw: {})
+        let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+        let coordinator: PhotosCoordinator
+        let renderer = FakeRenderer()
+        let trash: FreedesktopTrash
+
+        /// `preparing` changes the folder before the app lists it.
+        init(names: [String], preparing: (TemporaryDirectory, [UInt8]) throws -> Void = { _, _ in }) async throws {
+            folder = try TemporaryDirectory()
+            jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+            for name in names { try folder.write(jpeg, to: name) }
+            try preparing(folder, jpeg)
+            trash = FreedesktopTrash(homeTrash: folder.path + "-trash")
+            var environment = AppEnvironment(
+                source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(), renderer: renderer,
+                sourceName: "pictures", renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+            environment.trash = trash
+            coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
+            coordinator.start()
+            await eventually { self.listed.count >= names.count }
+            draw()
+        }
+
+        var viewModel: PhotosViewModel { coordinator.viewModel! }
+        var grid: PhotosView { coordinator.grids[0].view }
+        var listed: [String] { coordinator.viewModel?.photos.map(\.displayText) ?? [] }
+        var selected: String? { grid.selectedPhoto?.displayText }
+        var relists: Int { coordinator.liveFolder?.relistCount ?? -1 }
+
+        /// Presses `keys` and draws the frame they make (its layout notes the selected photo).
+        func pressAndDraw(_ keys: Key...) {
+            for key in keys { press(key) }
+            draw()
+        }
+
+        /// Waits for the folder's next listing to be applied to the grid, and draws it.
+        func waitForRelist(after count: Int) async {
+            await eventually(timeout: .seconds(5)) { self.relists > count }
+            draw()
+        }
+
+        func remove() {
+            folder.remove()
+            try? FileManager.default.removeItem(atPath: folder.path + "-trash")
+        }
+    }
+
+    @Test func aPhotoCopiedInAppearsWithTheTotalAndTheSelectionStaysOnItsPhoto() async throws {
+        let app = try await App(names: ["b.jpg", "c.jpg", "d.jpg"])
+        defer { app.remove() }
+        app.pressAndDraw(.right)
+        #expect(app.selected == "c.jpg")
+        #expect(app.statusLine.contains("3 photos"))
+
+        // A name sorted before the selection: the selected photo moves one place, still selected.
+        try app.folder.write(app.jpeg, to: "a.jpg")
+        await app.waitForRelist(after: 0)
+        #expect(app.listed == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        #expect(app.viewModel.total == 4)
+        #expect(app.statusLine.contains("4 photos"), "\(app.statusLine)")
+        #expect(app.selected == "c.jpg")
+        #expect(app.grid.selectedPhoto.flatMap { app.viewModel.index(ofPhotoID: $0.id) } == 2)
+    }
+
+    @Test func theSelectionFollowsItsPhotoToAPageNotLoadedYet() async throws {
+        let app = try await App(names: ["x.jpg", "y.jpg", "z.jpg"])
+        defer { app.remove() }
+        app.pressAndDraw(.right)
+        for index in 0..<40 { try app.folder.write(app.jpeg, to: "a\(index).jpg") }
+        await app.waitForRelist(after: 0)
+        await eventually { app.viewModel.total == 43 }
+        app.draw()
+        #expect(app.selected == "y.jpg", "41st of 43, on the second page of 30")
+        #expect(app.statusLine.contains("42 of 43"), "\(app.statusLine)")
+    }
+
+    @Test func theSelectedPhotoDeletedLeavesTheSelectionOnItsNeighbourAndKeepsTheOthersThumbnails() async throws {
+        let app = try await App(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        defer { app.remove() }
+        await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 4 }
+        let rendered = app.renderer.renders
+        app.pressAndDraw(.right)
+        app.viewModel.toggleMark(at: 3)
+        try FileManager.default.removeItem(atPath: app.folder.path + "/b.jpg")
+        await app.waitForRelist(after: 0)
+        #expect(app.listed == ["a.jpg", "c.jpg", "d.jpg"])
+        #expect(app.statusLine.contains("3 photos"))
+        #expect(app.selected == "c.jpg", "the photo after the one that went")
+        #expect(app.viewModel.markedPhotos.map(\.displayText) == ["d.jpg"], "marks stay on their photos")
+        await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 3 }
+        #expect(app.renderer.renders == rendered, "thumbnails already rendered are not rendered again")
+    }
+
+    @Test func aBurstOfFilesIsOneListingNotOneEach() async throws {
+        let app = try await App(names: ["a.jpg"])
+        defer { app.remove() }
+        for index in 0..<50 { try app.folder.write(app.jpeg, to: "burst\(index).jpg") }
+        await app.waitForRelist(after: 0)
+        await eventually { app.viewModel.total == 51 }
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(app.relists == 1)
+        #expect(app.statusLine.contains("51 photos"))
+
+        try app.folder.write(Array("not a photo".utf8), to: "notes.txt")
+        await app.waitForRelist(after: 1)
+        #expect(app.statusLine.contains("51 photos · 1 skipped"), "\(app.statusLine)")
+    }
+
+    @Test func aFileBeingWrittenIsShownOnlyOnceComplete() async throws {
+        let app = try await App(names: ["a.jpg"])
+        defer { app.remove() }
+        // Written in two halves, closed only after the second.
+        let arriving = try FileDescriptor.open(app.folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
+        try arriving.write(all: Array(app.jpeg.prefix(app.jpeg.count / 2)))
+        try app.folder.write(app.jpeg, to: "c.jpg")
+        await app.waitForRelist(after: 0)
+        #expect(app.listed == ["a.jpg", "c.jpg"], "b.jpg is still being written")
+        try arriving.write(all: Array(app.jpeg.dropFirst(app.jpeg.count / 2)))
+        try arriving.close()
+        await app.waitForRelist(after: 1)
+        #expect(app.listed == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(app.viewModel.photos[1].width == 16, "listed whole, with its size")
+    }
+
+    @Test func aFileListedHalfWrittenIsRenderedAgainWhenItsWritingEnds() async throws {
+        var arriving: FileDescriptor?
+        // The app starts while b.jpg is being written: it lists it, cut short.
+        let app = try await App(names: ["a.jpg"]) { folder, jpeg in
+            arriving = try FileDescriptor.open(folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
+            try arriving?.write(all: Array(jpeg.prefix(jpeg.count / 2)))
+        }
+        defer { app.remove() }
+        await eventually { app.listed == ["a.jpg", "b.jpg"] }
+        let id = app.folder.path + "/b.jpg"
+        await eventually { app.viewModel.thumbnails[id]?.thumbnail != nil }
+        let halfShown = app.viewModel.thumbnails[id]?.thumbnail?.plainLines
+        let rendered = app.renderer.renders
+
+        try arriving?.write(all: Array(app.jpeg.dropFirst(app.jpeg.count / 2)))
+        try arriving?.close()
+        await app.waitForRelist(after: 0)
+        await eventually { app.renderer.renders > rendered && app.viewModel.thumbnails[id]?.thumbnail != nil }
+        #expect(app.viewModel.thumbnails[id]?.thumbnail?.plainLines != halfShown, "rendered again from the whole file")
+        #expect(app.renderer.renders == rendered + 1, "only the file that changed")
+    }
+
+    @Test func theAppsOwnTrashAndRestoreAreNotListedAgain() async throws {
+        let app = try await App(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { app.remove() }
+        app.pressAndDraw(.right)
+        let files = app.coordinator.fileActions
+        let edits = app.viewModel.listEdits
+        files.askToTrash(in: app.viewModel, selected: app.grid.selectedPhoto)
+        files.answer(yes: true)
+        app.draw()
+        #expect(app.listed == ["a.jpg", "c.jpg"])
+        #expect(app.viewModel.listEdits == edits + 1)
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(app.relists == 0, "the folder's news of the trash is the app's own move")
+        files.restoreLastBatch()
+        app.draw()
+        #expect(app.listed == ["a.jpg", "b.jpg", "c.jpg"])
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(app.relists == 0)
+        #expect(app.viewModel.listEdits == edits + 2, "each move changed the list once")
+
+        app.grid.select(index: 0)
+        app.draw()
+        files.rename(try #require(app.grid.selectedPhoto), to: "z.jpg")
+        app.draw()
+        #expect(app.listed == ["z.jpg", "b.jpg", "c.jpg"], "a renamed file keeps its place")
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(app.relists == 0)
+        #expect(app.listed == ["z.jpg", "b.jpg", "c.jpg"])
+
+        // The restored file is listed in the folder's next listing, not taken for one being written.
+        try app.folder.write(app.jpeg, to: "d.jpg")
+        await app.waitForRelist(after: 0)
+        #expect(app.listed == ["b.jpg", "c.jpg", "d.jpg", "z.jpg"])
+    }
+}
