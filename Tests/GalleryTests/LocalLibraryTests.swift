@@ -69,7 +69,7 @@ struct LocalLibraryTests {
         #expect(try await titles(source) == ["trip 9", "trip 10", "img2.jpg", "img10.jpg", "IMG1.jpg"])
         let photo = try await source.photo(id: folder.path + "/img2.jpg")
         #expect(photo.createdAt == "1970-01-01T00:00:10Z")
-        #expect(try await source.extraDetails(for: photo).contains("Taken: 1970-01-01T00:00:10Z"))
+        #expect(try await !source.extraDetails(for: photo).contains { $0.hasPrefix("Taken") })
     }
 
     /// The folder source's real date taken: each file's Exif DateTimeOriginal, as the camera wrote it.

@@ -140,13 +140,12 @@ public struct DirectorySource: PhotoSource {
         photo.urls.raw
     }
 
-    /// File name, size, modification time, the date taken when the file says, folder, and the
-    /// camera, exposure and GPS position its Exif gives.
+    /// File name, size, modification time, folder, and the camera, exposure and GPS position its
+    /// Exif gives. The date taken is the photo's `createdAt`, which the pane shows as for any photo.
     public func extraDetails(for photo: Photo) async throws -> [String] {
         let info = try LocalFile.info(photo.id)
         var lines = ["File: \(LocalFile.name(of: photo.id))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
-        if let taken = dateTaken.seconds(photo.id) { lines.append("Taken: \(Self.timestamp(taken))") }
         lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(Self.parent(of: photo.id))"]
         if let header = try? LocalFile.readPrefix(photo.id, count: Self.headerBytes) {
             lines += PhotoMetadata(reading: header).camera.detailLines
