@@ -96,8 +96,11 @@ struct GIFFrame {
         case .keep: return
         case .restorePrevious: if let before { canvas = before }
         case .clear:
-            for row in top..<min(top + height, canvasHeight) where left < canvasWidth {
-                let start = (row * canvasWidth + left) * 3, end = (row * canvasWidth + min(left + width, canvasWidth)) * 3
+            // A frame may stand wholly off the screen (its top below the screen's bottom).
+            let bottom = min(top + height, canvasHeight), right = min(left + width, canvasWidth)
+            guard top < bottom, left < right else { return }
+            for row in top..<bottom {
+                let start = (row * canvasWidth + left) * 3, end = (row * canvasWidth + right) * 3
                 canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
             }
         }
