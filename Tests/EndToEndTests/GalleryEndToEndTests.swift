@@ -86,7 +86,8 @@ import Testing
         try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, SIGSEGV) == 0)
-        let after = try await tmux.waitFor { $0.contains { $0.hasPrefix("tty ") } }
+        // The whole line: the typed command wraps, and where it does one of its rows may start "tty ".
+        let after = try await tmux.waitFor { $0.contains { $0 == "tty same" || $0 == "tty changed" } }
         let screen = after.screen.joined(separator: "\n")
         #expect(screen.contains("EXIT=139"), "\(screen)")
         #expect(after.screen.contains("tty same"), "\(screen)")

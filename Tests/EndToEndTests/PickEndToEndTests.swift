@@ -30,11 +30,13 @@ import Testing
             try tmux.press(key)
             if key == "Space" { _ = try await tmux.waitFor { $0.joined().contains("marked") } }
         }
-        let done = try await tmux.waitFor { $0.contains { $0.hasPrefix("EXIT=") } }
+        // A whole line "EXIT=<status>": a wrapped row of the typed command may start "EXIT=$?".
+        let isStatus = { (row: String) in row.hasPrefix("EXIT=") && row.dropFirst(5).allSatisfy(\.isNumber) && row.count > 5 }
+        let done = try await tmux.waitFor { $0.contains(where: isStatus) }
         // The terminal is the shell's again: no grid left on it.
         #expect(!done.screen.joined().contains("Enter pick"), "\(done.screen.joined(separator: "\n"))")
         let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        return (done.screen.first { $0.hasPrefix("EXIT=") }, written.replacingOccurrences(of: folder.path, with: "FOLDER"))
+        return (done.screen.first(where: isStatus), written.replacingOccurrences(of: folder.path, with: "FOLDER"))
     }
 
     @Test func enterWritesTheTwoMarkedPathsAndNothingElse() async throws {
