@@ -78,12 +78,9 @@ import Testing
     /// into its folder (not a resize: under AddressSanitizer a SIGWINCH can abort the app).
     @Test func aReleaseOnItsOwnDoesNotFreezeTheApp() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-release-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("a.jpg").path
-        let made = try runProgram(["convert", "-size", "64x48", "gradient:red-blue", first])
-        try #require(made.status == 0, "ImageMagick: \(made.stderr)")
+        let first = try gradientJPEG(in: folder, named: "a.jpg")
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.type("\(gallery) \(folder.path) --render ascii; echo EXIT=$?", enter: true)
         let grid = try await tmux.waitFor { $0.joined().contains("1 photo") }
@@ -102,8 +99,7 @@ import Testing
         let gallery = try #require(galleryExecutable())
         let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/heif/avif-dav1d-leaks-a-picture.avif")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-stderr-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: damaged, to: folder.appendingPathComponent("damaged.avif"))
         let log = folder.appendingPathComponent("gallery.log").path
@@ -118,16 +114,14 @@ import Testing
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("dav1d"), "the library said nothing this time: \(logged)")
     }
+
     /// A JPEG libjpeg warns about ("3 extraneous bytes before marker 0xdb", as some cameras write
     /// them) is shown, and the warning goes to the log, not the screen.
     @Test func aDecodersWarningGoesToTheLog() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-warning-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clean = folder.appendingPathComponent("clean.jpg").path
-        let made = try runProgram(["convert", "-size", "64x48", "gradient:red-blue", clean])
-        try #require(made.status == 0, "ImageMagick: \(made.stderr)")
+        let clean = try gradientJPEG(in: folder, named: "clean.jpg")
         let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
         let table = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
         try Data(Array(jpeg[..<table]) + [1, 2, 3] + jpeg[table...]).write(to: folder.appendingPathComponent("odd.jpg"))
@@ -141,5 +135,20 @@ import Testing
         #expect(!shown.screen.joined().contains("extraneous"))
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("extraneous bytes before marker 0xdb"), "\(logged)")
+    }
+
+    /// A new empty folder of the test's own; the caller removes it.
+    private func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A small JPEG made by ImageMagick in `folder`; its path.
+    private func gradientJPEG(in folder: URL, named name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let made = try runProgram(["convert", "-size", "64x48", "gradient:red-blue", path])
+        try #require(made.status == 0, "ImageMagick: \(made.stderr)")
+        return path
     }
 }
