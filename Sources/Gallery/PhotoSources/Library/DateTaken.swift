@@ -3,21 +3,34 @@ import Imaging
 /// Where a local photo's date taken comes from: the one seam between the library and the
 /// photo's metadata, so EXIF can be wired in one place.
 public struct DateTaken: Sendable {
-    /// Seconds since 1970 at which the photo at `path` was taken; nil when the file does not say.
-    public let seconds: @Sendable (_ path: String) -> Int?
+    /// The date from the file at a path, given the start of that file when the caller has
+    /// already read it (nil: read it if needed).
+    private let read: @Sendable (_ path: String, _ header: [UInt8]?) -> Int?
 
+    /// Dates from `seconds`, which is given a path alone.
     public init(seconds: @escaping @Sendable (_ path: String) -> Int?) {
-        self.seconds = seconds
+        read = { path, _ in seconds(path) }
+    }
+
+    private init(reading read: @escaping @Sendable (_ path: String, _ header: [UInt8]?) -> Int?) {
+        self.read = read
+    }
+
+    /// Seconds since 1970 at which the photo at `path` was taken; nil when the file does not say.
+    /// `header`, the file's first `DirectorySource.headerBytes` when the caller read them for its
+    /// dimensions, saves reading them again.
+    public func seconds(_ path: String, header: [UInt8]? = nil) -> Int? {
+        read(path, header)
     }
 
     /// Knows no dates: ordering by `taken` falls back to each file's modification time, and the
     /// detail pane says "Modified", never "Taken".
     public static let unknown = DateTaken { _ in nil }
 
-    /// The date the photo's Exif gives (DateTimeOriginal, else DateTime), read from the start of
-    /// the file as its dimensions are.
-    public static let exif = DateTaken { path in
-        guard let header = try? LocalFile.readPrefix(path, count: DirectorySource.headerBytes) else { return nil }
+    /// The date the photo's Exif gives (DateTimeOriginal, else DateTime), from the start of the
+    /// file, where its dimensions are read too.
+    public static let exif = DateTaken(reading: { path, header in
+        guard let header = header ?? (try? LocalFile.readPrefix(path, count: DirectorySource.headerBytes)) else { return nil }
         return PhotoMetadata(reading: header).dateTaken?.secondsSince1970AsUTC
-    }
+    })
 }

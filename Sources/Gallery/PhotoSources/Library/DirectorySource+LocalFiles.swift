@@ -7,7 +7,7 @@ extension DirectorySource: LocalPhotoSource {
         // In a recursive listing the title is the path below the folder: only its last part changes.
         let title = photo.displayText.lastIndex(of: "/").map { String(photo.displayText[...$0]) + newName } ?? newName
         listing.rename(photo.id, to: newPath, title: title)
-        return Self.photo(atPath: newPath, title: title, taken: nil)
+        return Self.photo(atPath: newPath, title: title)
     }
 
     public func removed(_ photo: Photo) { listing.hide(photo.id, true) }

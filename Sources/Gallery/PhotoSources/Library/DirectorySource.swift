@@ -192,15 +192,19 @@ public struct DirectorySource: PhotoSource {
 
     private func photo(for entry: LibraryEntry) -> Photo {
         switch entry.kind {
-        case .photo: return Self.photo(atPath: entry.path, title: entry.title, taken: dateTaken.seconds(entry.path))
+        case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
         case .folder: return folderTile(entry)
         }
     }
 
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
-    /// unreadable), the date taken as its creation time when the file says (else none).
-    static func photo(atPath path: String, title: String, taken: Int?, folder: PhotoFolder? = nil) -> Photo {
-        let size = (try? Self.dimensions(ofFile: path)) ?? PixelSize(width: 0, height: 0)
+    /// unreadable), the date taken as its creation time when `dateTaken` finds one (else none).
+    /// The header is read once for both.
+    static func photo(atPath path: String, title: String, dateTaken: DateTaken = .unknown,
+                      folder: PhotoFolder? = nil) -> Photo {
+        let header = try? LocalFile.readPrefix(path, count: headerBytes)
+        let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
+        let taken = dateTaken.seconds(path, header: header)
         let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
         return Photo(id: folder?.path ?? path, createdAt: taken.map(Self.timestamp), width: size.width, height: size.height,
                      description: title, user: .init(name: "", username: ""),
@@ -225,7 +229,7 @@ public struct DirectorySource: PhotoSource {
         }.first
         let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil)
         guard let cover else { return Self.emptyTile(entry, folder: tile) }
-        return Self.photo(atPath: cover.path, title: entry.title, taken: nil, folder: tile)
+        return Self.photo(atPath: cover.path, title: entry.title, folder: tile)
     }
 
     private static func emptyTile(_ entry: LibraryEntry, folder: PhotoFolder) -> Photo {
@@ -234,9 +238,11 @@ public struct DirectorySource: PhotoSource {
               folder: folder)
     }
 
-    /// Dimensions from the header; the whole file is read only when the header is not in its start.
-    static func dimensions(ofFile path: String) throws -> PixelSize {
-        if let size = try? ImageDecoder.dimensions(of: LocalFile.readPrefix(path, count: headerBytes)) { return size }
+    /// Dimensions from the header (`header`: the file's first `headerBytes`, when already read);
+    /// the whole file is read only when the header is not in its start.
+    static func dimensions(ofFile path: String, header: [UInt8]? = nil) throws -> PixelSize {
+        if let start = header ?? (try? LocalFile.readPrefix(path, count: headerBytes)),
+           let size = try? ImageDecoder.dimensions(of: start) { return size }
         return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
     }
 
