@@ -29,11 +29,14 @@ FRAME_TIMEOUT = 30.0
 MAX_PRESSES = 12
 HEADING = "## Scrolling a screen of sixel thumbnails by one row"
 
-# What xterm -ti vt340 answers (DA1 with attribute 4 = sixel; the cell size for CSI 16 t). The
-# XTSMGRAPHICS colour-register query goes unanswered, so gallery uses 256 colours as in `gallery view`.
+# What xterm -ti vt340 answers (DA1 with attribute 4 = sixel; the cell size for CSI 16 t; its name
+# and patch for XTVERSION, which tells gallery the terminal moves sixel pixels with scrolled rows).
+# The XTSMGRAPHICS colour-register query goes unanswered, so gallery uses 256 colours as in
+# `gallery view`.
 PROBE_REPLIES = {
     "DA1": (b"\x1b[c", b"\x1b[?63;1;2;4;6;9;15;16;22;28c"),
     "CSI 16 t": (b"\x1b[16t", f"\x1b[6;{CELL_PIXELS[1]};{CELL_PIXELS[0]}t".encode()),
+    "XTVERSION": (b"\x1b[>0q", b"\x1bP>|XTerm(379)\x1b\\"),
 }
 SIXEL = re.compile(rb"\x1bP[0-9;]*q(?:\"([0-9;]*))?.*?\x1b\\", re.S)
 CURSOR_POSITION = re.compile(rb"\x1b\[(\d+);(\d+)H$")
@@ -129,8 +132,11 @@ class AppSession:
             self._answer(tail + chunk)
 
     def _answer(self, recent):
-        for name, (query, reply) in PROBE_REPLIES.items():
-            if query in recent and len(self.probes_answered) < 2 * len(PROBE_REPLIES):
+        # In the order asked, as a terminal answers: gallery stops reading at the DA1 reply.
+        asked = sorted((recent.find(query), name) for name, (query, _) in PROBE_REPLIES.items() if query in recent)
+        for _, name in asked:
+            reply = PROBE_REPLIES[name][1]
+            if len(self.probes_answered) < 2 * len(PROBE_REPLIES):
                 os.write(self.window.master, reply)
                 self.probes_answered.append(name)
 

@@ -51,6 +51,20 @@ static inline int cn_mvadd_cell(int y, int x, const wchar_t *chars, attr_t attrs
     if (setcchar(&cell, chars, attrs, pair, NULL) == ERR) return ERR;
     return mvadd_wch(y, x, &cell);
 }
+/* Moves lines top...bottom of `win` up by n (down when negative), blank lines coming in: what
+   the terminal did to those rows when the app scrolled them itself, told to ncurses' idea of the
+   screen (curscr) and to stdscr. wscrl only shifts and touches the lines; it writes nothing. */
+static inline int cn_shift_lines(WINDOW *win, int top, int bottom, int n) {
+    int oldTop = 0, oldBottom = 0;
+    bool wasScrolling = is_scrollok(win);
+    wgetscrreg(win, &oldTop, &oldBottom);
+    scrollok(win, TRUE);
+    int result = wsetscrreg(win, top, bottom);
+    if (result == OK) result = wscrl(win, n);
+    wsetscrreg(win, oldTop, oldBottom);
+    scrollok(win, wasScrolling);
+    return result;
+}
 static inline int cn_cchar_max(void) { return CCHARW_MAX; }
 
 /* Mouse masks are function-like macros. */

@@ -16,6 +16,7 @@ import ArgumentParser
 /// fit = "contain"
 /// sort = "name"
 /// reverse = false
+/// terminal_scroll = "auto"
 /// unsplash_access_key = "..."
 ///
 /// [keys]
@@ -32,11 +33,12 @@ struct ConfigFile: Equatable {
     var fit: FitOption?
     var sort: SortOption?
     var reverse: Bool?
+    var terminalScroll: TerminalScrollOption?
     var unsplashAccessKey: String?
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
 
-    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "unsplash_access_key", "keys"]
+    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "terminal_scroll", "unsplash_access_key", "keys"]
 
     /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
     static func defaultPath(environment: [String: String]) -> String {
@@ -118,6 +120,12 @@ struct ConfigFile: Equatable {
         if let value = table["reverse"] {
             guard let reverse = value.bool else { throw fail("reverse", "reverse must be true or false, got \(value.type)") }
             config.reverse = reverse
+        }
+        if let scroll = try string("terminal_scroll") {
+            guard let parsed = TerminalScrollOption(rawValue: scroll) else {
+                throw fail("terminal_scroll", "terminal_scroll must be auto, on or off, got '\(scroll)'")
+            }
+            config.terminalScroll = parsed
         }
         config.unsplashAccessKey = try string("unsplash_access_key")
         if let value = table["keys"] {

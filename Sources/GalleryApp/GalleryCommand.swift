@@ -42,10 +42,11 @@ struct GalleryCommand: ParsableCommand {
               config   $XDG_CONFIG_HOME/gallery/config.toml
                        (else ~/.config/gallery/config.toml): TOML keys
                        source, render, thumb_size, per_page, theme, fit,
-                       sort, reverse, unsplash_access_key, and a [keys] table that
-                       rebinds quit, search and help. Flags win over the
-                       file; --print-config shows the result. A bad file
-                       stops gallery with FILE:LINE: problem, status 78.
+                       sort, reverse, terminal_scroll, unsplash_access_key,
+                       and a [keys] table that rebinds quit, search and
+                       help. Flags win over the file; --print-config shows
+                       the result. A bad file stops gallery with
+                       FILE:LINE: problem, status 78.
               log      $XDG_STATE_HOME/gallery/gallery.log
                        (else ~/.local/state/gallery/gallery.log)
               photos   d saves to $XDG_DOWNLOAD_DIR (else ~/Downloads)
@@ -114,6 +115,11 @@ struct GalleryCommand: ParsableCommand {
         "Grid thumbnails: the whole photo in its cell, or cropped to fill it (f switches). Default: contain.",
         valueName: "contain|crop"))
     var fit: FitOption?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Scrolling the grid moves the rows on screen and sends only the new one (fast over SSH): auto does so for text, and for pictures where the terminal is known to move them (xterm); on for pictures in any terminal; off draws every row again. Default: auto.",
+        valueName: "auto|on|off"))
+    var terminalScroll: TerminalScrollOption?
 
     @Option(name: .long, help: ArgumentHelp("Unsplash API access key.", valueName: "KEY"))
     var unsplashAccessKey: String?

@@ -11,6 +11,7 @@ struct Settings: Equatable {
     var fit = FitOption.contain
     var sort = SortOption.name
     var reverse = false
+    var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
     var keys = KeyBindings.standard
     /// Where the log goes.
@@ -32,6 +33,7 @@ struct Settings: Equatable {
             fit = file.fit ?? fit
             sort = file.sort ?? sort
             reverse = file.reverse ?? reverse
+            terminalScroll = file.terminalScroll ?? terminalScroll
             unsplashAccessKey = file.unsplashAccessKey
             for (action, key) in file.keys { keys[action: action] = key }
         }
@@ -43,6 +45,7 @@ struct Settings: Equatable {
         fit = command.fit ?? fit
         sort = command.sort ?? sort
         reverse = command.reverse ?? reverse
+        terminalScroll = command.terminalScroll ?? terminalScroll
         unsplashAccessKey = command.unsplashAccessKey ?? unsplashAccessKey
         verbose = command.verbose
     }
@@ -78,6 +81,7 @@ struct Settings: Equatable {
             "fit = \(TOMLString.quoted(fit.rawValue))",
             "sort = \(TOMLString.quoted(sort.rawValue))",
             "reverse = \(reverse)",
+            "terminal_scroll = \(TOMLString.quoted(terminalScroll.rawValue))",
         ]
         if let unsplashAccessKey {
             lines.append("unsplash_access_key = \(TOMLString.quoted(Self.masked(unsplashAccessKey)))")

@@ -121,6 +121,7 @@ Task { @MainActor in
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
+        appEnvironment.regionScrolling = settings.terminalScroll.regionScrolling(capabilities: render.capabilities)
         appEnvironment.openPhotoID = catalog.openPhotoID
         appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)

@@ -14,7 +14,9 @@ import Testing
         // 83 steps right from photo 1, whatever the grid's layout (photo 84 is on page 3). `l`, not
         // Right: one byte, which a loaded machine cannot split into an Esc and two letters.
         for _ in 0..<83 { try tmux.press("l") }
-        let selected = try await tmux.waitFor { $0.joined().contains("84 of 10,000") }
+        // 83 frames, and the pages they reach: under AddressSanitizer on a busy 2-core CI machine
+        // that took over 20 s (one run stood at photo 71).
+        let selected = try await tmux.waitFor(timeout: .seconds(60)) { $0.joined().contains("84 of 10,000") }
         try #require(selected.ok, "\(selected.screen.joined(separator: "\n"))")
 
         try tmux.press("r")

@@ -2,8 +2,10 @@
 /// lands on a sixel image drawn earlier: the cursor is tracked through the moves ncurses uses (CUP,
 /// VPA, CHA, CUU/CUD/CUF/CUB, CR, LF, BS, DECSC/DECRC, DECSTBM), erases are EL, EL1, EL2, ECH and
 /// ED, and an image's cells come from its raster attributes and the cell size in pixels. Lines
-/// moved by SU, SD, IL, DL, RI, IND, NEL or a LF at the bottom margin move (or drop) the pixels
-/// on them: such a move over an image counts as damage too, and is listed in `lineMoves`.
+/// moved by SU, SD, IL, DL, RI, IND, NEL or a LF at the bottom margin move the pixels on them as
+/// xterm does: an image wholly inside the moving lines before and after moves with them; one their
+/// edges cut is left in pieces, no longer tracked (the app is expected to write over them). Every
+/// move is listed in `lineMoves`.
 struct ImageDamageTracker {
     struct Image: Equatable {
         var row: Int, column: Int, rows: Int, columns: Int
@@ -24,6 +26,8 @@ struct ImageDamageTracker {
     private(set) var damage: [String] = []
     /// Every line move, e.g. "SD 13 of rows 1-39, 4 pictures on them" (rows 1-based).
     private(set) var lineMoves: [String] = []
+    /// Pictures a line move cut in pieces.
+    private(set) var cutPictures = 0
     private var row = 0
     private var column = 0
     private var saved = (row: 0, column: 0)
@@ -55,7 +59,7 @@ struct ImageDamageTracker {
             switch byte {
             case 0x0D: column = 0
             case 0x0A:
-                if row == margins.upperBound { moveLines("LF at the bottom margin", rows: margins) } else { row += 1 }
+                if row == margins.upperBound { moveLines("LF at the bottom margin", rows: margins, by: 1) } else { row += 1 }
             case 0x08: column = max(0, column - 1)
             case 0x20..<0x7F, 0xC0...0xFF:  // a character (UTF-8 continuation bytes do not move)
                 hit("a character", row: row, columns: column...column)
@@ -88,9 +92,9 @@ struct ImageDamageTracker {
         case UInt8(ascii: "("), UInt8(ascii: ")"):
             return start + 3
         case UInt8(ascii: "M") where !onMainScreen:
-            if row == margins.lowerBound { moveLines("RI", rows: margins) } else { row = max(0, row - 1) }
+            if row == margins.lowerBound { moveLines("RI", rows: margins, by: -1) } else { row = max(0, row - 1) }
         case UInt8(ascii: "D") where !onMainScreen, UInt8(ascii: "E") where !onMainScreen:
-            if row == margins.upperBound { moveLines(bytes[start + 1] == UInt8(ascii: "D") ? "IND" : "NEL", rows: margins) } else { row += 1 }
+            if row == margins.upperBound { moveLines(bytes[start + 1] == UInt8(ascii: "D") ? "IND" : "NEL", rows: margins, by: 1) } else { row += 1 }
             if bytes[start + 1] == UInt8(ascii: "E") { column = 0 }
         default: break
         }
@@ -146,10 +150,11 @@ struct ImageDamageTracker {
         case "J":
             for r in (first == 0 ? row : 0)..<screenRows { hit("ED", row: r, columns: 0...(screenColumns - 1)) }
         case "S", "T":
-            moveLines("\(final == UInt8(ascii: "S") ? "SU" : "SD") \(count)", rows: margins)
+            moveLines("\(final == UInt8(ascii: "S") ? "SU" : "SD") \(count)", rows: margins, by: final == UInt8(ascii: "S") ? count : -count)
         case "L", "M":
             guard margins.contains(row) else { break }
-            moveLines("\(final == UInt8(ascii: "L") ? "IL" : "DL") \(count)", rows: row...margins.upperBound)
+            moveLines("\(final == UInt8(ascii: "L") ? "IL" : "DL") \(count)", rows: row...margins.upperBound,
+                      by: final == UInt8(ascii: "L") ? -count : count)
         default: break
         }
     }
@@ -169,13 +174,22 @@ struct ImageDamageTracker {
         images.append(image)
     }
 
-    /// Lines `rows` moved: the pixels on them moved (or vanished) with them.
-    private mutating func moveLines(_ what: String, rows: ClosedRange<Int>) {
+    /// Lines `rows` moved up by `distance` (down when negative): the pixels on them moved with them.
+    private mutating func moveLines(_ what: String, rows: ClosedRange<Int>, by distance: Int) {
         let hits = images.filter { rows.overlaps($0.row...($0.row + $0.rows - 1)) }
         let move = "\(what) of rows \(rows.lowerBound + 1)-\(rows.upperBound + 1)"
         lineMoves.append(hits.isEmpty ? move : "\(move), \(hits.count) pictures on them")
-        damage += hits.map { "\(move) over the image at \($0.row + 1),\($0.column + 1)" }
-        images.removeAll { hits.contains($0) }
+        images = images.compactMap { image in
+            guard hits.contains(image) else { return image }
+            var moved = image
+            moved.row -= distance
+            let inside = { (image: Image) in rows.contains(image.row) && rows.contains(image.row + image.rows - 1) }
+            guard inside(image), inside(moved) else {
+                cutPictures += 1
+                return nil
+            }
+            return moved
+        }
     }
 
     private mutating func hit(_ what: String, row: Int, columns: ClosedRange<Int>) {

@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 
 /// Real bytes: ncurses must never move lines (scroll region + SU/SD, IND/RI, IL/DL): a terminal
-/// carries the sixel pictures on them along (or drops them) behind the image layer's back. Any move
-/// fails, not only one seen over a picture: which rows hold pictures when ncurses' hash optimisation
+/// carries the sixel pictures on them along (or drops them) behind the image layer's back. Only
+/// gallery's own region scrolls (`RegionScroll`: IND or RI in a region) may move lines, and in a
+/// terminal not known to move pixels (tmux) only where no picture is shown. Any other move fails,
+/// not only one seen over a picture: which rows hold pictures when ncurses' hash optimisation
 /// strikes is a matter of timing.
 @Suite(.serialized) struct LineMoveEndToEndTests {
     @Test func ncursesNeverMovesLinesUnderPictures() async throws {
@@ -23,6 +26,30 @@ import Testing
         try await recording.waitUntilSettled()
         let tracker = try await recording.finish()
         #expect(tracker.sixelCount >= 24)
-        #expect(tracker.lineMoves.isEmpty, "\(tracker.lineMoves.joined(separator: "\n"))")
+        let others = tracker.lineMoves.filter { !($0.hasPrefix("IND ") || $0.hasPrefix("RI ")) || $0.contains("pictures on them") }
+        #expect(others.isEmpty, "\(others.joined(separator: "\n"))")
+    }
+
+    /// Told the terminal moves pictures (`--terminal-scroll on`), a scroll by one row of cells moves
+    /// the rows on the terminal and sends the pictures of the row coming in, and no others: xterm's
+    /// way of moving pixels, followed by the tracker, leaves no picture written over.
+    @Test func aOneRowScrollMovesTheRowsAndSendsOnlyTheNewRow() async throws {
+        let recording = try await SixelRecording(arguments: ["--terminal-scroll", "on"])
+        let before = try recording.recorded().count
+        // The selection to the last row of cells on screen, then one more row: the grid scrolls.
+        var scrolled: [UInt8] = []
+        for _ in 0..<6 where !String(decoding: scrolled, as: UTF8.self).contains("\u{1B}D") {
+            try recording.tmux.press("j")
+            try await recording.waitUntilSettled()
+            scrolled = Array(try recording.recorded().dropFirst(before))
+        }
+        let text = String(decoding: scrolled, as: UTF8.self)
+        let sixels = text.components(separatedBy: "\u{1B}P").count - 1
+        // 120x40 cells of 16x32 pixels (tmux): a grid of 4 columns of cells.
+        #expect(text.contains("\u{1B}D"), "the grid never scrolled by a region")
+        #expect(sixels == 4, "\(sixels) sixels sent for a one-row scroll")
+        let tracker = try await recording.finish()
+        #expect(tracker.lineMoves.contains { $0.contains("pictures on them") }, "\(tracker.lineMoves)")
+        #expect(tracker.damage.isEmpty, "\(tracker.damage.joined(separator: "\n"))")
     }
 }

@@ -99,6 +99,26 @@ struct Screenshot: Equatable {
         return count == 0 ? 0 : Double(total) / Double(count)
     }
 
+    /// The root mean square difference of `region` here and in `other` (at the same place), each
+    /// channel scaled to 0...1, as ImageMagick's `compare -metric RMSE` normalises it: 0 for
+    /// identical pixels, 1 for black against white everywhere.
+    func rootMeanSquareError(_ region: Region, from other: Screenshot) -> Double {
+        let region = clamped(region)
+        guard other.clamped(region).width == region.width, other.clamped(region).height == region.height else { return 1 }
+        var total = 0.0, count = 0
+        for y in region.y..<(region.y + region.height) {
+            for x in region.x..<(region.x + region.width) {
+                let a = (y * width + x) * 3, b = (y * other.width + x) * 3
+                for channel in 0..<3 {
+                    let difference = Double(Int(pixels[a + channel]) - Int(other.pixels[b + channel])) / 255
+                    total += difference * difference
+                }
+                count += 3
+            }
+        }
+        return count == 0 ? 0 : (total / Double(count)).squareRoot()
+    }
+
     /// `region` cut to the picture (empty when it lies outside).
     func clamped(_ region: Region) -> Region {
         let x0 = min(max(0, region.x), width), y0 = min(max(0, region.y), height)

@@ -35,14 +35,47 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent(".build/artifacts")
     }
 
-    @Test(.enabled(if: XvfbSession.isAvailable,
-                   "needs \(XvfbSession.requiredPrograms.joined(separator: ", ")) (apt-get install xvfb xterm xdotool imagemagick)"))
+    static let enabled = XvfbSession.isAvailable
+    static let whyDisabled: Comment =
+        "needs \(XvfbSession.requiredPrograms.joined(separator: ", ")) (apt-get install xvfb xterm xdotool imagemagick)"
+
+    @Test(.enabled(if: enabled, whyDisabled))
     func sixelThumbnailsScrollAndLeaveNoStaleImage() async throws {
+        try await inXterm(browse)
+    }
+
+    /// xterm moves the pictures with the rows gallery scrolls (it answers XTVERSION as a terminal
+    /// known to), and gallery sends only the row coming in, writing over the rows that come in:
+    /// xterm leaves a copy of the pictures there when rows move down. Eight rows of cells down and
+    /// eight back up, and the screen is what it was, pixel for pixel.
+    @Test(.enabled(if: enabled, whyDisabled))
+    func scrollingEightRowsDownAndBackUpLeavesTheScreenAsItWas() async throws {
+        try await inXterm { x, gallery in
+            let session = try await Session(x: x, gallery: gallery, name: "round-trip")
+            let start = try await x.settledScreenshot(path: session.shotPath("start"), until: session.picturesEverywhere)
+            #expect(start.ok, "thumbnails never all appeared; see \(session.shotPath("start"))")
+            // Two rows down to the last row on screen, then one row of cells scrolled per press.
+            for key in Array(repeating: "Down", count: Self.gridRows - 1 + 8) + Array(repeating: "Up", count: Self.gridRows - 1 + 8) {
+                try x.press(key)
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            let screen = session.geometry.cells(row: 0, column: 0, rows: Self.rows, columns: Self.columns)
+            let back = try await x.settledScreenshot(path: session.shotPath("back"), until: { shot in
+                shot.rootMeanSquareError(screen, from: start.shot) < 0.02
+            })
+            #expect(back.ok, "the screen differs from the start by RMSE \(back.shot.rootMeanSquareError(screen, from: start.shot)); see \(session.shotPath("back"))")
+            try x.press("q")
+            session.keepPNGs(of: ["start", "back"])
+        }
+    }
+
+    /// Runs `body` with a fresh X server and the gallery binary, closing the server however it ends.
+    private func inXterm(_ body: (XvfbSession, String) async throws -> Void) async throws {
         let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let x = try await XvfbSession(logDirectory: Self.artifacts)
         do {
-            try await browse(in: x, gallery: gallery)
+            try await body(x, gallery)
         } catch {
             await x.close()
             throw error
@@ -50,18 +83,52 @@ import Testing
         await x.close()
     }
 
+    /// gallery on the demo catalog in xterm -ti vt340 with 256 colour registers.
+    struct Session {
+        let geometry: Geometry
+        let name: String
+
+        init(x: XvfbSession, gallery: String, name: String) async throws {
+            let window = try await x.startTerminal(
+                ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"],
+                columns: SixelEndToEndTests.columns, rows: SixelEndToEndTests.rows,
+                command: [gallery, "--source", "demo", "--render", "sixel"])
+            geometry = Geometry(originX: window.originX, originY: window.originY,
+                                cellWidth: window.cellWidth, cellHeight: window.cellHeight)
+            self.name = name
+        }
+
+        func picturesEverywhere(_ shot: Screenshot) -> Bool {
+            (0..<SixelEndToEndTests.gridRows).allSatisfy { row in
+                (0..<SixelEndToEndTests.gridColumns).allSatisfy { column in
+                    shot.luminanceDeviation(in: geometry.thumbnail(row: row, column: column)) > 6
+                }
+            }
+        }
+
+        func shotPath(_ shot: String) -> String {
+            SixelEndToEndTests.artifacts.appendingPathComponent("sixel-\(name)-\(shot).ppm").path
+        }
+
+        /// PNGs of the terminal window, kept as artefacts in place of the screenshots.
+        func keepPNGs(of shots: [String]) {
+            let windowSize = "\(SixelEndToEndTests.columns * geometry.cellWidth + 4)x\(SixelEndToEndTests.rows * geometry.cellHeight + 4)"
+            let crop = "\(windowSize)+\(geometry.originX - 2)+\(geometry.originY - 2)"
+            for shot in shots {
+                let png = shotPath(shot).replacingOccurrences(of: ".ppm", with: ".png")
+                if (try? runProgram(["convert", shotPath(shot), "-crop", crop, "+repage", png]))?.status == 0 {
+                    unlink(shotPath(shot))
+                }
+            }
+        }
+    }
+
     /// Start, scroll, open and close the detail pane, quit; screenshots at each step.
     private func browse(in x: XvfbSession, gallery: String) async throws {
-        let window = try await x.startTerminal(
-            ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"],
-            columns: Self.columns, rows: Self.rows, command: [gallery, "--source", "demo", "--render", "sixel"])
-        let geometry = Geometry(originX: window.originX, originY: window.originY,
-                                cellWidth: window.cellWidth, cellHeight: window.cellHeight)
-        let allThumbnails = (0..<Self.gridRows).flatMap { row in (0..<Self.gridColumns).map { (row, $0) } }
-        func picturesEverywhere(_ shot: Screenshot) -> Bool {
-            allThumbnails.allSatisfy { shot.luminanceDeviation(in: geometry.thumbnail(row: $0.0, column: $0.1)) > 6 }
-        }
-        func shotPath(_ name: String) -> String { Self.artifacts.appendingPathComponent("sixel-\(name).ppm").path }
+        let session = try await Session(x: x, gallery: gallery, name: "browse")
+        let geometry = session.geometry
+        let picturesEverywhere = session.picturesEverywhere
+        let shotPath = session.shotPath
 
         // Start: twelve pictures.
         let start = try await x.settledScreenshot(path: shotPath("start"), until: picturesEverywhere)
@@ -101,14 +168,6 @@ import Testing
         #expect(back.ok, "after Esc the screen differs from the grid before Enter by \(stale); see \(shotPath("back"))")
 
         try x.press("q")
-        // Keep PNGs of the terminal window as artefacts.
-        let windowSize = "\(Self.columns * geometry.cellWidth + 4)x\(Self.rows * geometry.cellHeight + 4)"
-        let crop = "\(windowSize)+\(geometry.originX - 2)+\(geometry.originY - 2)"
-        for name in ["start", "scrolled", "detail", "back"] {
-            let png = shotPath(name).replacingOccurrences(of: ".ppm", with: ".png")
-            if (try? runProgram(["convert", shotPath(name), "-crop", crop, "+repage", png]))?.status == 0 {
-                unlink(shotPath(name))
-            }
-        }
+        session.keepPNGs(of: ["start", "scrolled", "detail", "back"])
     }
 }

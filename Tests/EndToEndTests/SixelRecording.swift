@@ -14,8 +14,9 @@ final class SixelRecording {
     private let home: String
     private var output: String { home + "/pane.bin" }
 
-    /// Starts gallery and waits until the first screen of thumbnails has arrived.
-    init(columns: Int = 120, rows: Int = 40) async throws {
+    /// Starts gallery (with `arguments` after the demo and sixel ones) and waits until the first
+    /// screen of thumbnails has arrived.
+    init(columns: Int = 120, rows: Int = 40, arguments: [String] = []) async throws {
         self.columns = columns
         self.rows = rows
         let gallery = try #require(galleryExecutable())
@@ -24,7 +25,8 @@ final class SixelRecording {
         tmux = try TmuxSession(columns: columns, rows: rows)
         _ = try runProgram(["tmux", "-L", tmux.socket, "pipe-pane", "-O", "-t", tmux.name, "cat > '\(output)'"])
         try tmux.type("XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' "
-                      + "\(gallery) --source demo --render sixel; echo EXIT=$?", enter: true)
+                      + "\(([gallery, "--source", "demo", "--render", "sixel"] + arguments).joined(separator: " ")); echo EXIT=$?",
+                      enter: true)
         try await waitUntilSettled()
     }
 

@@ -73,6 +73,22 @@ struct ConfigTests {
         #expect(parseError("fit = \"stretch\"\n")?.message == "fit must be crop or contain, got 'stretch'")
     }
 
+    @Test func terminalScrollComesFromTheFileThenTheFlagAndMeetsTheTerminal() throws {
+        #expect(try settings([], file: nil).terminalScroll == .auto)
+        let file = try ConfigFile.parse("terminal_scroll = \"off\"\n", path: path)
+        #expect(try settings([], file: file).terminalScroll == .off)
+        #expect(try settings(["--terminal-scroll", "on"], file: file).terminalScroll == .on)
+        #expect(try settings([], file: file).toml.contains("terminal_scroll = \"off\""))
+        #expect(parseError("terminal_scroll = \"yes\"\n")?.message == "terminal_scroll must be auto, on or off, got 'yes'")
+        var xterm = TerminalCapabilities(sixel: true)
+        xterm.movesPicturesWithScrolledText = true
+        let unknown = TerminalCapabilities(sixel: true)
+        #expect(TerminalScrollOption.auto.regionScrolling(capabilities: xterm) == .textAndPictures)
+        #expect(TerminalScrollOption.auto.regionScrolling(capabilities: unknown) == .text)
+        #expect(TerminalScrollOption.on.regionScrolling(capabilities: unknown) == .textAndPictures)
+        #expect(TerminalScrollOption.off.regionScrolling(capabilities: xterm) == .never)
+    }
+
     @Test func badFilesNameTheLineAndTheProblem() {
         let cases: [(String, Int?, String)] = [
             ("source = \"demo\"\nper_page = \"many\"\n", 2, "per_page must be an integer, got string"),

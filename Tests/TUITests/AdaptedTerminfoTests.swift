@@ -70,6 +70,15 @@ import Testing
         #expect(compiled.contains { name($0) == "XM" })  // extended capabilities survive
     }
 
+    @Test func aScrollingRegionIsKnownThoughTheEntryLeavesItOut() throws {
+        let xterm = try #require(AdaptedTerminfo(terminal: "xterm-256color"))
+        defer { xterm.remove() }
+        #expect(xterm.hasScrollingRegion)
+        // The Linux console's entry has csr too; a printing terminal's has none.
+        #expect(AdaptedTerminfo.capabilityNames("tty33|x,\n\tam,\n\tbel=^G,\n\tcr=\\r,\n").contains("csr") == false)
+        #expect(AdaptedTerminfo.capabilityNames("t|x,\n\tcsr=\\E[%i%p1%d;%p2%dr,\n") == ["csr"])
+    }
+
     @Test func noEntryForAnUnknownTerminal() {
         #expect(AdaptedTerminfo(terminal: "no-such-terminal-anywhere") == nil)
         #expect(AdaptedTerminfo(terminal: "../x") == nil)

@@ -62,6 +62,8 @@ import Testing
 }
 
 @Suite struct TerminalCapabilitiesTests {
+    func parse(_ text: String) -> CapabilityReplies { CapabilityReplies(parsing: Array(text.utf8)) }
+
     @Test func environmentGuesses() {
         let kitty = TerminalCapabilities.guess(environment: ["TERM": "xterm-kitty"])
         #expect(kitty.kitty && kitty.trueColor && !kitty.sixel)
@@ -99,7 +101,29 @@ import Testing
 
     @Test func theProbeAsksDeviceAttributesLast() {
         let query = String(decoding: TerminalCapabilities.probeQuery(kittyQuery: Array("K".utf8)), as: UTF8.self)
-        #expect(query == "K\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[c")
+        #expect(query == "K\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[>0q\u{1B}[>c\u{1B}[c")
+    }
+
+    @Test func theTerminalsNameAndKindAreRead() {
+        // What xterm -ti vt340 (patch 379) answers to XTVERSION and DA2, then DA1.
+        let replies = parse("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[>19;379;0c\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
+        #expect(replies.terminalVersion == "XTerm(379)")
+        #expect(replies.secondaryAttributes == [19, 379, 0])
+        #expect(replies.isComplete)
+        // An unprintable or overlong name is no name; a DCS that is not XTVERSION's is skipped.
+        #expect(parse("\u{1B}P>|XTerm\u{7}(1)\u{1B}\\").terminalVersion == nil)
+        #expect(parse("\u{1B}P>|" + String(repeating: "x", count: 65) + "\u{1B}\\").terminalVersion == nil)
+        #expect(parse("\u{1B}P1$r0m\u{1B}\\").terminalVersion == nil)
+    }
+
+    @Test func onlyTerminalsKnownToMovePicturesWithScrolledRowsAreTrusted() {
+        let window = TerminalSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
+        func moves(_ replies: String) -> Bool {
+            TerminalCapabilities().refined(by: parse(replies + "\u{1B}[?62;4c"), window: window).movesPicturesWithScrolledText
+        }
+        #expect(moves("\u{1B}P>|XTerm(379)\u{1B}\\"))
+        #expect(!moves("\u{1B}P>|SomeTerm(1.0)\u{1B}\\"))
+        #expect(!moves(""))
     }
 
     @Test func cellSizeFromTheWindowThenTheReplyThenTheDefault() {

@@ -24,6 +24,9 @@ public struct AppEnvironment: Sendable {
     public var minimumCellSize = Size(columns: 24, rows: 10)
     /// How grid thumbnails fit their cells at start (`--fit`; `f` switches): a crop or the whole photo.
     public var thumbnailFit = ImageFit.max
+    /// Which scrolls the terminal may do itself (`--terminal-scroll`): pictures too where it is
+    /// known to move their pixels.
+    public var regionScrolling = RegionScrolling.text
     /// Colours the terminal shows, for the detail pane's colour swatch (`.none`: no swatch colour).
     public var colorDepth = ColorDepth.none
     /// Opens a photo's web page (`o`); nil: the URL is shown instead.

@@ -26,6 +26,7 @@ import TUI
     /// Takes over the terminal and shows the photo grid.
     public func start() throws {
         let terminal = try Terminal.start(theme: environment.theme)
+        terminal.screen.allowedRegionScrolling = environment.regionScrolling
         self.terminal = terminal
         var environment = self.environment
         if environment.clipboard == nil {

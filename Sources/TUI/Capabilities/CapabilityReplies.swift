@@ -4,8 +4,10 @@ public import TerminalEnvironment
 ///
 /// Recognised: the kitty graphics reply (`ESC _ G i=…;OK ESC \`), `XTSMGRAPHICS` colour
 /// registers (`CSI ? 1 ; 0 ; N S`), the cell size (`CSI 6 ; height ; width t`, the reply to
-/// `CSI 16 t`) and primary device attributes (`CSI ? Ps ; … c`, the reply to DA1). Anything else
-/// (keys typed meanwhile, replies to other questions, broken sequences) is skipped.
+/// `CSI 16 t`), the terminal's name and version (`DCS > | text ST`, the reply to XTVERSION),
+/// secondary device attributes (`CSI > Pp ; Pv ; Pc c`, DA2) and primary device attributes
+/// (`CSI ? Ps ; … c`, the reply to DA1). Anything else (keys typed meanwhile, replies to other
+/// questions, broken sequences) is skipped.
 public struct CapabilityReplies: Equatable, Sendable {
     /// true for an OK reply to the kitty query, false for an error reply, nil without a reply.
     public var kittyGraphics: Bool?
@@ -16,6 +18,10 @@ public struct CapabilityReplies: Equatable, Sendable {
     /// The DA1 attributes (4 = sixel graphics). Terminals answer in order and DA1 is asked last,
     /// so once this is here every other answer that will come has come.
     public var deviceAttributes: [Int]?
+    /// The XTVERSION reply, such as `XTerm(379)`: printable ASCII only, at most 64 characters.
+    public var terminalVersion: String?
+    /// The DA2 reply: the terminal's kind (41 for xterm, 24 for mlterm, …), its version, a third value.
+    public var secondaryAttributes: [Int]?
 
     public init() {}
 
@@ -28,6 +34,8 @@ public struct CapabilityReplies: Equatable, Sendable {
                 record(prefix: prefix, parameters: parameters, final: final)
             case .applicationCommand(let body):
                 recordKitty(body)
+            case .deviceControl(let body):
+                recordVersion(body)
             }
         }
     }
@@ -42,6 +50,8 @@ public struct CapabilityReplies: Equatable, Sendable {
         switch (prefix, final) {
         case (UInt8(ascii: "?"), UInt8(ascii: "c")):
             deviceAttributes = parameters.compactMap { $0 }
+        case (UInt8(ascii: ">"), UInt8(ascii: "c")):
+            secondaryAttributes = parameters.map { $0 ?? 0 }
         case (UInt8(ascii: "?"), UInt8(ascii: "S")):
             // Item 1 (colour registers), status 0 (success), value.
             if parameters.count >= 3, parameters[0] == 1, parameters[1] == 0, let registers = parameters[2], registers > 0 {
@@ -57,6 +67,15 @@ public struct CapabilityReplies: Equatable, Sendable {
         }
     }
 
+    /// `>|<name and version>`; anything unprintable in it makes it no reply (it is never shown,
+    /// only compared).
+    private mutating func recordVersion(_ body: [UInt8]) {
+        guard body.starts(with: Array(">|".utf8)) else { return }
+        let text = body.dropFirst(2)
+        guard !text.isEmpty, text.count <= 64, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return }
+        terminalVersion = String(decoding: text, as: UTF8.self)
+    }
+
     /// `G<keys>;<message>`: OK means supported, anything else is an error reply.
     private mutating func recordKitty(_ body: [UInt8]) {
         guard body.first == UInt8(ascii: "G"), let semicolon = body.firstIndex(of: UInt8(ascii: ";")) else { return }
@@ -64,13 +83,15 @@ public struct CapabilityReplies: Equatable, Sendable {
     }
 }
 
-/// Splits input bytes into the escape sequences a capability reply can be: CSI and APC.
+/// Splits input bytes into the escape sequences a capability reply can be: CSI, APC and DCS.
 struct EscapeScanner {
     enum Sequence: Equatable {
         /// `ESC [ [prefix] params final`; a parameter is nil when empty.
         case control(prefix: UInt8?, parameters: [Int?], final: UInt8)
         /// `ESC _ body ESC \`.
         case applicationCommand([UInt8])
+        /// `ESC P body ESC \`.
+        case deviceControl([UInt8])
     }
 
     private let bytes: [UInt8]
@@ -93,7 +114,9 @@ struct EscapeScanner {
             case UInt8(ascii: "["):
                 if let sequence = control() { return sequence }
             case UInt8(ascii: "_"):
-                if let sequence = applicationCommand() { return sequence }
+                if let body = stringBody() { return .applicationCommand(body) }
+            case UInt8(ascii: "P"):
+                if let body = stringBody() { return .deviceControl(body) }
             default:
                 index = start + 1
             }
@@ -135,15 +158,15 @@ struct EscapeScanner {
         return nil
     }
 
-    /// After `ESC _`: everything up to `ESC \`.
-    private mutating func applicationCommand() -> Sequence? {
+    /// After `ESC _` or `ESC P`: everything up to `ESC \`.
+    private mutating func stringBody() -> [UInt8]? {
         let bodyStart = index
         while index + 1 < bytes.count, index - bodyStart < Self.maxLength {
             if bytes[index] == Self.escape {
                 guard bytes[index + 1] == UInt8(ascii: "\\") else { return nil }
                 let body = Array(bytes[bodyStart..<index])
                 index += 2
-                return .applicationCommand(body)
+                return body
             }
             index += 1
         }

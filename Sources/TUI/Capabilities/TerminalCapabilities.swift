@@ -15,6 +15,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var cellPixelSize: PixelSize
     /// Sixel colour registers the terminal reported (XTSMGRAPHICS), nil when not told.
     public var sixelColorRegisters: Int?
+    /// The terminal is one known to move sixel pixels with the rows of a scrolled region
+    /// (`PictureScrollingTerminals`, from its XTVERSION and DA2 replies).
+    public var movesPicturesWithScrolledText = false
 
     /// Used when neither the kernel nor the terminal tells the cell size.
     public static let defaultCellPixelSize = PixelSize.fallbackCell
@@ -67,6 +70,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
         if let kitty = replies.kittyGraphics { result.kitty = kitty }
         if result.kitty { result.trueColor = true }
         result.sixelColorRegisters = replies.sixelColorRegisters
+        result.movesPicturesWithScrolledText = PictureScrollingTerminals.includes(
+            version: replies.terminalVersion, secondaryAttributes: replies.secondaryAttributes)
         if let fromWindow = window?.cellSize, fromWindow.isPlausibleCell {
             result.cellPixelSize = fromWindow
         } else if let reported = replies.cellPixelSize {
@@ -76,9 +81,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     }
 
     /// The bytes asked, in order: the kitty query (`kittyQuery`, from the encoder that knows the
-    /// protocol), XTSMGRAPHICS colour registers, the cell size, and DA1 last as the sentinel.
+    /// protocol), XTSMGRAPHICS colour registers, the cell size, XTVERSION, DA2, and DA1 last as
+    /// the sentinel.
     public static func probeQuery(kittyQuery: [UInt8]) -> [UInt8] {
-        kittyQuery + Array("\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[c".utf8)
+        kittyQuery + Array("\u{1B}[?1;1;0S\u{1B}[16t\u{1B}[>0q\u{1B}[>c\u{1B}[c".utf8)
     }
 
     /// Guesses from `environment`, then (on a terminal worth asking) sends one query burst on the

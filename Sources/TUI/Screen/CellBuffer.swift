@@ -91,6 +91,16 @@ struct CellBuffer: Equatable {
         }
     }
 
+    /// The rows of `scroll.rows` moved as the terminal moves them, blank rows coming in.
+    mutating func scroll(_ scroll: RegionScroll) {
+        let region = scroll.rows.clamped(to: 0..<size.rows)
+        let before = rows
+        for row in region {
+            let source = row + scroll.distance
+            rows[row] = region.contains(source) ? before[source] : Array(repeating: .blank, count: size.columns)
+        }
+    }
+
     /// What a person reads on `row`, trailing blanks removed.
     func text(ofRow row: Int) -> String {
         var line = rows[row].map(\.glyph).joined()

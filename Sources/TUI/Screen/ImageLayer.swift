@@ -52,6 +52,31 @@ struct ImageLayer {
                      pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
     }
 
+    /// The terminal moved the rows of `scroll.rows`: a picture wholly inside the region before and
+    /// after moves with them; one the region's edges cut, before or after, is left in pieces (the
+    /// part outside stays, the part inside moves and is cut) and is forgotten. Returns the rows
+    /// those pieces are on, for ncurses to write over: text erases a picture's pixels.
+    mutating func scroll(_ scroll: RegionScroll) -> [Int] {
+        var pieces = Set<Int>()
+        shown = shown.compactMap { placed in
+            let rows = placed.frame.origin.row..<placed.frame.maxRow
+            guard rows.overlaps(scroll.rows) else { return placed }
+            if let top = scroll.destination(ofRow: rows.lowerBound), scroll.destination(ofRow: rows.upperBound - 1) != nil {
+                return PlacedImage(image: placed.image, frame: Rect(
+                    origin: Point(row: top, column: placed.frame.origin.column), size: placed.frame.size))
+            }
+            for row in rows {
+                if !scroll.rows.contains(row) {
+                    pieces.insert(row)
+                } else if let moved = scroll.destination(ofRow: row) {
+                    pieces.insert(moved)
+                }
+            }
+            return nil
+        }
+        return pieces.sorted()
+    }
+
     /// The screen will be redrawn from scratch (new size, back from suspension): the next frame
     /// is a full repaint. Pictures on kitty's layer may outlive that: it deletes their placements.
     mutating func invalidate() {

@@ -5,6 +5,8 @@
     public private(set) var images: [(TerminalImage, Point)] = []
     /// How many frames were ended so far.
     public private(set) var frameCount = 0
+    /// The scrolled region the current frame declared, if any.
+    public private(set) var scrollableRegion: ScrollableRegion?
     private var buffer: CellBuffer
 
     public init(size: Size) {
@@ -15,7 +17,10 @@
     public func beginFrame() {
         buffer.clear()
         images.removeAll()
+        scrollableRegion = nil
     }
+
+    public func markScrollable(_ region: ScrollableRegion) { scrollableRegion = region }
 
     public func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?) {
         buffer.put(text, at: point, style: style, maxWidth: maxWidth)

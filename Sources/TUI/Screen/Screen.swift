@@ -12,6 +12,10 @@
     func fill(_ rect: Rect, with character: Character, style: TextStyle)
     /// Places a picture over the text layer with its top-left cell at `point`, clipped to the screen.
     func place(_ image: TerminalImage, at point: Point)
+    /// Says that this frame's `region.rows` show a scrolled view (a grid's rows of cells): when the
+    /// previous frame showed the same region at another content row, a screen may have the terminal
+    /// move the rows that stay, and draw only those coming into view.
+    func markScrollable(_ region: ScrollableRegion)
     /// Pushes the frame out.
     func endFrame()
 }
@@ -26,6 +30,9 @@ extension Screen {
     public func clear(_ rect: Rect, style: TextStyle = []) {
         fill(rect, with: " ", style: style)
     }
+
+    /// A screen that draws every frame anew has nothing to move.
+    public func markScrollable(_ region: ScrollableRegion) {}
 
     /// The whole screen as a rectangle.
     public var bounds: Rect { Rect(origin: .zero, size: size) }

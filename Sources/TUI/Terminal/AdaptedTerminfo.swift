@@ -25,6 +25,9 @@ struct AdaptedTerminfo {
 
     /// The directory holding the compiled entry, for `TERMINFO`.
     let directory: String
+    /// Whether the terminal has a scrolling region (`csr`), which the entry leaves out: the
+    /// screen may then scroll a region itself (`RegionScroll`).
+    let hasScrollingRegion: Bool
 
     /// SGR mouse reports: the key they start with, and the mode string ncurses sends to turn mouse
     /// reporting on (`%p1` = 1) or off, as ncurses' own xterm entries have it.
@@ -42,19 +45,26 @@ struct AdaptedTerminfo {
             let text = Self.read(source), Self.write(Self.adapted(text), to: source),
             Self.run(["tic", "-x", "-o", directory, source], stdout: "/dev/null")
         else {
-            remove()
+            Directory.removeTree(made)
             return nil
         }
+        hasScrollingRegion = Self.capabilityNames(text).contains("csr")
+    }
+
+    /// The names of the capabilities in `source`, one a line as `infocmp -1` prints them.
+    static func capabilityNames(_ source: String) -> [String] {
+        source.split(separator: "\n").compactMap { name(String($0)) }
+    }
+
+    private static func name(_ line: String) -> String? {
+        guard line.first == "\t" || line.first == " " else { return nil }
+        return String(line.drop { $0 == "\t" || $0 == " " }.prefix { !"=#,@".contains($0) })
     }
 
     /// `source` (terminfo source, one capability per line as `infocmp -1` prints it) without the
     /// line-moving capabilities, and, when it reports the mouse, reporting it in SGR form.
     static func adapted(_ source: String) -> String {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func name(_ line: String) -> String? {
-            guard line.first == "\t" || line.first == " " else { return nil }
-            return String(line.drop { $0 == "\t" || $0 == " " }.prefix { !"=#,@".contains($0) })
-        }
         let reportsMouse = lines.contains { name($0) == "kmous" }
         let replaced: Set<String> = reportsMouse ? ["kmous", "XM"] : []
         var kept = lines.filter { line in

@@ -69,20 +69,23 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         let candidates = try TerminalDescription.candidates(term: requested)
         CurrentProcess.useLocaleWithUTF8Characters()
         _ = TerminalGuard.saveTTY(fileDescriptor: FileDescriptor.standardInput.rawValue)
-        guard let name = candidates.first(where: startCurses) else {
+        guard let started = candidates.lazy.compactMap(startCurses).first else {
             throw TerminalError.unusableTerminal(requested ?? "(unset)")
         }
         let pairs = configureCurses(theme: theme)
         TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
         isRunning = true
-        let terminal = Terminal(screen: TerminalScreen(size: currentSize(), pairs: pairs), descriptionName: name)
+        let screen = TerminalScreen(size: currentSize(), pairs: pairs)
+        screen.hasScrollingRegion = started.scrollsRegions
+        let terminal = Terminal(screen: screen, descriptionName: started.name)
         terminal.makeSources()
         return terminal
     }
 
-    /// Starts curses with the description `name`; false, with the signals as they were, when
-    /// this machine has no such description.
-    private static func startCurses(_ name: String) -> Bool {
+    /// Starts curses with the description `name`; nil, with the signals as they were, when this
+    /// machine has no such description. The screen may scroll regions itself only on the adapted
+    /// description, where ncurses moves no lines of its own, of a terminal that has them.
+    private static func startCurses(_ name: String) -> (name: String, scrollsRegions: Bool)? {
         // Built before any signal is ignored: the helper programs must not inherit that.
         let terminfo = AdaptedTerminfo(terminal: name)
         defer { terminfo?.remove() }
@@ -94,9 +97,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         let start = { cn_newterm_named(name) != nil }
         guard terminfo.map({ $0.whileCurrent(start) }) ?? start() else {
             restoreSignalDefaults()
-            return false
+            return nil
         }
-        return true
+        return (name, terminfo?.hasScrollingRegion ?? false)
     }
 
     private init(screen: TerminalScreen, descriptionName: String) {

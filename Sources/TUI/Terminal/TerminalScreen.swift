@@ -12,6 +12,14 @@ import CNcurses
     private var imageLayer = ImageLayer()
     private var needsFullRepaint = true
     private let pairs: ThemePairs
+    /// Which frames the app lets the terminal move a scrolled region's rows in (`RegionScroll`)
+    /// instead of drawing them again: `.textAndPictures` on a terminal known to move their pixels.
+    public var allowedRegionScrolling = RegionScrolling.text
+    /// Whether curses runs on a description with a scrolling region, and moves no lines itself.
+    var hasScrollingRegion = false
+    /// The region this frame declared, and the one the last frame did.
+    private var region: ScrollableRegion?
+    private var shownRegion: ScrollableRegion?
 
     /// `pairs` are the curses colour pairs of the themed styles (none without colours).
     init(size: Size, pairs: ThemePairs) {
@@ -24,6 +32,11 @@ import CNcurses
     public func beginFrame() {
         frame = CellBuffer(size: size)
         placements.removeAll()
+        region = nil
+    }
+
+    public func markScrollable(_ region: ScrollableRegion) {
+        self.region = region
     }
 
     public func put(_ text: String, at point: Point, style: TextStyle, maxWidth: Int?) {
@@ -41,14 +54,17 @@ import CNcurses
 
     public func endFrame() {
         frame.markUnder(placements)
-        let images = imageLayer.frame(
-            placements, textDamage: needsFullRepaint ? nil : TextDamage(from: shown, to: frame))
+        let scroll = needsFullRepaint ? nil : RegionScroll(from: shownRegion, to: region).flatMap(scrolledOnTerminal)
+        shownRegion = region
+        var textDamage = needsFullRepaint ? nil : TextDamage(from: shown, to: frame)
+        for row in scroll?.pieces ?? [] { textDamage?.markWholeRow(row) }
+        let images = imageLayer.frame(placements, textDamage: textDamage)
         if needsFullRepaint { clearok(cn_curscr(), true) }
         let window = cn_stdscr()
         for row in 0..<size.rows where needsFullRepaint || frame.rows[row] != shown.rows[row] {
             copyRow(row)
         }
-        for row in images.rowsToRepaint { wredrawln(window, Int32(row), 1) }
+        for row in Set(images.rowsToRepaint + (scroll?.pieces ?? [])) { wredrawln(window, Int32(row), 1) }
         wnoutrefresh(window)
 
         let begin = Array("\u{1B}[?2026h".utf8)
@@ -60,13 +76,41 @@ import CNcurses
             doupdate()
             TerminalOutput.write(end + images.storage + begin + images.pictures + end)
         } else {
-            TerminalOutput.write(images.storage + begin)
+            TerminalOutput.write(images.storage + begin + (scroll?.bytes ?? []))
             doupdate()
             TerminalOutput.write(images.pictures + end)
         }
 
         shown = frame
         needsFullRepaint = false
+    }
+
+    /// Moves `scroll`'s rows in what ncurses and this screen believe the terminal shows, when the
+    /// pictures there allow it; returns the bytes that make the terminal do the same (written at
+    /// the start of the update) and the rows ncurses must write whole, erasing any pixels there:
+    /// those holding pieces of pictures the move cut, and those coming into view.
+    private func scrolledOnTerminal(_ scroll: RegionScroll) -> (bytes: [UInt8], pieces: [Int])? {
+        guard scroll.rows.lowerBound >= 0, scroll.rows.upperBound <= size.rows, mayScroll(showing: imageLayer.shown + placements) else { return nil }
+        let top = Int32(scroll.rows.lowerBound)
+        let bottom = Int32(scroll.rows.upperBound - 1)
+        guard cn_shift_lines(cn_curscr(), top, bottom, Int32(scroll.distance)) == OK,
+            cn_shift_lines(cn_stdscr(), top, bottom, Int32(scroll.distance)) == OK
+        else {
+            // ncurses' idea of the screen is no longer known to match; draw it all again.
+            needsFullRepaint = true
+            return nil
+        }
+        shown.scroll(scroll)
+        let pieces = Set(imageLayer.scroll(scroll)).union(scroll.rowsComingIn)
+        return (scroll.terminalBytes, pieces.sorted())
+    }
+
+    private func mayScroll(showing pictures: [PlacedImage]) -> Bool {
+        switch hasScrollingRegion ? allowedRegionScrolling : .never {
+        case .never: return false
+        case .text: return pictures.allSatisfy { !$0.image.isGraphic }
+        case .textAndPictures: return pictures.allSatisfy(\.sharesTextCells)
+        }
     }
 
     /// After the terminal changed size (or came back from suspension): everything is drawn anew.
@@ -76,6 +120,7 @@ import CNcurses
         shown = CellBuffer(size: newSize)
         imageLayer.invalidate()
         placements.removeAll()
+        shownRegion = nil
         needsFullRepaint = true
     }
 

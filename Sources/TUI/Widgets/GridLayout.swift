@@ -52,6 +52,16 @@ struct GridLayout: Equatable {
 
     func rowCount(items: Int) -> Int { (items + columns - 1) / columns }
 
+    /// The rows the cells scroll in (with the gap line above the first row, where the selected
+    /// cell's frame may be), with `topRow` at the top: a row of cells and its gap move as one.
+    func scrollableRegion(topRow: Int) -> ScrollableRegion? {
+        guard visibleRows > 0 else { return nil }
+        let pitch = isList ? 1 : cellSize.rows + Self.gap
+        let top = rect.origin.row
+        return ScrollableRegion(rows: top..<(top + (isList ? 0 : Self.gap) + visibleRows * pitch),
+                                firstContentRow: topRow * pitch)
+    }
+
     /// The frame of the cell at `column`, `rowOnScreen` rows below the top of the grid.
     func cellFrame(column: Int, rowOnScreen: Int) -> Rect {
         guard !isList else {

@@ -125,6 +125,7 @@ public struct GridCell: Sendable {
             screen.put(truncate(Self.tooSmallHint, toWidth: hint.size.columns), at: hint.origin, style: .dim,
                        maxWidth: hint.size.columns)
         }
+        if let region = layout.scrollableRegion(topRow: topRow) { screen.markScrollable(region) }
         for index in visibleRange {
             let cell = cellProvider?(index) ?? GridCell(title: "")
             drawCell(cell, in: cellFrame(of: index, in: layout), selected: index == selectedIndex, on: screen)
