@@ -13,8 +13,8 @@ enum TerminalScrollOption: String, ExpressibleByArgument, CaseIterable {
 
     func regionScrolling(capabilities: TerminalCapabilities) -> RegionScrolling {
         switch self {
-        case .auto: return capabilities.movesPicturesWithScrolledText ? .textAndPictures : .text
-        case .on: return .textAndPictures
+        case .auto: return capabilities.regionScrolling
+        case .on: return .pictures
         case .off: return .never
         }
     }

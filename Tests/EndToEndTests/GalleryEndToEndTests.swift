@@ -79,9 +79,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: pidFile) }
         let tmux = try TmuxSession(columns: 80, rows: 24)
         // `exec` keeps the pid written (gallery becomes gallery-app in the same process too).
-        try tmux.type("before=$(stty -g); SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > \(pidFile.path); "
-                      + "exec \(gallery) --source demo --render ascii'; echo EXIT=$?; "
-                      + "[ \"$(stty -g)\" = \"$before\" ] && t=same || t=changed; echo tty $t", enter: true)
+        try tmux.type(Self.comparingTheTTY("SWIFT_BACKTRACE=enable=no sh -c 'echo $$ > \(pidFile.path); "
+                                           + "exec \(gallery) --source demo --render ascii'"), enter: true)
         let grid = try await tmux.waitFor { $0.joined().contains("10,000 photos") }
         try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -93,6 +92,25 @@ import Testing
         #expect(after.screen.contains("tty same"), "\(screen)")
         // Out of the alternate screen: the grid is gone, the command line is back.
         #expect(!screen.contains("30 photos") && screen.contains("before=$(stty -g)"), "\(screen)")
+    }
+
+    /// `command`, then its exit status and whether the tty's modes are what they were before it,
+    /// as lines "EXIT=N" and "tty same" (or "tty changed").
+    static func comparingTheTTY(_ command: String) -> String {
+        "before=$(stty -g); \(command); echo EXIT=$?; [ \"$(stty -g)\" = \"$before\" ] && t=same || t=changed; echo tty $t"
+    }
+
+    /// q gives the terminal back in the modes the shell had (curses started once: started twice,
+    /// `endwin` restored the first start's raw modes).
+    @Test func quittingPutsTheTerminalBack() async throws {
+        let gallery = try #require(galleryExecutable())
+        let tmux = try TmuxSession(columns: 80, rows: 24)
+        try tmux.type(Self.comparingTheTTY("\(gallery) --source demo --render ascii"), enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("10,000 photos") }
+        try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        let after = try await tmux.waitFor { $0.contains { $0 == "tty same" || $0 == "tty changed" } }
+        #expect(after.screen.contains("EXIT=0") && after.screen.contains("tty same"), "\(after.screen.joined(separator: "\n"))")
     }
 
     @Test func badFlagPrintsOneLineAndExits64() throws {

@@ -52,4 +52,17 @@ import Testing
         #expect(tracker.lineMoves.contains { $0.contains("pictures on them") }, "\(tracker.lineMoves)")
         #expect(tracker.damage.isEmpty, "\(tracker.damage.joined(separator: "\n"))")
     }
+
+    /// Ctrl-L clears the screen and sends every picture again: for a terminal that lost them
+    /// (xterm repaints only its last 16 sixels when uncovered).
+    @Test func ctrlLDrawsEverythingAgain() async throws {
+        let recording = try await SixelRecording()
+        let before = try recording.recorded().count
+        try recording.tmux.press("C-l")
+        try await recording.waitUntilSettled()
+        let text = String(decoding: try recording.recorded().dropFirst(before), as: UTF8.self)
+        #expect(text.contains("\u{1B}[H\u{1B}[2J") || text.contains("\u{1B}[2J"), "no clear screen")
+        #expect(text.components(separatedBy: "\u{1B}P").count - 1 == 12, "not every picture sent again")
+        _ = try await recording.finish()
+    }
 }

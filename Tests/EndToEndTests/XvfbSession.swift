@@ -5,7 +5,7 @@ import Glibc
 /// Every wait is bounded; `close()` stops xterm and the server.
 final class XvfbSession {
     /// The programs this needs; the tests that use it are skipped without them.
-    static let requiredPrograms = ["Xvfb", "xterm", "xdotool", "import"]
+    static let requiredPrograms = ["Xvfb", "xterm", "xdotool", "import", "xrefresh"]
     static var isAvailable: Bool { requiredPrograms.allSatisfy(isOnPath) }
 
     let display: String
@@ -85,6 +85,11 @@ final class XvfbSession {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw Failure.noTerminalWindow(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// Has every window paint itself again from what its program keeps (as when it is uncovered).
+    func repaintAll() throws {
+        _ = try runProgram(["xrefresh"], environment: environment)
     }
 
     /// Types X key names (`Down`, `Return`, `Escape`, `q`) into the focused window.

@@ -81,11 +81,11 @@ struct ConfigTests {
         #expect(try settings([], file: file).toml.contains("terminal_scroll = \"off\""))
         #expect(parseError("terminal_scroll = \"yes\"\n")?.message == "terminal_scroll must be auto, on or off, got 'yes'")
         var xterm = TerminalCapabilities(sixel: true)
-        xterm.movesPicturesWithScrolledText = true
+        xterm.regionScrolling = .picturesMovingUp
         let unknown = TerminalCapabilities(sixel: true)
-        #expect(TerminalScrollOption.auto.regionScrolling(capabilities: xterm) == .textAndPictures)
+        #expect(TerminalScrollOption.auto.regionScrolling(capabilities: xterm) == .picturesMovingUp)
         #expect(TerminalScrollOption.auto.regionScrolling(capabilities: unknown) == .text)
-        #expect(TerminalScrollOption.on.regionScrolling(capabilities: unknown) == .textAndPictures)
+        #expect(TerminalScrollOption.on.regionScrolling(capabilities: unknown) == .pictures)
         #expect(TerminalScrollOption.off.regionScrolling(capabilities: xterm) == .never)
     }
 

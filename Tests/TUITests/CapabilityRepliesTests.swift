@@ -118,12 +118,17 @@ import Testing
 
     @Test func onlyTerminalsKnownToMovePicturesWithScrolledRowsAreTrusted() {
         let window = TerminalSize(columns: 80, rows: 24, pixelWidth: 0, pixelHeight: 0)
-        func moves(_ replies: String) -> Bool {
-            TerminalCapabilities().refined(by: parse(replies + "\u{1B}[?62;4c"), window: window).movesPicturesWithScrolledText
+        func scrolling(_ replies: String) -> RegionScrolling {
+            TerminalCapabilities().refined(by: parse(replies + "\u{1B}[?62;4c"), window: window).regionScrolling
         }
-        #expect(moves("\u{1B}P>|XTerm(379)\u{1B}\\"))
-        #expect(!moves("\u{1B}P>|SomeTerm(1.0)\u{1B}\\"))
-        #expect(!moves(""))
+        // Replies of xterm 379 and mlterm 3.9.0 (no XTVERSION) here; foot's from its source.
+        #expect(scrolling("\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[>19;379;0c") == .picturesMovingUp)
+        #expect(scrolling("\u{1B}[>24;279;0c") == .pictures)
+        #expect(scrolling("\u{1B}P>|foot(1.16.2)\u{1B}\\\u{1B}[>1;11602;0c") == .pictures)
+        // Konsole moves every picture on SU, none on SD; its DA2 kind is foot's and WezTerm's.
+        #expect(scrolling("\u{1B}P>|Konsole 24.08.1\u{1B}\\\u{1B}[>1;115;0c") == .text)
+        #expect(scrolling("\u{1B}[>1;115;0c") == .text)
+        #expect(scrolling("") == .text)
     }
 
     @Test func cellSizeFromTheWindowThenTheReplyThenTheDefault() {

@@ -26,6 +26,7 @@ public enum KeyHelp {
             ("u", "restore the last files moved to the trash"),
             ("R", "rename the file"),
             ("wheel, click", "scroll, select"),
+            ("Ctrl-L", "draw the whole screen again"),
             (KeyBindings.name(of: keys.help), "this help"),
             (quit == "q" ? "q  Ctrl-C" : "\(quit)  Ctrl-C", "quit"),
         ]

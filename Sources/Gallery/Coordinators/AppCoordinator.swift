@@ -45,6 +45,8 @@ import TUI
             }
             switch key {
             case keys.quit, .ctrl("c"): self.quit()
+            // xterm keeps only its last 16 sixel pictures to repaint a window another one covered.
+            case .ctrl("l"): self.terminal?.redrawEverything()
             case keys.help:
                 guard let top = navigator.top else { return }
                 navigator.push(HelpView(over: top, keys: keys, navigator: navigator))

@@ -15,9 +15,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var cellPixelSize: PixelSize
     /// Sixel colour registers the terminal reported (XTSMGRAPHICS), nil when not told.
     public var sixelColorRegisters: Int?
-    /// The terminal is one known to move sixel pixels with the rows of a scrolled region
-    /// (`PictureScrollingTerminals`, from its XTVERSION and DA2 replies).
-    public var movesPicturesWithScrolledText = false
+    /// The region scrolls the terminal does right: pictures too in one known to move their pixels
+    /// with the rows (`PictureScrollingTerminals`, from its XTVERSION and DA2 replies).
+    public var regionScrolling = RegionScrolling.text
 
     /// Used when neither the kernel nor the terminal tells the cell size.
     public static let defaultCellPixelSize = PixelSize.fallbackCell
@@ -70,7 +70,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         if let kitty = replies.kittyGraphics { result.kitty = kitty }
         if result.kitty { result.trueColor = true }
         result.sixelColorRegisters = replies.sixelColorRegisters
-        result.movesPicturesWithScrolledText = PictureScrollingTerminals.includes(
+        result.regionScrolling = PictureScrollingTerminals.regionScrolling(
             version: replies.terminalVersion, secondaryAttributes: replies.secondaryAttributes)
         if let fromWindow = window?.cellSize, fromWindow.isPlausibleCell {
             result.cellPixelSize = fromWindow

@@ -62,15 +62,20 @@ struct RegionScroll: Equatable {
 }
 
 /// Which frames may scroll a region on the terminal rather than draw its rows again, from the
-/// least to the most.
+/// least to the most. Frames with sixel or iTerm2 pictures scroll only when every one of them is
+/// inside the region (some terminals move pictures outside it too); kitty pictures never: they are
+/// only placed again already.
 public enum RegionScrolling: Sendable, Comparable {
     /// None: the terminal has no scrolling region (its description lacks `csr`).
     case never
     /// Frames whose pictures are all text (half-blocks, ASCII), which every terminal moves with
     /// the rows. A sixel or iTerm2 picture might stay where it was drawn.
     case text
-    /// Also frames with sixel or iTerm2 pictures: the terminal moves their pixels with the text and
-    /// cuts them at the region's edges (xterm does). kitty pictures never: they are placed, not
-    /// sent again, already.
-    case textAndPictures
+    /// Also frames with sixel or iTerm2 pictures moving up, the terminal moving their pixels:
+    /// xterm (patch 379 to 410) moves its pictures with IND and SU, but RI and SD only copy the
+    /// pixels on the window and keep the pictures where they were, which a repaint shows.
+    case picturesMovingUp
+    /// Also frames with sixel or iTerm2 pictures moving either way: terminals that keep a picture
+    /// in the cells it covers (mlterm, WezTerm, contour, iTerm2, Windows Terminal).
+    case pictures
 }

@@ -69,9 +69,12 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         let candidates = try TerminalDescription.candidates(term: requested)
         CurrentProcess.useLocaleWithUTF8Characters()
         _ = TerminalGuard.saveTTY(fileDescriptor: FileDescriptor.standardInput.rawValue)
-        guard let started = candidates.lazy.compactMap(startCurses).first else {
-            throw TerminalError.unusableTerminal(requested ?? "(unset)")
-        }
+        // A loop, not `lazy.compactMap(startCurses).first`, which starts curses twice for the first
+        // candidate: the second `newterm` then took the first one's raw modes for the shell's,
+        // and `endwin` left the terminal raw.
+        var started: (name: String, scrollsRegions: Bool)?
+        for name in candidates where started == nil { started = startCurses(name) }
+        guard let started else { throw TerminalError.unusableTerminal(requested ?? "(unset)") }
         let pairs = configureCurses(theme: theme)
         TerminalGuard.arm(resetSequence: TerminalGuard.resetSequence())
         isRunning = true
@@ -110,6 +113,13 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 
     /// Schedules one redraw on the next main-queue turn, however often it is called before then.
     public func setNeedsRedraw() { redraws.setNeedsRedraw() }
+
+    /// Draws the next frame from scratch, pictures included: for a terminal whose screen no
+    /// longer shows what was drawn.
+    public func redrawEverything() {
+        screen.invalidate(size: screen.size)
+        setNeedsRedraw()
+    }
 
     /// Draws a frame now.
     public func redrawNow() {

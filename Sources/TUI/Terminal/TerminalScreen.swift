@@ -13,7 +13,7 @@ import CNcurses
     private var needsFullRepaint = true
     private let pairs: ThemePairs
     /// Which frames the app lets the terminal move a scrolled region's rows in (`RegionScroll`)
-    /// instead of drawing them again: `.textAndPictures` on a terminal known to move their pixels.
+    /// instead of drawing them again: pictures too on a terminal known to move their pixels.
     public var allowedRegionScrolling = RegionScrolling.text
     /// Whether curses runs on a description with a scrolling region, and moves no lines itself.
     var hasScrollingRegion = false
@@ -90,7 +90,10 @@ import CNcurses
     /// the start of the update) and the rows ncurses must write whole, erasing any pixels there:
     /// those holding pieces of pictures the move cut, and those coming into view.
     private func scrolledOnTerminal(_ scroll: RegionScroll) -> (bytes: [UInt8], pieces: [Int])? {
-        guard scroll.rows.lowerBound >= 0, scroll.rows.upperBound <= size.rows, mayScroll(showing: imageLayer.shown + placements) else { return nil }
+        let pictures = imageLayer.shown + placements
+        guard scroll.rows.lowerBound >= 0, scroll.rows.upperBound <= size.rows, mayScroll(scroll, showing: pictures) else {
+            return nil
+        }
         let top = Int32(scroll.rows.lowerBound)
         let bottom = Int32(scroll.rows.upperBound - 1)
         guard cn_shift_lines(cn_curscr(), top, bottom, Int32(scroll.distance)) == OK,
@@ -101,16 +104,20 @@ import CNcurses
             return nil
         }
         shown.scroll(scroll)
-        let pieces = Set(imageLayer.scroll(scroll)).union(scroll.rowsComingIn)
+        var pieces = Set(imageLayer.scroll(scroll)).union(scroll.rowsComingIn)
+        // Terminals that keep pictures out of their cells may let one that left the region show
+        // over the rows beside it when they repaint (foot, xterm): text written there cuts it.
+        if pictures.contains(where: \.image.isGraphic) { pieces.formUnion((0..<size.rows).filter { !scroll.rows.contains($0) }) }
         return (scroll.terminalBytes, pieces.sorted())
     }
 
-    private func mayScroll(showing pictures: [PlacedImage]) -> Bool {
-        switch hasScrollingRegion ? allowedRegionScrolling : .never {
-        case .never: return false
-        case .text: return pictures.allSatisfy { !$0.image.isGraphic }
-        case .textAndPictures: return pictures.allSatisfy(\.sharesTextCells)
-        }
+    private func mayScroll(_ scroll: RegionScroll, showing pictures: [PlacedImage]) -> Bool {
+        let allowed = hasScrollingRegion ? allowedRegionScrolling : .never
+        let graphics = pictures.filter(\.image.isGraphic)
+        guard allowed >= .text else { return false }
+        guard !graphics.isEmpty else { return true }
+        let inside = graphics.allSatisfy { $0.sharesTextCells && scroll.rows.contains($0.frame.origin.row) && $0.frame.maxRow <= scroll.rows.upperBound }
+        return inside && (allowed == .pictures || (allowed == .picturesMovingUp && scroll.distance > 0))
     }
 
     /// After the terminal changed size (or came back from suspension): everything is drawn anew.
