@@ -404,8 +404,9 @@ def oddity_lines(runs):
                     lines.append(f"- {where}, {step} ({frame.key}): the last byte is not the end of a synchronized "
                                  f"update (parser in {frame.state_at_end}).")
                 if frame.repeated:
-                    lines.append(f"- {where}, {step} ({frame.key}): {frame.repeated} pictures written twice in the "
-                                 f"frame ({frame.repeated_bytes:,} bytes).")
+                    pictures = "a picture" if frame.repeated == 1 else f"{frame.repeated} pictures"
+                    lines.append(f"- {where}, {step} ({frame.key}): {pictures} written twice in the frame, the same "
+                                 f"bytes ({frame.repeated_bytes:,} bytes again).")
         if run.status != 0 or not run.reset or not run.modes_restored:
             lines.append(f"- {where}: quit with status {run.status}, terminal reset "
                          f"{'written' if run.reset else 'NOT written'}, pty modes "

@@ -91,6 +91,12 @@ class ProbeAnswerTests(unittest.TestCase):
         self.assertEqual(session.probes_answered, ["CSI 16 t", "DA1"])
         self.assertEqual(session.sent, [scroll_bench.PROBE_REPLIES["CSI 16 t"][1], scroll_bench.PROBE_REPLIES["DA1"][1]])
 
+    def test_replies_come_in_the_order_of_the_queries_in_one_write(self):
+        session = self.Session()
+        scroll_bench.AppSession._answer(session, b"", b"\x1b[?1;1;0S\x1b[16t\x1b[c")
+        self.assertEqual(session.probes_answered, ["CSI 16 t", "DA1"])
+        self.assertEqual(session.sent, [scroll_bench.PROBE_REPLIES["CSI 16 t"][1] + scroll_bench.PROBE_REPLIES["DA1"][1]])
+
 
 class WindowPtyTests(unittest.TestCase):
     def test_the_window_tells_cells_and_pixels(self):
