@@ -123,15 +123,21 @@ class AppSession:
                 chunk = os.read(self.window.master, 65536)
             except OSError:  # EIO: every slave descriptor is closed
                 chunk = b""
-            with self.changed:
-                if not chunk:
-                    self.changed.notify_all()
-                    return
-                tail = bytes(self.output[-8:])
-                self.output += chunk
-                self.last_output = time.monotonic()
+            if not self._receive(chunk):
+                return
+
+    def _receive(self, chunk):
+        """Keeps `chunk` of the output and answers the queries in it; False at the end (b"")."""
+        with self.changed:
+            if not chunk:
                 self.changed.notify_all()
-            self._answer(tail, chunk)
+                return False
+            tail = bytes(self.output[-8:])
+            self.output += chunk
+            self.last_output = time.monotonic()
+            self.changed.notify_all()
+        self._answer(tail, chunk)
+        return True
 
     def _answer(self, tail, chunk):
         """Answers each query that ends in `chunk` (`tail`, the bytes before it, catches a query

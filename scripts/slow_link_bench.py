@@ -184,20 +184,19 @@ class SlowLinkSession(AppSession):
                     self.flight_changed.wait()
                 due, chunk = self.in_flight.popleft()
             time.sleep(max(0.0, due - time.monotonic()))
-            if chunk:
-                began = time.perf_counter()
-                self.parser.feed(chunk)
-                self.parse_seconds += time.perf_counter() - began
-            with self.changed:
-                if not chunk:
-                    self.changed.notify_all()
-                    return
-                tail = bytes(self.output[-8:])
-                self.output += chunk
-                self.last_output = time.monotonic()
-                self.log.add(len(self.output), self.last_output)
-                self.changed.notify_all()
-            self._answer(tail, chunk)
+            if not self._receive(chunk):
+                return
+
+    def _receive(self, chunk):
+        """Parses `chunk`, then keeps it: `last_output` is when its last byte was parsed."""
+        began = time.perf_counter()
+        self.parser.feed(chunk)
+        self.parse_seconds += time.perf_counter() - began
+        if not super()._receive(chunk):
+            return False
+        # Only this thread adds output, so reading it outside the lock is safe.
+        self.log.add(len(self.output), self.last_output)
+        return True
 
     def _carry(self):
         """The link: takes bytes off the pty as fast as the rate allows; they arrive `latency` later."""
