@@ -53,10 +53,13 @@ class Terminal:
         self.name, self.term, self.replies = name, term, replies
 
 
-# What kitty answers: OK to the graphics query, the cell size, DA1 (no sixel), no XTSMGRAPHICS.
+# What kitty 0.35.2 answers (kitty/screen.c): OK to the graphics query, the cell size, its name for
+# XTVERSION, DA2 (1; 4000 + major version; minor version), DA1 (no sixel); XTSMGRAPHICS goes unanswered.
 KITTY_REPLIES = {
     "kitty graphics": (b"\x1b_Gi=31", b"\x1b_Gi=31;OK\x1b\\"),
     "CSI 16 t": (b"\x1b[16t", f"\x1b[6;{CELL_PIXELS[1]};{CELL_PIXELS[0]}t".encode()),
+    "XTVERSION": (b"\x1b[>0q", b"\x1bP>|kitty(0.35.2)\x1b\\"),
+    "DA2": (b"\x1b[>c", b"\x1b[>1;4000;35c"),
     "DA1": (b"\x1b[c", b"\x1b[?62;c"),
 }
 TERMINALS = {
@@ -433,8 +436,9 @@ def report_section(runs, buffer_bytes):
         f"{CELL_PIXELS[0]}x{CELL_PIXELS[1]} pixels, a fresh HOME and cache, no COLORTERM, as over SSH). Its output "
         "crosses a link into a terminal's escape-sequence parser (scripts/vt_parser.py: the DEC state machine, "
         "ground, escape, CSI, DCS passthrough for sixel, APC for kitty, OSC), which answers the start-up probe "
-        "as the mode's terminal does: sixel as xterm -ti vt340 (TERM=xterm-256color), kitty as kitty "
-        "(TERM=xterm-kitty, an OK to the graphics query, DA1 `?62;c`), halfblock in an xterm (no probe). "
+        "as the mode's terminal does: sixel as xterm -ti vt340 (TERM=xterm-256color, XTVERSION `XTerm(379)`: a "
+        "terminal that moves sixel pictures with scrolled rows), kitty as kitty 0.35.2 (TERM=xterm-kitty, an OK "
+        "to the graphics query, DA1 `?62;c`), halfblock in an xterm (gallery asks nothing in text modes). "
         f"The link: a token bucket takes bytes off the pty no faster than the rate (at most {READ_SIZE:,} bytes "
         f"a read, {BURST:,} at once after an idle spell), so the pty's kernel buffer ({buffer_bytes:,} bytes "
         "here, measured) pushes back on the app as a slow socket would; bytes reach the parser, and keys and "
