@@ -85,8 +85,9 @@ sanitize: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan \
 	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
-# gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, and a
-# folder's first screen against chafa's and timg's grids; writes BENCHMARKS.md. Never part of `make
+# gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, the time
+# key presses take over a slow link, and a folder's first screen against chafa's and timg's grids;
+# writes BENCHMARKS.md. Never part of `make
 # test` (the script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none).
 CHAFA ?= chafa
 bench: deps

@@ -12,6 +12,9 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
 - scrolling: the bytes the full-screen app writes to scroll a screen of sixel thumbnails, and
   whether any was encoded anew (scroll_bench.py). `--only scroll` measures just this and replaces
   only its section of the report;
+- a slow link: the time from a key press to the frame complete when the app's output crosses a
+  10 and a 2 Mbit/s link into a terminal's parser, in sixel, kitty and half-block modes
+  (slow_link_bench.py; `--only slow-link`);
 - the first screen of a folder of 15 photos, cold and warm (freedesktop thumbnails cached), against
   chafa's and timg's grids, and of a folder of 100,000 files (first_screen_bench.py; `--only
   first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`.
@@ -35,6 +38,7 @@ import numpy as np
 
 import first_screen_bench
 import scroll_bench
+import slow_link_bench
 from terminal_pty import WindowPty
 
 REPO = Path(__file__).resolve().parent.parent
@@ -288,7 +292,7 @@ def geometric_mean(values):
     return float(np.exp(np.mean(np.log(values))))
 
 
-def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, load_start, load_end, scroll_section):
+def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, load_start, load_end, app_sections):
     classes = {label: [p for p in photos if p.stem.endswith(f"-{label}")] for label in ("1080", "4000")}
     peers = [t for t in tool_list if not t.ours]
     lines = [
@@ -410,7 +414,7 @@ def build_report(photos, tool_list, timings, quality, runs, warmup, gallery, loa
         "- sixel: our own encoder (Wu's quantiser, at most 128 registers), 0.3 to 0.8 ms for 240x160 pixels "
         "in process, 1.3 to 1.5 ms in a new process; libsixel took 5 to 7 ms.",
         "",
-        *scroll_section,
+        *app_sections,
     ]
     return "\n".join(lines)
 
@@ -437,14 +441,26 @@ def kept_sections(output, report):
     return "".join("\n" + section + "\n" for section in kept)
 
 
-def write_scroll_only(gallery, output):
-    """Measures scrolling alone and replaces just its section of `output` (made when missing)."""
+def write_section_only(output, heading, section):
+    """Replaces just the section under `heading` of `output` (made when missing) with `section`."""
     path = Path(output)
     text = path.read_text() if path.exists() else "# Benchmarks\n"
-    section, measured = measure_scroll(gallery)
-    path.write_text(scroll_bench.replace_section(text, scroll_bench.HEADING, section))
+    path.write_text(scroll_bench.replace_section(text, heading, section))
     print("\n".join(section))
     print(f"written to {output}")
+
+
+def write_scroll_only(gallery, output):
+    """Measures scrolling alone and replaces just its section of `output`."""
+    section, measured = measure_scroll(gallery)
+    write_section_only(output, scroll_bench.HEADING, section)
+    return 0 if measured else 1
+
+
+def write_slow_link_only(gallery, output):
+    """Measures the frames over a slow link alone and replaces just their section of `output`."""
+    section, measured = slow_link_bench.measure_section(gallery)
+    write_section_only(output, slow_link_bench.HEADING, section)
     return 0 if measured else 1
 
 
@@ -461,12 +477,7 @@ def measure_first_screen(gallery, photos, chafa):
 
 def write_first_screen_only(gallery, photos, chafa, output):
     """Measures the first screen alone and replaces just its section of `output`."""
-    path = Path(output)
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    section = measure_first_screen(gallery, photos, chafa)
-    path.write_text(scroll_bench.replace_section(text, first_screen_bench.HEADING, section))
-    print("\n".join(section))
-    print(f"written to {output}")
+    write_section_only(output, first_screen_bench.HEADING, measure_first_screen(gallery, photos, chafa))
     return 0
 
 
@@ -478,7 +489,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "first-screen"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
@@ -487,6 +498,8 @@ def main():
         return 1
     if args.only == "scroll":
         return write_scroll_only(args.gallery, args.output)
+    if args.only == "slow-link":
+        return write_slow_link_only(args.gallery, args.output)
     photos = sorted(Path(args.photos).glob("*-1080.jpg")) + sorted(Path(args.photos).glob("*-4000.jpg"))
     if not photos:
         print(f"bench: no photos in {args.photos} (expected NAME-1080.jpg / NAME-4000.jpg): skipped")
@@ -506,10 +519,11 @@ def main():
         timings = time_all(photos, tool_list, stdin, args.runs, args.warmup)
         print("measuring sixel quality", flush=True)
         quality = {(t.name, p): sixel_quality(p, t, stdin(t)) for p in photos for t in tool_list if t.sixel}
-    scroll_section, _ = measure_scroll(args.gallery)
-    scroll_section += measure_first_screen(args.gallery, large, args.chafa)
+    app_sections, _ = measure_scroll(args.gallery)
+    app_sections += slow_link_bench.measure_section(args.gallery)[0]
+    app_sections += measure_first_screen(args.gallery, large, args.chafa)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
-                          os.getloadavg(), scroll_section)
+                          os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)
     Path(args.output).write_text(report)
     print(report)

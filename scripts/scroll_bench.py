@@ -101,10 +101,12 @@ class Frame:
 
 
 class AppSession:
-    """The full-screen app in a pty; a reader thread collects its output and answers its probe."""
+    """The full-screen app in a pty; a reader thread collects its output and answers its probe with
+    `replies` ({name: (query, reply)}, xterm -ti vt340's by default)."""
 
-    def __init__(self, argv, window, environment):
+    def __init__(self, argv, window, environment, replies=PROBE_REPLIES):
         self.window = window
+        self.replies = replies
         self.output = bytearray()
         self.last_output = time.monotonic()
         self.probes_answered = []
@@ -121,24 +123,38 @@ class AppSession:
                 chunk = os.read(self.window.master, 65536)
             except OSError:  # EIO: every slave descriptor is closed
                 chunk = b""
-            with self.changed:
-                if not chunk:
-                    self.changed.notify_all()
-                    return
-                tail = bytes(self.output[-8:])
-                self.output += chunk
-                self.last_output = time.monotonic()
-                self.changed.notify_all()
-            self._answer(tail + chunk)
+            if not self._receive(chunk):
+                return
 
-    def _answer(self, recent):
-        # In the order asked, as a terminal answers: gallery stops reading at the DA1 reply.
-        asked = sorted((recent.find(query), name) for name, (query, _) in PROBE_REPLIES.items() if query in recent)
-        for _, name in asked:
-            reply = PROBE_REPLIES[name][1]
-            if len(self.probes_answered) < 2 * len(PROBE_REPLIES):
-                os.write(self.window.master, reply)
-                self.probes_answered.append(name)
+    def _receive(self, chunk):
+        """Keeps `chunk` of the output and answers the queries in it; False at the end (b"")."""
+        with self.changed:
+            if not chunk:
+                self.changed.notify_all()
+                return False
+            tail = bytes(self.output[-8:])
+            self.output += chunk
+            self.last_output = time.monotonic()
+            self.changed.notify_all()
+        self._answer(tail, chunk)
+        return True
+
+    def _answer(self, tail, chunk):
+        """Answers each query that ends in `chunk` (`tail`, the bytes before it, catches a query
+        split between reads; one wholly in `tail` was answered with the read before). The replies go
+        in one write, in the order of the queries, as a terminal answers: DA1, asked last, tells
+        gallery that every other reply has come."""
+        recent = tail + chunk
+        found = sorted((at, name) for name, (query, _) in self.replies.items()
+                       if (at := recent.find(query, max(0, len(tail) - len(query) + 1))) >= 0)
+        found = found[:max(0, 2 * len(self.replies) - len(self.probes_answered))]
+        if found:
+            self.send(b"".join(self.replies[name][1] for _, name in found))
+            self.probes_answered += [name for _, name in found]
+
+    def send(self, data):
+        """Writes `data` (a key, a reply) to the app's terminal."""
+        os.write(self.window.master, data)
 
     def wait_quiet(self, start, quiet, timeout, ready=lambda output: True):
         """Waits until `ready(output since start)` and nothing came for `quiet` seconds (or `timeout`
@@ -158,7 +174,7 @@ class AppSession:
         with self.changed:
             start = len(self.output)
         pressed = time.monotonic()
-        os.write(self.window.master, key)
+        self.send(key)
         output = self.wait_quiet(start, QUIET_SECONDS, FRAME_TIMEOUT)
         # From the press to the frame's last byte.
         seconds = max(0.0, self.last_output - pressed) if output else 0.0
@@ -241,16 +257,25 @@ SCROLL_DOWN_CACHED = "scroll down one row again, its thumbnails cached"
 SELECTION = "move the selection right, no scrolling"
 
 
-def press_until_scroll(session, key, seen):
-    """Presses `key` until a frame holds sixels (the grid scrolled), at most MAX_PRESSES times."""
+def press_until_scroll(session, key, seen, scrolled=lambda frame: frame.sixels):
+    """Presses `key` until a frame holds sixels (the grid scrolled), or what `scrolled` looks for,
+    at most MAX_PRESSES times."""
     frames = []
     for press in range(1, MAX_PRESSES + 1):
         frame = session.press(f"`{key.decode()}` press {press}", key, seen)
         frames.append(frame)
         print(f"    {frame.describe()}", flush=True)
-        if frame.sixels:
+        if scrolled(frame):
             break
     return frames
+
+
+def app_environment(home, term="xterm-256color"):
+    """The app's environment: TERM, a UTF-8 locale, and a fresh HOME with its cache, config and state
+    folders inside (nothing the user has set leaks in)."""
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": term, "LANG": "C.UTF-8", "HOME": home,
+            "XDG_CACHE_HOME": os.path.join(home, "cache"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
+            "XDG_STATE_HOME": os.path.join(home, "state")}
 
 
 def measure(gallery, extra_arguments=()):
@@ -258,10 +283,7 @@ def measure(gallery, extra_arguments=()):
     seen = set()
     with tempfile.TemporaryDirectory(prefix="gallery-scroll-") as home, \
             WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
-        environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
-                       "LANG": "C.UTF-8", "HOME": home, "XDG_CACHE_HOME": os.path.join(home, "cache"),
-                       "XDG_CONFIG_HOME": os.path.join(home, "config"),
-                       "XDG_STATE_HOME": os.path.join(home, "state")}
+        environment = app_environment(home)
         argv = [gallery, "--source", "demo", "--render", "sixel", *extra_arguments]
         print(f"  {' '.join(argv)} in a {SCREEN[0]}x{SCREEN[1]} pty of {CELL_PIXELS[0]}x{CELL_PIXELS[1]} px cells",
               flush=True)

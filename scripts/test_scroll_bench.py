@@ -70,6 +70,34 @@ class SectionTests(unittest.TestCase):
         self.assertEqual(replaced, f"# B\n\n{scroll_bench.HEADING}\n\nnew\n")
 
 
+class ProbeAnswerTests(unittest.TestCase):
+    class Session:
+        """What AppSession._answer uses of a session, the app's terminal replaced by a list."""
+        def __init__(self):
+            self.replies, self.probes_answered, self.sent = scroll_bench.PROBE_REPLIES, [], []
+
+        def send(self, data):
+            self.sent.append(data)
+
+    def test_each_query_is_answered_once_even_split_across_reads(self):
+        session = self.Session()
+        # The probe's last query split between two reads, then a read after it: the bytes kept from
+        # the read before hold the whole query again, which must not be answered twice.
+        reads = [b"\x1b[16t\x1b[", b"c", b"\x1b[?1049h"]
+        tail = b""
+        for chunk in reads:
+            scroll_bench.AppSession._answer(session, tail, chunk)
+            tail = (tail + chunk)[-8:]
+        self.assertEqual(session.probes_answered, ["CSI 16 t", "DA1"])
+        self.assertEqual(session.sent, [scroll_bench.PROBE_REPLIES["CSI 16 t"][1], scroll_bench.PROBE_REPLIES["DA1"][1]])
+
+    def test_replies_come_in_the_order_of_the_queries_in_one_write(self):
+        session = self.Session()
+        scroll_bench.AppSession._answer(session, b"", b"\x1b[?1;1;0S\x1b[16t\x1b[c")
+        self.assertEqual(session.probes_answered, ["CSI 16 t", "DA1"])
+        self.assertEqual(session.sent, [scroll_bench.PROBE_REPLIES["CSI 16 t"][1] + scroll_bench.PROBE_REPLIES["DA1"][1]])
+
+
 class WindowPtyTests(unittest.TestCase):
     def test_the_window_tells_cells_and_pixels(self):
         import fcntl
