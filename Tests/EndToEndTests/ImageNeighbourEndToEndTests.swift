@@ -15,6 +15,21 @@ import Testing
         #expect(tracker.damage.isEmpty, "\(tracker.damage.joined(separator: "\n"))")
     }
 
+    /// The detail pane's statistics arrive after the picture and push the lines below them down,
+    /// the colour swatch among them: only the swatch's old cells are written again, not the whole
+    /// rows it was on, which the picture shares (that sent its 100 KB a second time).
+    @Test func detailsArrivingBesideThePictureLeaveItAlone() async throws {
+        let recording = try await SixelRecording()
+        let before = try recording.recorded().count
+        try recording.tmux.press("Enter")
+        let pane = try await recording.tmux.waitFor { $0.joined().contains(" downloads") }
+        #expect(pane.ok, "\(pane.screen.joined(separator: "\n"))")
+        try await Task.sleep(for: .milliseconds(500))
+        let text = String(decoding: try recording.recorded().dropFirst(before), as: UTF8.self)
+        #expect(text.components(separatedBy: "\u{1B}P").count - 1 == 1, "the detail picture was sent more than once")
+        _ = try await recording.finish()
+    }
+
     /// Moving the selection redraws its frame, in the lines between the pictures, and nothing else:
     /// no sixel is sent again and nothing is written over one.
     @Test func movingTheSelectionSendsNoPicture() async throws {

@@ -24,27 +24,27 @@ import TerminalEnvironment
         #expect(ImageLayerPlan(previous: [a], current: [a], textDamage: damage).imagesToSend == [0])
     }
 
-    @Test func aMovedSixelRepaintsItsOldRows() {
+    @Test func aMovedSixelRepaintsItsOldCells() {
         let a = graphic("a", .sixel, row: 0)
         let moved = graphic("a", .sixel, row: 3)
         #expect(ImageLayerPlan(previous: [a], current: [moved], textDamage: TextDamage(columns: 20))
-            == ImageLayerPlan(rowsToRepaint: [0, 1], imagesToSend: [0]))
+            == ImageLayerPlan(framesToRepaint: [a.frame], imagesToSend: [0]))
         let iterm = graphic("i", .iterm, row: 5, rows: 1)
-        #expect(ImageLayerPlan(previous: [iterm], current: [], textDamage: TextDamage(columns: 20)).rowsToRepaint == [5])
+        #expect(ImageLayerPlan(previous: [iterm], current: [], textDamage: TextDamage(columns: 20)).framesToRepaint == [iterm.frame])
     }
 
     @Test func aVanishedKittyImageHasItsPlacementsDeletedNotRepainted() {
         let a = kitty(7, row: 0)
         let b = kitty(8, row: 4)
         let plan = ImageLayerPlan(previous: [a, b], current: [b], textDamage: TextDamage(columns: 20))
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [], imagesToSend: [], kittyDeletes: [Self.kittyDelete(7)]))
+        #expect(plan == ImageLayerPlan(framesToRepaint: [], imagesToSend: [], kittyDeletes: [Self.kittyDelete(7)]))
     }
 
     @Test func aMovedKittyImageHasItsPlacementsDeletedThenIsPlacedAgain() {
         let a = kitty(7, row: 0)
         let moved = kitty(7, row: 3)
         let plan = ImageLayerPlan(previous: [a], current: [moved], textDamage: TextDamage(columns: 20))
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [], imagesToSend: [0], kittyDeletes: [Self.kittyDelete(7)]))
+        #expect(plan == ImageLayerPlan(framesToRepaint: [], imagesToSend: [0], kittyDeletes: [Self.kittyDelete(7)]))
     }
 
     @Test func textUnderAKittyImageDoesNotResendIt() {

@@ -33,7 +33,7 @@ import Testing
         let new = frame(shown: [shown, arriving], loading: [])
         let plan = ImageLayerPlan(previous: [shown], current: [shown, arriving], textDamage: TextDamage(from: old, to: new))
         #expect(plan.imagesToSend == [1])
-        #expect(plan.rowsToRepaint.isEmpty)
+        #expect(plan.framesToRepaint.isEmpty)
     }
 
     @Test func withoutTheMarksTheSameArrivalDamagesTheNeighbour() {

@@ -12,30 +12,32 @@ import Testing
     @Test func anUnchangedImageIsNotSentAgain() {
         let a = placed("a", row: 0, column: 0)
         let plan = ImageLayerPlan(previous: [a], current: [a], textDamage: noDamage)
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [], imagesToSend: []))
+        #expect(plan == ImageLayerPlan(framesToRepaint: [], imagesToSend: []))
     }
 
     @Test func aNewImageIsSent() {
         let a = placed("a", row: 0, column: 0)
         let b = placed("b", row: 0, column: 10)
         let plan = ImageLayerPlan(previous: [a], current: [a, b], textDamage: noDamage)
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [], imagesToSend: [1]))
+        #expect(plan == ImageLayerPlan(framesToRepaint: [], imagesToSend: [1]))
     }
 
-    @Test func aMovedImageRepaintsItsOldRowsAndResendsImagesOnThem() {
+    @Test func aMovedImageRepaintsItsOldCellsAndResendsImagesOnThem() {
         let a = placed("a", row: 0, column: 0)
         let b = placed("b", row: 1, column: 10)
         let c = placed("c", row: 5, column: 0)
+        let d = placed("d", row: 1, column: 2)
         let moved = placed("a", row: 3, column: 0)
-        let plan = ImageLayerPlan(previous: [a, b, c], current: [moved, b, c], textDamage: noDamage)
-        // a's old rows 0 and 1 are rewritten by ncurses, which wipes b on row 1; c is untouched.
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [0, 1], imagesToSend: [0, 1]))
+        let plan = ImageLayerPlan(previous: [a, b, c, d], current: [moved, b, c, d], textDamage: noDamage)
+        // a's old cells (rows 0-1, columns 0-3) are written again by ncurses, which wipes d where
+        // it overlaps them; b beside them on row 1 and c below are untouched.
+        #expect(plan == ImageLayerPlan(framesToRepaint: [a.frame], imagesToSend: [0, 3]))
     }
 
     @Test func aVanishedImageRepaintsItsRows() {
         let a = placed("a", row: 2, column: 0, rows: 3)
         let plan = ImageLayerPlan(previous: [a], current: [], textDamage: noDamage)
-        #expect(plan == ImageLayerPlan(rowsToRepaint: [2, 3, 4], imagesToSend: []))
+        #expect(plan == ImageLayerPlan(framesToRepaint: [a.frame], imagesToSend: []))
     }
 
     @Test func textWrittenUnderAnImageMakesItResend() {

@@ -9,6 +9,9 @@ struct Cell: Hashable {
 
     static let blank = Cell()
     static let underImage = Cell(isUnderImage: true)
+    /// What ncurses was made to forget (`TerminalScreen`): unlike any cell a frame draws, so every
+    /// one is written again.
+    static let forgotten = Cell(glyph: "\u{0}")
     var isContinuation: Bool { glyph.isEmpty }
 
     /// Whether ncurses may produce this cell by clearing (clear to end or start of line, to the end
@@ -88,6 +91,16 @@ struct CellBuffer: Equatable {
             rows[row][column - 1].glyph = " "
         } else if column + 1 < size.columns, rows[row][column + 1].isContinuation {
             rows[row][column + 1].glyph = " "
+        }
+    }
+
+    /// Marks `rect`'s cells (clipped to the buffer) as forgotten: whatever is drawn there next differs.
+    mutating func forget(_ rect: Rect) {
+        let visible = rect.intersection(Rect(origin: .zero, size: size))
+        for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
+            for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
+                rows[row][column] = .forgotten
+            }
         }
     }
 

@@ -5,8 +5,6 @@ import TerminalEnvironment
 struct ImageLayer {
     /// What one frame does about images.
     struct Frame: Equatable {
-        /// Rows ncurses must rewrite entirely because an image that covered them is gone.
-        var rowsToRepaint: [Int]
         /// kitty frees and transmissions, which change nothing on the screen: written before the
         /// synchronized update, so they cannot overflow what the terminal buffers of one (kitty
         /// then ends it early and warns at its end). After a full repaint's text, though (see
@@ -39,7 +37,7 @@ struct ImageLayer {
         if let textDamage {
             plan = ImageLayerPlan(previous: shown, current: current, textDamage: textDamage)
         } else {
-            plan = ImageLayerPlan(rowsToRepaint: [], imagesToSend: Array(current.indices), kittyDeletes: pendingDeletes)
+            plan = ImageLayerPlan(framesToRepaint: [], imagesToSend: Array(current.indices), kittyDeletes: pendingDeletes)
             pendingDeletes.removeAll()
             forgotten = store.releaseAll()
         }
@@ -48,7 +46,7 @@ struct ImageLayer {
         let kept = (shown + current).compactMap(\.image.picture.kitty)
         let storage = forgotten + store.prepare(placing: sent.compactMap(\.image.picture.kitty), showing: kept)
         shown = current
-        return Frame(rowsToRepaint: plan.rowsToRepaint, storage: storage,
+        return Frame(storage: storage,
                      pictures: ImageLayerBytes.bytes(deletes: plan.kittyDeletes, images: sent))
     }
 
@@ -75,6 +73,12 @@ struct ImageLayer {
             return nil
         }
         return pieces.sorted()
+    }
+
+    /// The frames of the pictures sharing the text cells that a frame showing `current` takes
+    /// away: ncurses must write their cells again.
+    func framesLeaving(for current: [PlacedImage]) -> [Rect] {
+        ImageLayerPlan.framesLeaving(previous: shown, current: current)
     }
 
     /// The screen will be redrawn from scratch (new size, back from suspension): the next frame

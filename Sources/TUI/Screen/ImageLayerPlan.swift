@@ -47,37 +47,45 @@ extension CellBuffer {
 /// ncurses owns the text cells and believes the cells under an image are whatever it last wrote
 /// there; it knows nothing of the picture. Text and sixel/iTerm2 pictures share the cells: writing
 /// a cell erases the picture's pixels there (verified in xterm -ti vt340 for characters, spaces
-/// and ECH). So an image that left (or moved) has its rows repainted by ncurses, and an image is
-/// (re)sent when it is new or when ncurses is about to write over any of its cells.
+/// and ECH). So an image that left (or moved) has its cells written again by ncurses (the screen
+/// makes ncurses forget them, `TerminalScreen`), and an image is (re)sent when it is new or when
+/// ncurses is about to write over any of its cells.
 /// kitty pictures live on a layer of their own that text neither erases nor hides: one that left
 /// has its placements deleted by id (the terminal keeps the image to place again), and text damage
 /// is no reason to place one again.
 struct ImageLayerPlan: Equatable {
-    /// Rows ncurses must rewrite entirely because an image that covered them is gone.
-    var rowsToRepaint: [Int]
+    /// The cells of images that are gone, which ncurses must write again (in `textDamage` already
+    /// when the caller made ncurses forget them).
+    var framesToRepaint: [Rect]
     /// Indices into the current images, in drawing order.
     var imagesToSend: [Int]
     /// Placement deletes of the kitty images that left, one per image id, to send before anything else.
     var kittyDeletes: [[UInt8]]
 
-    init(rowsToRepaint: [Int], imagesToSend: [Int], kittyDeletes: [[UInt8]] = []) {
-        self.rowsToRepaint = rowsToRepaint
+    init(framesToRepaint: [Rect], imagesToSend: [Int], kittyDeletes: [[UInt8]] = []) {
+        self.framesToRepaint = framesToRepaint
         self.imagesToSend = imagesToSend
         self.kittyDeletes = kittyDeletes
+    }
+
+    /// The frames of the pictures sharing the text cells that `current` no longer shows: their
+    /// cells hold pixels ncurses knows nothing of.
+    static func framesLeaving(previous: [PlacedImage], current: [PlacedImage]) -> [Rect] {
+        let kept = Set(current)
+        return previous.filter { !kept.contains($0) && $0.sharesTextCells }.map(\.frame)
     }
 
     init(previous: [PlacedImage], current: [PlacedImage], textDamage: TextDamage) {
         let kept = Set(current)
         let gone = previous.filter { !kept.contains($0) }
-        let repaint = Set(gone.filter(\.sharesTextCells)
-            .flatMap { $0.frame.origin.row..<$0.frame.maxRow })
+        let repaint = Self.framesLeaving(previous: previous, current: current)
         // Deleting an id's placements removes all of them, so a kept placement of that id goes too.
         var deletes: [UInt32: [UInt8]] = [:]
         for placed in gone {
             if let kitty = placed.image.picture.kitty { deletes[kitty.id] = kitty.deletePlacements }
         }
         var damage = textDamage
-        for row in repaint { damage.markWholeRow(row) }
+        for frame in repaint { damage.mark(frame) }
 
         let stillOnScreen = Set(previous)
         var sent: [Rect] = []
@@ -93,7 +101,7 @@ struct ImageLayerPlan: Equatable {
                 sent.append(placed.frame)
             }
         }
-        self.init(rowsToRepaint: repaint.sorted(), imagesToSend: toSend,
+        self.init(framesToRepaint: repaint, imagesToSend: toSend,
                   kittyDeletes: deletes.sorted { $0.key < $1.key }.map(\.value))
     }
 }
@@ -133,6 +141,13 @@ struct TextDamage: Equatable {
     mutating func markWholeRow(_ row: Int) {
         guard columns > 0 else { return }
         spans[row] = [0...(columns - 1)]
+    }
+
+    /// `rect`'s cells (clipped to the row's columns) as written.
+    mutating func mark(_ rect: Rect) {
+        let first = max(0, rect.origin.column), last = min(columns, rect.maxColumn) - 1
+        guard first <= last else { return }
+        for row in rect.origin.row..<max(rect.origin.row, rect.maxRow) { spans[row, default: []].append(first...last) }
     }
 
     func touches(_ rect: Rect) -> Bool {

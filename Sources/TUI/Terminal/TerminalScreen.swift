@@ -56,15 +56,19 @@ import CNcurses
         frame.markUnder(placements)
         let scroll = needsFullRepaint ? nil : RegionScroll(from: shownRegion, to: region).flatMap(scrolledOnTerminal)
         shownRegion = region
-        var textDamage = needsFullRepaint ? nil : TextDamage(from: shown, to: frame)
-        for row in scroll?.pieces ?? [] { textDamage?.markWholeRow(row) }
-        let images = imageLayer.frame(placements, textDamage: textDamage)
+        if !needsFullRepaint {
+            // Cells with pixels ncurses knows nothing of: those of pictures leaving, and the rows a
+            // region scroll left pieces on or brought in. Only those cells, so a picture beside
+            // a leaving one on the same rows is not written over and sent again.
+            let rows = (scroll?.pieces ?? []).map { Rect(row: $0, column: 0, columns: size.columns, rows: 1) }
+            for rect in imageLayer.framesLeaving(for: placements) + rows { forget(rect) }
+        }
+        let images = imageLayer.frame(placements, textDamage: needsFullRepaint ? nil : TextDamage(from: shown, to: frame))
         if needsFullRepaint { clearok(cn_curscr(), true) }
         let window = cn_stdscr()
         for row in 0..<size.rows where needsFullRepaint || frame.rows[row] != shown.rows[row] {
             copyRow(row)
         }
-        for row in Set(images.rowsToRepaint + (scroll?.pieces ?? [])) { wredrawln(window, Int32(row), 1) }
         wnoutrefresh(window)
 
         let begin = Array("\u{1B}[?2026h".utf8)
@@ -83,6 +87,18 @@ import CNcurses
 
         shown = frame
         needsFullRepaint = false
+    }
+
+    /// Makes ncurses, and this screen's copy of what it believes, forget `rect`'s cells: the next
+    /// update writes every one of them, which erases a picture's pixels there.
+    private func forget(_ rect: Rect) {
+        let visible = rect.intersection(Rect(origin: .zero, size: size))
+        for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
+            for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
+                cn_forget_cell(Int32(row), Int32(column))
+            }
+        }
+        shown.forget(visible)
     }
 
     /// Moves `scroll`'s rows in what ncurses and this screen believe the terminal shows, when the
