@@ -86,9 +86,10 @@ sanitize: deps
 	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
 # gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, the time
-# key presses take over a slow link, and a folder's first screen against chafa's and timg's grids;
-# writes BENCHMARKS.md. Never part of `make
-# test` (the script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none).
+# key presses take over a slow link, a folder's first screen against chafa's and timg's grids, and
+# gallery view per format against CHAFA; writes BENCHMARKS.md. Never part of `make test` (the
+# script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none), e.g.
+# 1.18 built from its source release.
 CHAFA ?= chafa
 bench: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)

@@ -17,10 +17,13 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   (slow_link_bench.py; `--only slow-link`);
 - the first screen of a folder of 15 photos, cold and warm (freedesktop thumbnails cached), against
   chafa's and timg's grids, and of a folder of 100,000 files (first_screen_bench.py; `--only
-  first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`.
+  first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`;
+- `gallery view` per format (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF, made from the 1080 px
+  photos) against that chafa (formats_bench.py; `--only formats`).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
-Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick).
+Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
+libheif-examples).
 """
 import argparse
 import datetime
@@ -31,24 +34,23 @@ import statistics
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 import first_screen_bench
+import formats_bench
 import scroll_bench
 import slow_link_bench
+from process_timing import TOOL_ENV, run_once
 from terminal_pty import WindowPty
 
 REPO = Path(__file__).resolve().parent.parent
 CELLS = (24, 8)
 CELL_PIXELS = (10, 20)
 BOX = (CELLS[0] * CELL_PIXELS[0], CELLS[1] * CELL_PIXELS[1])
-PEER_PACKAGES = {"chafa": "chafa", "timg": "timg", "img2sixel": "libsixel-bin", "convert": "imagemagick"}
-# The environment every tool runs in: a truecolor xterm, as far as variables tell.
-TOOL_ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "COLORTERM": "truecolor",
-            "LANG": "C.UTF-8"}
+PEER_PACKAGES = {"chafa": "chafa", "timg": "timg", "img2sixel": "libsixel-bin", "convert": "imagemagick",
+                 **formats_bench.MAKERS}
 # Debian's ImageMagick; /usr/local/bin may hold a stand-in that only converts to PPM.
 IMAGEMAGICK = "/usr/bin/convert"
 
@@ -132,18 +134,6 @@ def fitted(path):
 
 # ---------------------------------------------------------------------------------------------
 # Speed
-
-def run_once(argv, stdin, stdout):
-    """Wall milliseconds and child CPU milliseconds (user + sys) of one whole process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, env=TOOL_ENV)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = (time.perf_counter() - start) * 1000
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited {process.returncode}")
-    return wall, (usage.ru_utime + usage.ru_stime) * 1000
-
 
 def time_all(photos, tool_list, stdins, runs, warmup):
     """{(tool name, photo): (median wall ms, median cpu ms)}"""
@@ -481,6 +471,19 @@ def write_first_screen_only(gallery, photos, chafa, output):
     return 0
 
 
+def measure_formats(gallery, photos, chafa, runs, warmup):
+    """The per-format section as lines; a failure is reported in it, as for scrolling."""
+    print("timing gallery view and chafa per format", flush=True)
+    try:
+        results, failures, labels = formats_bench.measure(gallery, chafa, photos, runs, warmup)
+    except (OSError, RuntimeError) as error:
+        print(f"bench: formats not measured: {error}", file=sys.stderr)
+        return formats_bench.failure_section(error)
+    facts = {"chafa_version": version([chafa, "--version"]), "photos": len(photos), "runs": runs, "warmup": warmup,
+             "load": os.getloadavg()}
+    return formats_bench.report_section(results, failures, labels, facts)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -489,7 +492,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen", "formats"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
@@ -508,6 +511,11 @@ def main():
     if args.only == "first-screen":
         return write_first_screen_only(args.gallery, large, args.chafa, args.output)
     install_peers()
+    medium = [photo for photo in photos if photo.name.endswith("-1080.jpg")]
+    if args.only == "formats":
+        write_section_only(args.output, formats_bench.HEADING,
+                           measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup))
+        return 0
     load_start = os.getloadavg()
     tool_list = tools(args.gallery)
     # chafa reads the cell size in pixels from a terminal on stdin when stdout is not one.
@@ -522,6 +530,7 @@ def main():
     app_sections, _ = measure_scroll(args.gallery)
     app_sections += slow_link_bench.measure_section(args.gallery)[0]
     app_sections += measure_first_screen(args.gallery, large, args.chafa)
+    app_sections += measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)

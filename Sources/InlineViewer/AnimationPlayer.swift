@@ -32,7 +32,7 @@ struct AnimationPlayer {
             frames.append(Frame(bytes: drawn.bytes, milliseconds: milliseconds))
             bytes += drawn.bytes.count
         }
-        try ImageDecoder.forEachFrame(encoded, maxFrames: Self.maxFrames) { screen, milliseconds in
+        try ImageDecoder.forEachFrame(encoded, maxFrames: Self.maxFrames, background: renderer.pictures.background) { screen, milliseconds in
             guard let pending = first else {
                 first = (screen, milliseconds)
                 return true

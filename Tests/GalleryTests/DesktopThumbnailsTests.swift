@@ -14,6 +14,7 @@ import Testing
         private let count = Locked(0)
         var decodes: Int { count.withLock { $0 } }
 
+        var background: RGB { base.background }
         func pixelSize(columns: Int, rows: Int) -> PixelSize { base.pixelSize(columns: columns, rows: rows) }
         func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
             count.withLock { $0 += 1 }

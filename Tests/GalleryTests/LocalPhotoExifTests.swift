@@ -34,4 +34,38 @@ struct LocalPhotoExifTests {
         let lines = try await source.extraDetails(for: try await source.photo(id: folder.path + "/plain.jpg"))
         #expect(!lines.contains { $0.hasPrefix("Camera:") || $0.hasPrefix("Exposure:") || $0.hasPrefix("GPS:") }, "\(lines)")
     }
+
+    /// `webP` (cwebp's, its EXIF chunk last) with an unknown chunk of `padding` bytes before that
+    /// chunk, so that it lies past the header read for every photo.
+    static func padded(_ webP: [UInt8], by padding: Int) throws -> [UInt8] {
+        let exif = try #require((12..<webP.count - 4).last { webP[$0..<$0 + 4].elementsEqual("EXIF".utf8) })
+        let junk = Array("JUNK".utf8) + withUnsafeBytes(of: UInt32(padding).littleEndian, Array.init) + [UInt8](repeating: 0, count: padding)
+        var file = Array(webP[..<exif]) + junk + webP[exif...]
+        file.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(file.count - 8).littleEndian, Array.init))
+        return file
+    }
+
+    static func fixture(_ name: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImagingTests/Fixtures/\(name)")))
+    }
+
+    /// A WebP's Exif is read as a JPEG's: the photo's upright size, its date taken and the pane's
+    /// camera lines, also when the EXIF chunk, after the picture, lies past the header's 256 KB.
+    @Test(arguments: [0, 300 << 10])
+    func aWebPsExifIsReadAsAJPEGs(padding: Int) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(Self.padded(Self.fixture("orientation-6.webp"), by: padding), to: "sideways.webp")
+        try folder.write(Self.padded(Self.fixture("camera-exif.webp"), by: padding), to: "paris.webp")
+        let source = try DirectorySource(path: folder.path, dateTaken: .exif)
+        let sideways = try await source.photo(id: folder.path + "/sideways.webp")
+        #expect((sideways.width, sideways.height) == (203, 149))
+        #expect(sideways.createdAt == "2021-07-06T10:11:12Z")
+        let paris = try await source.photo(id: folder.path + "/paris.webp")
+        let lines = try await source.extraDetails(for: paris)
+        #expect(paris.createdAt == "2022-05-06T07:08:09Z")
+        #expect(lines.contains("Exposure: 1/250 s · f/4 · 37 mm · ISO 100"), "\(lines)")
+        #expect(lines.contains("GPS: 48.858370, 2.294481"))
+    }
 }

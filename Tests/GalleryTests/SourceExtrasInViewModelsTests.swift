@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Gallery
+import Imaging
 import TerminalEnvironment
 
 /// A source with fixed answers: every page full, with `lastPage` declared the last; extra detail
@@ -54,13 +55,20 @@ struct SourceExtrasInViewModelsTests {
 /// An animated GIF in a folder plays in the detail pane: its frames replace one another at their
 /// own delays until the pane closes.
 @MainActor @Suite struct DetailAnimationTests {
-    @Test func anAnimatedGIFPlaysInTheDetailPaneUntilItCloses() async throws {
+    /// A folder holding the disposal fixture (8x6: red; a blue 4x3 at (2, 1), cleared; ...) as
+    /// `moving.gif`, its source and the photo.
+    static func movingGIF() async throws -> (TemporaryDirectory, DirectorySource, Photo) {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ImagingTests/Fixtures/disposal.gif")
         let folder = try TemporaryDirectory()
         try folder.write([UInt8](Data(contentsOf: fixture)), to: "moving.gif")
         let source = try DirectorySource(path: folder.path)
-        let photo = try await source.photo(id: folder.path + "/moving.gif")
+        return (folder, source, try await source.photo(id: folder.path + "/moving.gif"))
+    }
+
+    @Test func anAnimatedGIFPlaysInTheDetailPaneUntilItCloses() async throws {
+        let (folder, source, photo) = try await Self.movingGIF()
+        defer { folder.remove() }
         let viewModel = PhotoDetailViewModel(photo: photo, source: source, loader: LocalFileImageLoader(),
                                              renderer: ThumbnailRenderer(mode: .ascii, cell: .textCell))
         viewModel.setImageArea(columns: 12, rows: 6)
@@ -78,5 +86,20 @@ struct SourceExtrasInViewModelsTests {
         let closedOn = viewModel.frameIndex
         try await Task.sleep(for: .milliseconds(400))
         #expect(viewModel.frameIndex == closedOn && closedOn == 0)
+    }
+
+    /// The frames are composited over the theme's background as still pictures are: the blue
+    /// frame, cleared, leaves white under a light theme.
+    @Test func theFramesShowTheThemesBackground() async throws {
+        let (folder, source, photo) = try await Self.movingGIF()
+        defer { folder.remove() }
+        for background in [RGB(255, 255, 255), RGB(0, 0, 0)] {
+            let renderer = ThumbnailRenderer(mode: .halfblock, cell: .textCell, background: background)
+            let pipeline = ThumbnailPipeline(source: source, loader: LocalFileImageLoader(), renderer: renderer)
+            let frames = try #require(await pipeline.animation(for: photo, columns: 8, rows: 3))
+            #expect(frames.count == 4)
+            let cleared = frames[2].picture.lines.joined()
+            #expect(cleared.contains("255;255;255") == (background == RGB(255, 255, 255)), "\(cleared.debugDescription)")
+        }
     }
 }

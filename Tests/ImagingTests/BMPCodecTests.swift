@@ -44,6 +44,41 @@ import Testing
         let red = RGB(255, 0, 0), black = RGB(0, 0, 0)
         #expect((0..<5).map { image[$0, 1] } == [red, black, red, black, red])
         #expect((0..<5).map { image[$0, 0] } == [red, red, black, black, black])
+        // What RLE skipped is transparent: the background, not the palette's black.
+        let overWhite = try ImageDecoder.decode(Self.bmp(width: 5, height: 2, bits: 4, compression: 2,
+                                                         palette: [0, 0, 0, 0, 0, 0, 255, 0], pixels: rle),
+                                                background: RGB(255, 255, 255))
+        #expect((0..<5).map { overWhite[$0, 0] } == [red, red, black, RGB(255, 255, 255), RGB(255, 255, 255)])
+    }
+
+    /// A 32-bit BMP whose bit fields hold alpha, as ImageMagick writes one from a PNG with alpha,
+    /// shows as that PNG does over the same background.
+    @Test(arguments: [RGB(0, 0, 0), RGB(255, 255, 255), RGB(40, 50, 60)])
+    func compositesAlphaOverTheBackgroundAsPNGIs(_ background: RGB) throws {
+        let bmp = try ImageDecoder.decode(FormatFixtures.bytes("coffee-32-alpha.bmp"), background: background)
+        let png = try PNGCodec.decode(FormatFixtures.bytes("coffee-32-alpha.png"), background: background)
+        #expect(bmp.width == png.width && bmp.height == png.height)
+        #expect(zip(bmp.pixels, png.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+        // The ramp's right side (alpha 5 of 255) is all but the background.
+        let right = bmp[31, 10]
+        #expect(zip([right.r, right.g, right.b], [background.r, background.g, background.b]).allSatisfy { abs(Int($0) - Int($1)) <= 5 })
+    }
+
+    /// 2x1 pixels of 32 bits with an alpha bit field (BI_ALPHABITFIELDS), B, G, R, A each.
+    static func withAlpha(_ pixels: [UInt8]) -> [UInt8] {
+        let masks: [UInt8] = [0, 0, 0xFF, 0, 0, 0xFF, 0, 0, 0xFF, 0, 0, 0, 0, 0, 0, 0xFF]
+        return bmp(width: 2, height: 1, bits: 32, compression: 6, palette: masks, pixels: pixels)
+    }
+
+    @Test func anAlphaFieldThatIsZeroEverywhereIsNotUsed() throws {
+        let white = RGB(255, 255, 255)
+        // Writers that leave the fourth byte 0 mean an opaque picture, as browsers show it.
+        let unused = try ImageDecoder.decode(Self.withAlpha([10, 20, 30, 0, 40, 50, 60, 0]), background: white)
+        #expect([unused[0, 0], unused[1, 0]] == [RGB(30, 20, 10), RGB(60, 50, 40)])
+        // One pixel with alpha: then 0 is transparent, and 128 half.
+        let used = try ImageDecoder.decode(Self.withAlpha([10, 20, 30, 0, 40, 50, 60, 128]), background: white)
+        #expect(used[0, 0] == white)
+        #expect(used[1, 0] == RGB(157, 152, 147))
     }
 
     @Test func refusesDamageAndBombsWithOneLine() throws {
@@ -65,7 +100,8 @@ import Testing
         #expect(throws: ImageError.tooLarge(width: Int(Int32.max), height: Int(Int32.max))) { try ImageDecoder.decode(huge) }
     }
 
-    /// A BMP with a 40-byte header around `pixels`.
+    /// A BMP with a 40-byte header around `pixels`; `palette` is what stands between them (the
+    /// colour table, or bit field masks).
     static func bmp(width: Int, height: Int, bits: Int, compression: Int, palette: [UInt8], pixels: [UInt8]) -> [UInt8] {
         func le(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
         let offset = 54 + palette.count

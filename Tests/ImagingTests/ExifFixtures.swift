@@ -1,3 +1,5 @@
+import TerminalEnvironment
+
 /// Exif blocks made byte by byte (big-endian TIFF), and JPEGs and PNGs carrying them: what the
 /// metadata tests read, with any orientation and any date text, malformed ones included.
 enum ExifFixtures {
@@ -63,6 +65,20 @@ enum ExifFixtures {
         let type = Array("eXIf".utf8)
         let chunk = be32(UInt32(tiff.count)) + type + tiff + be32(TestImages.crc32((type + tiff)[...]))
         return Array(png[0..<33]) + chunk + Array(png[33...])
+    }
+
+    /// A simple (VP8 or VP8L) WebP made extended: a VP8X chunk that says it has Exif, its picture's
+    /// chunk, an unknown chunk of `padding` bytes when asked, then an EXIF chunk holding `exif`
+    /// (where cwebp puts it: after the picture).
+    static func webP(_ simple: [UInt8], canvas: PixelSize, withExif exif: [UInt8], padding: Int = 0) -> [UInt8] {
+        func le(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+            Array(type.utf8) + le(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
+        }
+        let extended = chunk("VP8X", [0x08, 0, 0, 0] + le(canvas.width - 1, 3) + le(canvas.height - 1, 3))
+        let body = Array("WEBP".utf8) + extended + simple[12...]
+            + (padding > 0 ? chunk("JUNK", [UInt8](repeating: 0, count: padding)) : []) + chunk("EXIF", exif)
+        return Array("RIFF".utf8) + le(body.count, 4) + body
     }
 
     static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }

@@ -20,6 +20,43 @@ import ImagingTestSupport
         #expect(image[40 + 31, 30 + 21] != RGB(0, 0, 0))
     }
 
+    /// What the frame does not cover and its transparent pixels show the background given (the
+    /// theme's), as PNG's alpha does; the frame's own pixels are the same over any.
+    @Test func transparencyShowsTheBackgroundItIsGiven() throws {
+        let bytes = try FormatFixtures.bytes("coffee-framed.gif")
+        let white = RGB(255, 255, 255), black = RGB(0, 0, 0)
+        let overBlack = try ImageDecoder.decode(bytes)
+        let overWhite = try ImageDecoder.decode(bytes, background: white)
+        // Outside the 80x50 frame at (40, 30), then its transparent 30x20 corner, then its pixels.
+        #expect(overWhite[39, 29] == white && overWhite[159, 106] == white && overWhite[40 + 29, 30 + 19] == white)
+        #expect(overWhite[40 + 31, 30 + 21] == overBlack[40 + 31, 30 + 21] && overBlack[40 + 31, 30 + 21] != black)
+        var whitened = 0, otherwise = 0
+        for y in 0..<overBlack.height {
+            for x in 0..<overBlack.width where overWhite[x, y] != overBlack[x, y] {
+                if overBlack[x, y] == black && overWhite[x, y] == white { whitened += 1 } else { otherwise += 1 }
+            }
+        }
+        #expect(otherwise == 0)
+        #expect(whitened == 160 * 107 - 80 * 50 + 30 * 20)
+        let greyish = RGB(40, 50, 60)
+        #expect(try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 160, height: 107), background: greyish)[0, 0] == greyish)
+    }
+
+    @Test func aClearedFrameShowsTheBackground() throws {
+        let white = RGB(255, 255, 255)
+        var screens: [RGBImage] = []
+        try ImageDecoder.forEachFrame(FormatFixtures.bytes("disposal.gif"), background: white) { screen, _ in
+            screens.append(screen)
+            return true
+        }
+        #expect(screens.count == 4)
+        guard screens.count == 4 else { return }
+        // The blue 4x3 frame at (2, 1), cleared when the third is drawn.
+        #expect(screens[1][2, 1] == RGB(0, 0, 255))
+        #expect([screens[2][2, 1], screens[2][5, 3], screens[3][2, 1]] == [white, white, white])
+        #expect(screens[2][7, 5] == RGB(255, 0, 0))
+    }
+
     @Test func framesAreDisposedOfAsTheySay() throws {
         var screens: [(RGBImage, Int)] = []
         try GIFCodec.forEachFrame(FormatFixtures.bytes("disposal.gif")) { screens.append(($0, $1)); return true }

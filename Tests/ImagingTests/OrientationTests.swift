@@ -54,6 +54,18 @@ import Testing
         #expect(PhotoMetadata(reading: bytes).dateTaken?.description == "2019-03-04 05:06:07")
     }
 
+    /// cwebp's WebP of orientation-6.jpg, its Exif kept in an EXIF chunk: upright, like the JPEG.
+    @Test func aWebPsEXIFChunkIsApplied() throws {
+        let bytes = try Self.fixture("orientation-6.webp")
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect((decoded.width, decoded.height) == (203, 149))
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 203, height: 149))
+        #expect(decoded.psnr(comparedTo: Self.upright) >= 30)
+        let fitted = try ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 40, height: 30)).aspectFit(width: 40, height: 30)
+        #expect(fitted.psnr(comparedTo: Self.upright.aspectFit(width: 40, height: 30)) >= 30)
+        #expect(PhotoMetadata(reading: bytes).dateTaken?.description == "2021-07-06 10:11:12")
+    }
+
     @Test func aRealPhotoTurnedSidewaysByTheRendererIsUpright() throws {
         let stored = try Self.fixture("orientation-8.jpg")
         let renderer = PictureRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), depth: .trueColor)

@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 
@@ -18,6 +19,42 @@ import Testing
         #expect(PhotoMetadata(reading: tagged).orientation == .rotatedLeft)
         // libpng still decodes it (the chunk's CRC is right).
         #expect(try PNGCodec.decode(tagged).width == 24)
+    }
+
+    /// A WebP's EXIF chunk, after the picture: the TIFF data alone as the container's spec and
+    /// cwebp have it, or with "Exif\0\0" first as some writers put it; libwebp still decodes the file.
+    @Test(arguments: [false, true])
+    func orientationIsReadFromAWebPsEXIFChunk(headed: Bool) throws {
+        let simple = try FormatFixtures.bytes("coffee.webp")
+        let tiff = ExifFixtures.tiff(orientation: 6, dateTimeOriginal: Self.taken)
+        let tagged = ExifFixtures.webP(simple, canvas: PixelSize(width: 160, height: 107),
+                                       withExif: (headed ? Array("Exif".utf8) + [0, 0] : []) + tiff, padding: 1001)
+        #expect(PhotoMetadata(reading: tagged) == PhotoMetadata(orientation: .rotatedRight, dateTaken: PhotoDate(exif: Self.taken)))
+        #expect(!PhotoMetadata.exifLiesBeyond(tagged))
+        let decoded = try ImageDecoder.decode(tagged)
+        #expect((decoded.width, decoded.height) == (107, 160))
+        #expect(try ImageDecoder.dimensions(of: tagged) == PixelSize(width: 107, height: 160))
+    }
+
+    /// A file's start that stops before the EXIF chunk says so (the caller reads the whole file);
+    /// no WebP without the VP8X flag, or complete, or of another format, does.
+    @Test func aWebPsExifPastTheStartGivenIsSaidToBeThere() throws {
+        let simple = try FormatFixtures.bytes("coffee.webp")
+        let tagged = ExifFixtures.webP(simple, canvas: PixelSize(width: 160, height: 107),
+                                       withExif: ExifFixtures.tiff(orientation: 3), padding: 3000)
+        let exifAt = tagged.count - 8 - ExifFixtures.tiff(orientation: 3).count
+        for count in [30, simple.count, exifAt, tagged.count - 1] {
+            let start = Array(tagged.prefix(count))
+            #expect(PhotoMetadata.exifLiesBeyond(start), "\(count) bytes")
+            #expect(PhotoMetadata(reading: start).orientation == .up)
+        }
+        #expect(PhotoMetadata(reading: tagged).orientation == .upsideDown)
+        var unflagged = tagged
+        unflagged[20] = 0
+        for file in [tagged, unflagged, Array(unflagged.prefix(40)), simple, Self.jpeg, Self.png] {
+            #expect(!PhotoMetadata.exifLiesBeyond(file))
+        }
+        #expect(PhotoMetadata(reading: unflagged).orientation == .up)
     }
 
     @Test func dateTakenIsTheOriginalDateElseTheFileDate() {
@@ -56,7 +93,8 @@ import Testing
     /// as what libexif can make of it, never a crash.
     @Test func everyPrefixOfATaggedFileIsSafe() {
         let tiff = ExifFixtures.tiff(orientation: 6, dateTime: Self.modified, dateTimeOriginal: Self.taken)
-        for file in [ExifFixtures.jpeg(Self.jpeg, withExif: tiff), ExifFixtures.png(Self.png, withExif: tiff)] {
+        let webP = ExifFixtures.webP((try? FormatFixtures.bytes("coffee.webp")) ?? [], canvas: PixelSize(width: 160, height: 107), withExif: tiff)
+        for file in [ExifFixtures.jpeg(Self.jpeg, withExif: tiff), ExifFixtures.png(Self.png, withExif: tiff), webP] {
             let complete = PhotoMetadata(reading: file)
             #expect(complete == PhotoMetadata(orientation: .rotatedRight, dateTaken: PhotoDate(exif: Self.taken)))
             for count in 0..<file.count {

@@ -26,14 +26,16 @@ import ImagingTestSupport
     /// Over the terminal's background, as a light theme asks: the same blend with white.
     @Test func compositesAlphaOverTheBackgroundItIsGiven() throws {
         let bytes = try FormatFixtures.bytes("coffee-alpha.webp")
-        let overBlack = try ImageDecoder.decode(bytes)
-        let overWhite = try ImageDecoder.decode(bytes, background: RGB(255, 255, 255))
+        #expect(Self.isLiftedEvenly(try ImageDecoder.decode(bytes, background: RGB(255, 255, 255)), from: try ImageDecoder.decode(bytes)))
+    }
+
+    /// White lifts each channel of a pixel by the same 255 x (1 - alpha) as black, give or take
+    /// rounding; the fixtures have transparent parts, so some lifts are large.
+    static func isLiftedEvenly(_ overWhite: RGBImage, from overBlack: RGBImage) -> Bool {
         let lifts = zip(overWhite.pixels, overBlack.pixels).map { Int($0) - Int($1) }
-        // White lifts each channel of a pixel by the same 255 x (1 - alpha), give or take rounding;
-        // the fixture has transparent parts, so some lifts are large.
         let perPixel = stride(from: 0, to: lifts.count, by: 3).map { lifts[$0..<$0 + 3] }
-        #expect(perPixel.allSatisfy { $0.max()! - $0.min()! <= 2 && $0.min()! >= 0 })
-        #expect(lifts.max()! > 200)
+        return overWhite.pixels.count == overBlack.pixels.count && lifts.max()! > 200
+            && perPixel.allSatisfy { $0.max()! - $0.min()! <= 2 && $0.min()! >= 0 }
     }
 
     @Test func showsAnAnimationsFirstFrame() throws {
@@ -52,6 +54,33 @@ import ImagingTestSupport
         var still = 0
         try ImageDecoder.forEachFrame(FormatFixtures.bytes("coffee.webp")) { _, _ in still += 1; return true }
         #expect(still == 1)
+    }
+
+    /// An animation's frames are composited over the background as a still picture is: the first
+    /// frame as the PNG it was made from, each frame lifted evenly by white.
+    @Test func anAnimationsFramesShowTheBackgroundItIsGiven() throws {
+        let bytes = try FormatFixtures.bytes("coffee-32-alpha-animated.webp")
+        let png = try FormatFixtures.bytes("coffee-32-alpha.png")
+        let black = RGB(0, 0, 0), white = RGB(255, 255, 255)
+        func frames(over background: RGB) throws -> [RGBImage] {
+            var frames: [RGBImage] = []
+            try ImageDecoder.forEachFrame(bytes, background: background) { frame, _ in
+                frames.append(frame)
+                return true
+            }
+            return frames
+        }
+        let overBlack = try frames(over: black), overWhite = try frames(over: white)
+        #expect(overBlack.count == 2 && overWhite.count == 2)
+        for background in [black, white] {
+            let first = try ImageDecoder.decode(bytes, background: background).pixels
+            let reference = try PNGCodec.decode(png, background: background).pixels
+            #expect(first.count == reference.count && zip(first, reference).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+            #expect(try frames(over: background).first?.pixels == first)
+        }
+        for (overWhite, overBlack) in zip(overWhite, overBlack) {
+            #expect(Self.isLiftedEvenly(overWhite, from: overBlack))
+        }
     }
 
     @Test func decodesScaledForASmallBox() throws {

@@ -29,7 +29,7 @@ extension ThumbnailPipeline {
         return try await RenderLimiter.shared.run {
             var frames: [AnimationFrame] = []
             var bytes = 0
-            try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames) { image, milliseconds in
+            try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames, background: renderer.background) { image, milliseconds in
                 let picture = try renderer.render(image, columns: columns, rows: rows, fit: .max)
                 frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
                 bytes += picture.byteCount

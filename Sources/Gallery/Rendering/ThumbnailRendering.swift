@@ -10,6 +10,10 @@ public protocol ThumbnailRendering: Sendable {
     /// have the server scale it (a half-block cell shows 1x2 pixels, a sixel cell many more).
     func pixelSize(columns: Int, rows: Int) -> PixelSize
 
+    /// What transparent pixels are composited over (the terminal's background as the theme says),
+    /// for the frames of an animation, which are decoded outside `render`.
+    var background: RGB { get }
+
     /// Decodes `data` and renders it into `columns` x `rows` cells.
     func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
 

@@ -3,13 +3,14 @@ public import TerminalEnvironment
 /// Windows bitmap decode, in Swift: no Debian library is made for BMP alone, and the format is
 /// small enough to read safely with every offset checked. Palette (1, 4, 8 bits, and RLE4 and
 /// RLE8), 16, 24 and 32 bits with or without bit fields, bottom-up and top-down; OS/2's core
-/// header and Windows' 40 to 124-byte headers. Alpha (a 32-bit bit field that says so) is
-/// composited over black; what RLE skips is black.
+/// header and Windows' 40 to 124-byte headers. Alpha (a bit field that says so) is composited over
+/// the caller's background as PNG's is, and what RLE skips is transparent, as browsers show it.
 public enum BMPCodec {
     /// Decodes a BMP.
     /// - Throws: `.tooLarge` when the header announces more than `maxPixels` (before pixel memory
     ///   is allocated), `.corrupt` for a header or pixel data that is not there or makes no sense.
-    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             guard !data.isEmpty else { throw ImageError.empty }
             let bytes = BMPBytes(data)
@@ -28,7 +29,10 @@ public enum BMPCodec {
             case .rle(let bits): try BMPRunLengths.decode(bytes, header: header, bits: bits, into: &canvas)
             case .none, .bitFields: try decodeRows(bytes, header: header, into: &canvas)
             }
-            return canvas.image
+            // Writers that do not use the alpha field leave it 0: a picture wholly transparent is
+            // such a file, shown opaque as browsers show it.
+            if header.hasAlpha, canvas.isWhollyTransparent { canvas.makeOpaque() }
+            return canvas.image(over: background)
         }
     }
 
@@ -48,7 +52,8 @@ public enum BMPCodec {
         for row in 0..<header.height {
             let start = header.pixelOffset + row * stride(of: header)
             for x in 0..<header.width {
-                canvas.set(x, row, try header.colour(ofPixel: x, inRowAt: start, bytes))
+                let (colour, alpha) = try header.colour(ofPixel: x, inRowAt: start, bytes)
+                canvas.set(x, row, colour, alpha: alpha)
             }
         }
     }
@@ -75,7 +80,8 @@ struct BMPBytes {
     func signed32(_ offset: Int) throws -> Int { Int(Int32(truncatingIfNeeded: try unsigned(offset, 4))) }
 }
 
-/// The RGB picture being filled, in display order whatever the file's row order.
+/// The picture being filled, R, G, B and A a pixel in display order whatever the file's row order;
+/// a pixel never set (skipped by RLE) is transparent.
 struct BMPCanvas {
     let width: Int, height: Int, topDown: Bool
     private var pixels: [UInt8]
@@ -84,18 +90,27 @@ struct BMPCanvas {
         self.width = width
         self.height = height
         self.topDown = topDown
-        pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
     /// Sets the pixel at column `x` of the file's row `row` (counted as stored); outside, nothing.
-    mutating func set(_ x: Int, _ row: Int, _ colour: RGB) {
+    mutating func set(_ x: Int, _ row: Int, _ colour: RGB, alpha: UInt8 = 255) {
         guard x >= 0, x < width, row >= 0, row < height else { return }
         let y = topDown ? row : height - 1 - row
-        let at = (y * width + x) * 3
+        let at = (y * width + x) * 4
         pixels[at] = colour.r
         pixels[at + 1] = colour.g
         pixels[at + 2] = colour.b
+        pixels[at + 3] = alpha
     }
 
-    var image: RGBImage { RGBImage(width: width, height: height, pixels: pixels) }
+    var isWhollyTransparent: Bool { stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 0 } }
+
+    mutating func makeOpaque() {
+        for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
+    }
+
+    func image(over background: RGB) -> RGBImage {
+        pixels.withUnsafeBufferPointer { RGBAPixels.composited($0, width: width, height: height, over: background) }
+    }
 }

@@ -107,12 +107,16 @@ struct BMPHeader {
         }
     }
 
-    /// The colour of pixel `x` of the uncompressed row starting at `row`.
-    func colour(ofPixel x: Int, inRowAt row: Int, _ bytes: BMPBytes) throws -> RGB {
+    /// Whether 16- and 32-bit pixels carry alpha (a bit field holds it).
+    var hasAlpha: Bool { fields[3].mask != 0 }
+
+    /// The colour of pixel `x` of the uncompressed row starting at `row`, and its alpha (255
+    /// unless a bit field holds it).
+    func colour(ofPixel x: Int, inRowAt row: Int, _ bytes: BMPBytes) throws -> (RGB, alpha: UInt8) {
         switch bitsPerPixel {
         case 24:
             let at = row + x * 3
-            return RGB(UInt8(try bytes.byte(at + 2)), UInt8(try bytes.byte(at + 1)), UInt8(try bytes.byte(at)))
+            return (RGB(UInt8(try bytes.byte(at + 2)), UInt8(try bytes.byte(at + 1)), UInt8(try bytes.byte(at))), 255)
         case 16, 32:
             let size = bitsPerPixel / 8
             return colour(ofMaskedPixel: try bytes.unsigned(row + x * size, size))
@@ -120,7 +124,7 @@ struct BMPHeader {
             let bit = x * bitsPerPixel
             let byte = try bytes.byte(row + bit / 8)
             let index = byte >> (8 - bitsPerPixel - bit % 8) & (1 << bitsPerPixel - 1)
-            return paletteColour(index)
+            return (paletteColour(index), 255)
         }
     }
 
@@ -129,11 +133,9 @@ struct BMPHeader {
         index < palette.count ? palette[index] : RGB(0, 0, 0)
     }
 
-    /// A 16- or 32-bit pixel through the bit fields, alpha (when a field holds it) over black.
-    private func colour(ofMaskedPixel pixel: Int) -> RGB {
-        let (r, g, b) = (fields[0].value(in: pixel), fields[1].value(in: pixel), fields[2].value(in: pixel))
-        guard fields[3].mask != 0 else { return RGB(UInt8(r), UInt8(g), UInt8(b)) }
-        let alpha = fields[3].value(in: pixel)
-        return RGB(UInt8((r * alpha + 127) / 255), UInt8((g * alpha + 127) / 255), UInt8((b * alpha + 127) / 255))
+    /// A 16- or 32-bit pixel through the bit fields.
+    private func colour(ofMaskedPixel pixel: Int) -> (RGB, alpha: UInt8) {
+        let colour = RGB(UInt8(fields[0].value(in: pixel)), UInt8(fields[1].value(in: pixel)), UInt8(fields[2].value(in: pixel)))
+        return (colour, hasAlpha ? UInt8(fields[3].value(in: pixel)) : 255)
     }
 }

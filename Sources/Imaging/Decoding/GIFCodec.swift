@@ -1,24 +1,27 @@
 public import TerminalEnvironment
 
 /// GIF decode with giflib: the first frame, composed on the logical screen as a browser shows it
-/// before the animation moves (what the frame does not cover, and its transparent pixels, black,
-/// as transparency is shown elsewhere).
+/// before the animation moves. What no frame covers, and transparent pixels, show the background
+/// the caller gives (the terminal's), as PNG's alpha does: browsers take them as transparent and
+/// ignore the screen's background colour index, and so does this.
 public enum GIFCodec {
     /// Decodes the first frame of a GIF onto its logical screen.
     /// - Throws: `.tooLarge` when the screen or the frame announces more than `maxPixels` (checked
     ///   before pixel memory is allocated), `.corrupt` for damage, including a frame whose
     ///   compressed data cannot hold as many pixels as it announces (a GIF bomb is refused
     ///   before it is decoded).
-    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels) throws -> RGBImage {
-        try FirstFrame.of({ try forEachFrame(data, maxPixels: maxPixels, $0) }, missing: "GIF without a frame")
+    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
+                              background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
+        try FirstFrame.of({ try forEachFrame(data, maxPixels: maxPixels, background: background, $0) }, missing: "GIF without a frame")
     }
 
     /// Calls `body` with the screen as each frame leaves it (the earlier frames disposed of as
-    /// they say: left, cleared to black, or put back) and how long it is shown in milliseconds,
+    /// they say: left, cleared to `background`, or put back) and how long it is shown in milliseconds,
     /// until `body` returns false, the file ends, or `maxFrames` were shown.
     /// - Throws: what `decode` throws, for the screen or the first frame; damage after the first
     ///   frame ends the animation there instead (the frames before it are shown).
     public static func forEachFrame(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    background: RGB = RGB(0, 0, 0),
                                     _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
         try data.withEncodedBytes { data in
             let file = try GIFFile(data)
@@ -43,8 +46,10 @@ public enum GIFCodec {
                     throw error
                 }
                 guard let frame = next else { return }
-                if canvas.isEmpty { canvas = [UInt8](repeating: 0, count: screen.width * screen.height * 3) }
-                if let (previous, before) = shown { previous.dispose(on: &canvas, width: screen.width, height: screen.height, before: before) }
+                if canvas.isEmpty { canvas = RGBImage(width: screen.width, height: screen.height, filledWith: background).pixels }
+                if let (previous, before) = shown {
+                    previous.dispose(on: &canvas, width: screen.width, height: screen.height, before: before, background: background)
+                }
                 let before = frame.disposal == .restorePrevious ? canvas : nil
                 frame.draw(onto: &canvas, width: screen.width, height: screen.height)
                 guard try body(RGBImage(width: screen.width, height: screen.height, pixels: canvas), frame.milliseconds) else { return }
@@ -77,7 +82,7 @@ struct GIFFrame {
     enum Disposal {
         /// Left on the screen (GIF's "unspecified" and "do not dispose").
         case keep
-        /// Its rectangle cleared to the background, black here.
+        /// Its rectangle cleared to the background (transparent: the caller's background).
         case clear
         /// The screen put back as it was before the frame was drawn.
         case restorePrevious
@@ -91,7 +96,8 @@ struct GIFFrame {
     var milliseconds: Int { FrameDelay.shown(milliseconds: delay * 10) }
 
     /// Undoes the frame on `canvas` as its disposal says; `before` is the canvas before it was drawn.
-    func dispose(on canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int, before: [UInt8]?) {
+    func dispose(on canvas: inout [UInt8], width canvasWidth: Int, height canvasHeight: Int, before: [UInt8]?,
+                 background: RGB) {
         switch disposal {
         case .keep: return
         case .restorePrevious: if let before { canvas = before }
@@ -99,9 +105,10 @@ struct GIFFrame {
             // A frame may stand wholly off the screen (its top below the screen's bottom).
             let bottom = min(top + height, canvasHeight), right = min(left + width, canvasWidth)
             guard top < bottom, left < right else { return }
+            let cleared = RGBImage(width: right - left, height: 1, filledWith: background).pixels
             for row in top..<bottom {
-                let start = (row * canvasWidth + left) * 3, end = (row * canvasWidth + right) * 3
-                canvas.replaceSubrange(start..<end, with: repeatElement(0, count: end - start))
+                let start = (row * canvasWidth + left) * 3
+                canvas.replaceSubrange(start..<start + cleared.count, with: cleared)
             }
         }
     }

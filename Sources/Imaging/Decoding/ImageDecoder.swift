@@ -5,7 +5,7 @@ public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
     /// upright as its Exif orientation says (`PhotoMetadata`; TIFF and HEIF turn their own).
     /// Transparency is composited over `background` (black unless the caller says: the terminal's
-    /// background is best); a GIF's transparent pixels and a BMP's alpha are black.
+    /// background is best): PNG's, WebP's, TIFF's, HEIF's and BMP's alpha, a GIF's transparent pixels.
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
@@ -37,11 +37,11 @@ public enum ImageDecoder {
         case .webp:
             return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case .gif:
-            return try GIFCodec.decode(bytes, maxPixels: maxPixels)
+            return try GIFCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .tiff:
             return try TIFFCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .bmp:
-            return try BMPCodec.decode(bytes, maxPixels: maxPixels)
+            return try BMPCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .heif:
             return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case nil:
@@ -51,14 +51,16 @@ public enum ImageDecoder {
 
     /// Calls `body` with each frame of an animated GIF or WebP as the screen shows it, and how long
     /// it stays in milliseconds, until `body` returns false, the animation ends or `maxFrames` were
-    /// shown. A still picture, of any format, is one frame.
+    /// shown. A still picture, of any format, is one frame. Transparency is composited over
+    /// `background`, as `decode` does.
     public static func forEachFrame(_ bytes: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    background: RGB = RGB(0, 0, 0),
                                     _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
         try bytes.withEncodedBytes { bytes in
             switch ImageFormat(sniffing: bytes) {
-            case .gif: try GIFCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
-            case .webp: try WebPCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, body)
-            default: _ = try body(decode(bytes, maxPixels: maxPixels), 0)
+            case .gif: try GIFCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, background: background, body)
+            case .webp: try WebPCodec.forEachFrame(bytes, maxPixels: maxPixels, maxFrames: maxFrames, background: background, body)
+            default: _ = try body(decode(bytes, maxPixels: maxPixels, background: background), 0)
             }
         }
     }

@@ -20,7 +20,7 @@ public enum WebPCodec {
             let width = Int(config.input.width), height = Int(config.input.height)
             guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in WebP header") }
             guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
-            if config.input.has_animation != 0 { return try firstFrame(of: data, width: width, height: height) }
+            if config.input.has_animation != 0 { return try firstFrame(of: data, width: width, height: height, over: background) }
             let stored = PixelSize(width: width, height: height)
             let size = ScaledSize.covering(target(stored), source: stored)
             if size != stored {
@@ -57,17 +57,19 @@ public enum WebPCodec {
     }
 
     /// The first frame of an animation, as its canvas shows it.
-    private static func firstFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> RGBImage {
-        try FirstFrame.of({ try forEachFrame(of: data, width: width, height: height, maxFrames: 1, $0) },
+    private static func firstFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, over background: RGB) throws -> RGBImage {
+        try FirstFrame.of({ try forEachFrame(of: data, width: width, height: height, maxFrames: 1, over: background, $0) },
                           missing: "WebP animation without a readable frame")
     }
 
     /// Calls `body` with each frame of a WebP as its canvas shows it (libwebp's animation decoder
     /// composes frames that cover part of it) and how long it stays in milliseconds, until `body`
     /// returns false, the animation ends or `maxFrames` were shown. A still WebP is one frame.
+    /// Transparency is composited over `background`, as `decode` does.
     /// - Throws: what `decode` throws for the header or the first frame; damage after the first
     ///   frame ends the animation there instead.
     public static func forEachFrame(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels, maxFrames: Int = 1000,
+                                    background: RGB = RGB(0, 0, 0),
                                     _ body: (RGBImage, _ milliseconds: Int) throws -> Bool) throws {
         try data.withEncodedBytes { data in
             guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
@@ -76,15 +78,15 @@ public enum WebPCodec {
             let width = Int(features.width), height = Int(features.height)
             guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
             guard features.has_animation != 0 else {
-                _ = try body(decode(data, maxPixels: maxPixels), 0)
+                _ = try body(decode(data, maxPixels: maxPixels, background: background), 0)
                 return
             }
-            try forEachFrame(of: data, width: width, height: height, maxFrames: maxFrames, body)
+            try forEachFrame(of: data, width: width, height: height, maxFrames: maxFrames, over: background, body)
         }
     }
 
     private static func forEachFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, maxFrames: Int,
-                                     _ body: (RGBImage, Int) throws -> Bool) throws {
+                                     over background: RGB, _ body: (RGBImage, Int) throws -> Bool) throws {
         var webp = WebPData(bytes: data.baseAddress, size: data.count)
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw ImageError.corrupt("libwebp version mismatch") }
@@ -104,7 +106,8 @@ public enum WebPCodec {
                 if index > 0 { return }
                 throw ImageError.corrupt("WebP animation without a readable frame")
             }
-            let image = RGBAPixels.composited(UnsafeBufferPointer(start: frame, count: width * height * 4), width: width, height: height)
+            let image = RGBAPixels.composited(UnsafeBufferPointer(start: frame, count: width * height * 4), width: width, height: height,
+                                              over: background)
             guard try body(image, FrameDelay.shown(milliseconds: Int(timestamp) - Int(ended))) else { return }
             ended = timestamp
         }

@@ -2,7 +2,8 @@ import CExif
 
 /// What a photo's Exif says that Gallery uses: how to turn it upright, when it was taken, and the
 /// camera, exposure and place the detail pane shows.
-/// Read from a JPEG's APP1 Exif segment or a PNG's eXIf chunk by libexif, without decoding a pixel.
+/// Read from a JPEG's APP1 Exif segment, a PNG's eXIf chunk or a WebP's EXIF chunk by libexif,
+/// without decoding a pixel.
 public struct PhotoMetadata: Sendable, Equatable {
     /// How the stored pixels are turned to show the picture upright (`.up` without Exif).
     public var orientation: ImageOrientation
@@ -17,9 +18,10 @@ public struct PhotoMetadata: Sendable, Equatable {
         self.camera = camera
     }
 
-    /// The metadata of an encoded JPEG or PNG, which may be just the start of the file (a JPEG's
-    /// Exif comes before its picture). Anything missing, damaged or of another format reads as
-    /// the defaults: metadata never stops a picture from showing.
+    /// The metadata of an encoded JPEG, PNG or WebP, which may be just the start of the file (a
+    /// JPEG's Exif comes before its picture; see `exifLiesBeyond(_:)` for a WebP's). Anything missing,
+    /// damaged or of another format reads as the defaults: metadata never stops a picture from
+    /// showing.
     public init(reading bytes: some EncodedBytes) {
         self = bytes.withEncodedBytes { bytes in
             guard let found = ExifBlock.locate(in: bytes) else { return PhotoMetadata() }
@@ -33,6 +35,16 @@ public struct PhotoMetadata: Sendable, Equatable {
                 status = gallery_exif_read(withHeader, withHeader.count, &fields)
             }
             return status == 0 ? PhotoMetadata(fields) : PhotoMetadata()
+        }
+    }
+
+    /// Whether a file whose first bytes are `start` says it holds Exif past them: a WebP's EXIF
+    /// chunk follows the picture's data, so a large one's is not in the start that a JPEG's is in.
+    /// The caller reads the whole file for it.
+    public static func exifLiesBeyond(_ start: some EncodedBytes) -> Bool {
+        start.withEncodedBytes { bytes in
+            if case .beyond = ExifBlock.search(bytes) { return true }
+            return false
         }
     }
 

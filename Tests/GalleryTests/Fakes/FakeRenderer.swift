@@ -17,6 +17,8 @@ final class FakeRenderer: ThumbnailRendering {
         self.truncates = truncates
     }
 
+    var background: RGB { RGB(0, 0, 0) }
+
     func pixelSize(columns: Int, rows: Int) -> PixelSize {
         PixelSize(width: columns * 2, height: rows * 4)
     }

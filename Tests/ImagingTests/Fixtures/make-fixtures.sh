@@ -6,7 +6,7 @@
 set -eu
 photos="${GALLERY_PHOTOS:-../../../../shared/photos}"
 convert "$photos/coffee.png" -resize 160x -strip coffee.png
-# The same picture with a soft alpha ramp, left (transparent) to right (opaque).
+# The same picture with a soft alpha ramp, left (opaque) to right (transparent).
 convert coffee.png \( -size 107x160 gradient:black-white -rotate 90 \) -alpha off -compose CopyOpacity -composite -strip coffee-alpha.png
 convert coffee.png -quality 85 -strip coffee.webp
 convert coffee.png -define webp:lossless=true -strip coffee-lossless.webp
@@ -40,6 +40,11 @@ convert coffee-32.png -colors 256 -type palette -compress rle bmp3:coffee-32-rle
 convert coffee-32.png -colors 16 -type palette -compress none bmp3:coffee-32-4.bmp
 convert coffee-32.png -monochrome bmp3:coffee-32-1.bmp
 for name in 565 8 rle8 4 1; do convert coffee-32-$name.bmp -strip coffee-32-$name-bmp.png; done
+# A 32 px copy of the alpha ramp, as PNG and as a 32-bit BMP whose V5 header's bit fields hold alpha,
+# and as an animation (the photo, then its negative, alpha kept): transparency over the background.
+convert coffee-alpha.png -resize 32x -strip coffee-32-alpha.png
+convert coffee-32-alpha.png bmp:coffee-32-alpha.bmp
+convert -delay 10 coffee-32-alpha.png \( coffee-32-alpha.png -negate \) -loop 0 -define webp:lossless=true coffee-32-alpha-animated.webp
 # HEIF and AVIF (heif-enc, libheif-examples): the photo; one with a 32 px thumbnail; one stored on
 # its side with an Exif Orientation of 6 and no irot box, which HEIF shows as stored (libheif's
 # rotations are the only orientation: the Exif tag must not turn it again).

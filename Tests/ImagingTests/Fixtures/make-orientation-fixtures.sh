@@ -1,8 +1,9 @@
 #!/bin/sh
-# Makes the Exif orientation fixtures from a shared photo (run from this folder; needs ImageMagick
-# and exiftool): upright.png, the picture upright, and orientation-N.jpg, stored so that Exif
-# orientation N turns it upright, plus orientation-6.png with an eXIf chunk. 203x149: sides that
-# are not multiples of 8, so reduced decodes end in partial pixels.
+# Makes the Exif orientation fixtures from a shared photo (run from this folder; needs ImageMagick,
+# exiftool and cwebp): upright.png, the picture upright, and orientation-N.jpg, stored so that Exif
+# orientation N turns it upright, plus orientation-6.png with an eXIf chunk and orientation-6.webp
+# with an EXIF chunk. 203x149: sides that are not multiples of 8, so reduced decodes end in partial
+# pixels.
 set -eu
 photo="${1:-../../../../shared/photos/chelsea-1080.jpg}"
 convert "$photo" -resize 203x149! -strip upright.png
@@ -20,3 +21,5 @@ for n in 1 2 3 4 5 6 7 8; do
 done
 convert upright.png -rotate 270 -strip orientation-6.png
 exiftool -q -overwrite_original "-Orientation#=6" "-ModifyDate=2019:03:04 05:06:07" orientation-6.png
+# A WebP of orientation-6.jpg with its Exif in an EXIF chunk (cwebp, package webp), after the picture.
+cwebp -quiet -q 90 -metadata exif orientation-6.jpg -o orientation-6.webp

@@ -17,8 +17,8 @@ public struct DateTaken: Sendable {
     }
 
     /// Seconds since 1970 at which the photo at `path` was taken; nil when the file does not say.
-    /// `header`, the file's first `DirectorySource.headerBytes` when the caller read them for its
-    /// dimensions, saves reading them again.
+    /// `header`, what `DirectorySource.header(ofFile:)` read when the caller read it for its
+    /// dimensions, saves reading it again.
     public func seconds(_ path: String, header: [UInt8]? = nil) -> Int? {
         read(path, header)
     }
@@ -30,7 +30,7 @@ public struct DateTaken: Sendable {
     /// The date the photo's Exif gives (DateTimeOriginal, else DateTime), from the start of the
     /// file, where its dimensions are read too.
     public static let exif = DateTaken(reading: { path, header in
-        guard let header = header ?? (try? LocalFile.readPrefix(path, count: DirectorySource.headerBytes)) else { return nil }
+        guard let header = header ?? DirectorySource.header(ofFile: path) else { return nil }
         return PhotoMetadata(reading: header).dateTaken?.secondsSince1970AsUTC
     })
 }

@@ -27,6 +27,14 @@ public struct DirectorySource: PhotoSource {
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
 
+    /// The file's first `headerBytes`, which hold its dimensions and Exif; the whole file (within
+    /// the loader's cap) when its Exif lies past them: a large WebP's EXIF chunk follows its picture.
+    static func header(ofFile path: String) -> [UInt8]? {
+        guard let start = try? LocalFile.readPrefix(path, count: headerBytes) else { return nil }
+        guard start.count == headerBytes, PhotoMetadata.exifLiesBeyond(start) else { return start }
+        return (try? LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes)) ?? start
+    }
+
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
     public init(path: String, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
                 dateTaken: DateTaken = .unknown) throws {
@@ -147,7 +155,7 @@ public struct DirectorySource: PhotoSource {
         var lines = ["File: \(LocalFile.name(of: photo.id))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
         lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(Self.parent(of: photo.id))"]
-        if let header = try? LocalFile.readPrefix(photo.id, count: Self.headerBytes) {
+        if let header = Self.header(ofFile: photo.id) {
             lines += PhotoMetadata(reading: header).camera.detailLines
         }
         return lines
@@ -202,7 +210,7 @@ public struct DirectorySource: PhotoSource {
     /// The header is read once for both.
     static func photo(atPath path: String, title: String, dateTaken: DateTaken = .unknown,
                       folder: PhotoFolder? = nil) -> Photo {
-        let header = try? LocalFile.readPrefix(path, count: headerBytes)
+        let header = Self.header(ofFile: path)
         let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
         let taken = dateTaken.seconds(path, header: header)
         let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
@@ -238,10 +246,10 @@ public struct DirectorySource: PhotoSource {
               folder: folder)
     }
 
-    /// Dimensions from the header (`header`: the file's first `headerBytes`, when already read);
+    /// Dimensions from the header (`header`: what `header(ofFile:)` read, when already read);
     /// the whole file is read only when the header is not in its start.
     static func dimensions(ofFile path: String, header: [UInt8]? = nil) throws -> PixelSize {
-        if let start = header ?? (try? LocalFile.readPrefix(path, count: headerBytes)),
+        if let start = header ?? Self.header(ofFile: path),
            let size = try? ImageDecoder.dimensions(of: start) { return size }
         return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
     }
