@@ -122,6 +122,8 @@ Task { @MainActor in
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.regionScrolling = settings.terminalScroll.regionScrolling(capabilities: render.capabilities)
+        logger.info("terminal", metadata: ["scrolls": "\(appEnvironment.regionScrolling)",
+                                           "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])
         appEnvironment.openPhotoID = catalog.openPhotoID
         appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
