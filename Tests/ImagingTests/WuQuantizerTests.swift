@@ -35,6 +35,13 @@ import Testing
         #expect(Set(quantize(colors, registers: 2).registers) == [RGB(25, 25, 25), RGB(250, 250, 250)])
     }
 
+    @Test func theBusiestRegisterComesFirst() {
+        // A sixel selects a register by its number: the one most pixels take gets the fewest digits.
+        let colors = [RGB](repeating: RGB(250, 0, 0), count: 10) + [RGB](repeating: RGB(0, 250, 0), count: 30)
+            + [RGB](repeating: RGB(0, 0, 250), count: 20)
+        #expect(quantize(colors, registers: 3).registers == [RGB(0, 250, 0), RGB(0, 0, 250), RGB(250, 0, 0)])
+    }
+
     @Test func oneColourNeedsOneRegister() {
         let wu = quantize([RGB](repeating: RGB(9, 99, 199), count: 64), registers: 16)
         #expect(wu.registers == [RGB(9, 99, 199)])

@@ -28,7 +28,10 @@ struct WuQuantizer {
         defer { moments.deallocate() }
         moments.add(pixels, count: count)
         moments.accumulate()
-        let boxes = moments.split(into: max(1, min(256, colors)))
+        // Registers numbered by how many pixels they take, most first: the sixel selects a
+        // register by its number, and the busiest get the fewest digits.
+        let boxes = moments.split(into: max(1, min(256, colors))).map { (box: $0, pixels: moments.volume($0)[0]) }
+            .sorted { $0.pixels > $1.pixels }.map(\.box)
         registers = boxes.map { moments.mean(of: $0) }
         boxOfCell = [UInt8](repeating: 0, count: Self.cells)
         boxOfCell.withUnsafeMutableBufferPointer { boxOfCell in
