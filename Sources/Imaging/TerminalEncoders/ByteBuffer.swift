@@ -31,6 +31,15 @@ struct ByteBuffer: ~Copyable {
 
     /// The bytes written, as an array.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// `prefix`'s bytes and then these, as one array: for a header known only once the rest is written.
+    func bytes(after prefix: borrowing ByteBuffer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: prefix.count + count) { array, initialized in
+            array.baseAddress!.update(from: prefix.base, count: prefix.count)
+            (array.baseAddress! + prefix.count).update(from: base, count: count)
+            initialized = prefix.count + count
+        }
+    }
 }
 
 /// Where the next byte goes in a `ByteBuffer` that has room for it.

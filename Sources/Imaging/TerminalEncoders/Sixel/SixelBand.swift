@@ -1,0 +1,155 @@
+/// The per-band bookkeeping of `SixelWriter`, allocated once per image and reused band after
+/// band. A colour's columns in the current band are a linked list of entries (column, six bits),
+/// appended in column order as the band is read column by column.
+struct SixelBand {
+    let width: Int
+    // Entries: at most one per pixel of a band.
+    let column: UnsafeMutablePointer<Int32>
+    let bits: UnsafeMutablePointer<UInt8>
+    let next: UnsafeMutablePointer<Int32>
+    // Per register: its first and last entry in this band, and the column of the last (-1: unused).
+    let head: UnsafeMutablePointer<Int32>
+    let tail: UnsafeMutablePointer<Int32>
+    let lastColumn: UnsafeMutablePointer<Int32>
+    /// Per register, how many columns of this band it paints (before pruning).
+    let entryCount: UnsafeMutablePointer<Int32>
+    /// The registers used in this band, in order of first appearance.
+    let order: UnsafeMutablePointer<Int>
+    // Lines (passes): their colours as a linked list through `nextOnLine`, and their last column.
+    let lineHead: UnsafeMutablePointer<Int>
+    let lineTail: UnsafeMutablePointer<Int>
+    let lineEnd: UnsafeMutablePointer<Int>
+    let nextOnLine: UnsafeMutablePointer<Int>
+    /// Per column, the bits of the pixels no colour written so far in this band has taken: what
+    /// the colour being written may paint, since a later colour paints over them.
+    let unpainted: UnsafeMutablePointer<UInt8>
+    /// Longest `!n` or gap a run can need: `!`, the digits of the width, the character.
+    let longestRepeat: Int
+
+    init(width: Int) {
+        self.width = width
+        column = .allocate(capacity: 6 * width)
+        bits = .allocate(capacity: 6 * width)
+        next = .allocate(capacity: 6 * width + 1)
+        head = .allocate(capacity: 256)
+        tail = .allocate(capacity: 256)
+        lastColumn = .allocate(capacity: 256)
+        lastColumn.initialize(repeating: -1, count: 256)
+        entryCount = .allocate(capacity: 256)
+        entryCount.initialize(repeating: 0, count: 256)
+        order = .allocate(capacity: 256)
+        lineHead = .allocate(capacity: 256)
+        lineTail = .allocate(capacity: 256)
+        lineEnd = .allocate(capacity: 256)
+        nextOnLine = .allocate(capacity: 256)
+        unpainted = .allocate(capacity: width)
+        longestRepeat = String(width).count + 2
+    }
+
+    func deallocate() {
+        column.deallocate(); bits.deallocate(); next.deallocate()
+        head.deallocate(); tail.deallocate(); lastColumn.deallocate(); entryCount.deallocate(); order.deallocate()
+        lineHead.deallocate(); lineTail.deallocate(); lineEnd.deallocate(); nextOnLine.deallocate()
+        unpainted.deallocate()
+    }
+
+    /// The band of image rows from `top` (`rows` of them), after a `-` unless it is the first;
+    /// marks in `selecting` the registers it selects.
+    func write(_ indices: UnsafePointer<UInt8>, top: Int, rows: Int, selecting: UnsafeMutablePointer<Bool>,
+               into buffer: inout ByteBuffer) {
+        let (entries, colours) = collect(indices + top * width, rows: rows)
+        let lines = assignLines(colours: colours)
+        unpainted.initialize(repeating: UInt8(1 << rows) - 1, count: width)
+        // Per entry at most a gap and a repeat; per colour `#nnn`; per line `$` or `-`.
+        buffer.write(reserving: entries * 2 * longestRepeat + colours * 4 + lines) { out in
+            if top > 0 { out.append("-") }
+            for line in 0..<lines {
+                if line > 0 { out.append("$") }
+                var x = 0
+                var register = lineHead[line]
+                while register >= 0 {
+                    out.append("#")
+                    out.append(decimal: register)
+                    x = writeRuns(of: register, from: x, into: &out)
+                    register = nextOnLine[register]
+                }
+            }
+        }
+        for i in 0..<colours {
+            selecting[order[i]] = true
+            lastColumn[order[i]] = -1
+            entryCount[order[i]] = 0
+        }
+    }
+
+    /// Fills the entry lists; returns how many entries and colours the band has.
+    private func collect(_ band: UnsafePointer<UInt8>, rows: Int) -> (Int, Int) {
+        var entries = 0, colours = 0
+        // Where a link is written that no entry needs (`next` has one slot more than entries).
+        let nowhere = 6 * width
+        for x in 0..<width {
+            var pixel = band + x
+            let x32 = Int32(truncatingIfNeeded: x)
+            for row in 0..<rows {
+                let register = Int(pixel.pointee)
+                let bit = UInt8(1) << UInt8(truncatingIfNeeded: row)
+                let last = lastColumn[register]
+                // Without branches on the colour (a photo's change unpredictably): a new entry's
+                // fields are written whether or not it is one, and kept only if it is.
+                let isNew = last != x32
+                let previous = Int(tail[register])
+                let target = isNew ? entries : previous
+                column[entries] = x32
+                let old = bits[target]
+                bits[target] = (isNew ? 0 : old) | bit
+                next[entries] = -1
+                next[isNew && last >= 0 ? previous : nowhere] = Int32(truncatingIfNeeded: entries)
+                if last < 0 {
+                    head[register] = Int32(truncatingIfNeeded: entries)
+                    order[colours] = register
+                    colours += 1
+                }
+                entryCount[register] &+= isNew ? 1 : 0
+                tail[register] = Int32(truncatingIfNeeded: target)
+                lastColumn[register] = x32
+                entries &+= isNew ? 1 : 0
+                pixel += width
+            }
+        }
+        return (entries, colours)
+    }
+
+    /// First fit of the band's colours (in order of first appearance) onto lines; returns the
+    /// number of lines.
+    private func assignLines(colours: Int) -> Int {
+        var lines = 0
+        var minimumEnd = Int.max
+        for i in 0..<colours {
+            let register = order[i]
+            let start = Int(column[Int(head[register])]), end = Int(lastColumn[register])
+            nextOnLine[register] = -1
+            var line = lines
+            if start > minimumEnd {
+                line = 0
+                while lineEnd[line] >= start { line += 1 }
+            }
+            if line == lines {
+                lines += 1
+                lineHead[line] = register
+                lineTail[line] = register
+                lineEnd[line] = end
+                minimumEnd = min(minimumEnd, end)
+            } else {
+                nextOnLine[lineTail[line]] = register
+                lineTail[line] = register
+                let previousEnd = lineEnd[line]
+                lineEnd[line] = end
+                if previousEnd == minimumEnd {
+                    minimumEnd = Int.max
+                    for other in 0..<lines { minimumEnd = min(minimumEnd, lineEnd[other]) }
+                }
+            }
+        }
+        return lines
+    }
+}
