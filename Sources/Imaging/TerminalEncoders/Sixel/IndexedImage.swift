@@ -7,4 +7,7 @@ struct IndexedImage {
     var registers: [RGB]
     /// The register of each pixel, rows top to bottom; `width * height` entries.
     var indices: [UInt8]
+    /// The mean over pixels of the squared distance (r, g and b summed) between a pixel and its
+    /// register: 0 for an image kept in its own colours.
+    var meanSquaredError = 0.0
 }

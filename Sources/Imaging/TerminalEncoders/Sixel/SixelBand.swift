@@ -1,12 +1,16 @@
 /// The per-band bookkeeping of `SixelWriter`, allocated once per image and reused band after
 /// band. A colour's columns in the current band are a linked list of entries (column, six bits),
-/// appended in column order as the band is read column by column.
+/// appended in column order as the band is read column by column; so the entries of one column
+/// are consecutive, from `columnStart[x]` to `columnStart[x + 1]`.
 struct SixelBand {
     let width: Int
     // Entries: at most one per pixel of a band.
     let column: UnsafeMutablePointer<Int32>
     let bits: UnsafeMutablePointer<UInt8>
     let next: UnsafeMutablePointer<Int32>
+    let registerOf: UnsafeMutablePointer<UInt8>
+    /// Per column, its first entry (`width + 1` of them: the last is the number of entries).
+    let columnStart: UnsafeMutablePointer<Int32>
     // Per register: its first and last entry in this band, and the column of the last (-1: unused).
     let head: UnsafeMutablePointer<Int32>
     let tail: UnsafeMutablePointer<Int32>
@@ -23,6 +27,17 @@ struct SixelBand {
     /// Per column, the bits of the pixels no colour written so far in this band has taken: what
     /// the colour being written may paint, since a later colour paints over them.
     let unpainted: UnsafeMutablePointer<UInt8>
+    // Per register while pruning: its open stretch's first and last entries, and its last entry kept.
+    let stretchFirst: UnsafeMutablePointer<Int32>
+    let stretchLast: UnsafeMutablePointer<Int32>
+    let keptLast: UnsafeMutablePointer<Int32>
+    // The stretches that ended, in order: first and last entries, and the gap after.
+    let endedFirst: UnsafeMutablePointer<Int32>
+    let endedLast: UnsafeMutablePointer<Int32>
+    let endedGap: UnsafeMutablePointer<Int32>
+    // Pixels a pruned stretch gives away: at most 6 rows of `SixelPruning.longestPruned` columns.
+    let moveEntry: UnsafeMutablePointer<Int32>
+    let moveBit: UnsafeMutablePointer<UInt8>
     /// Longest `!n` or gap a run can need: `!`, the digits of the width, the character.
     let longestRepeat: Int
 
@@ -31,6 +46,8 @@ struct SixelBand {
         column = .allocate(capacity: 6 * width)
         bits = .allocate(capacity: 6 * width)
         next = .allocate(capacity: 6 * width + 1)
+        registerOf = .allocate(capacity: 6 * width)
+        columnStart = .allocate(capacity: width + 1)
         head = .allocate(capacity: 256)
         tail = .allocate(capacity: 256)
         lastColumn = .allocate(capacity: 256)
@@ -43,21 +60,32 @@ struct SixelBand {
         lineEnd = .allocate(capacity: 256)
         nextOnLine = .allocate(capacity: 256)
         unpainted = .allocate(capacity: width)
+        stretchFirst = .allocate(capacity: 256)
+        stretchLast = .allocate(capacity: 256)
+        keptLast = .allocate(capacity: 256)
+        endedFirst = .allocate(capacity: 6 * width + 1)
+        endedLast = .allocate(capacity: 6 * width + 1)
+        endedGap = .allocate(capacity: 6 * width + 1)
+        moveEntry = .allocate(capacity: 6 * SixelPruning.longestPruned)
+        moveBit = .allocate(capacity: 6 * SixelPruning.longestPruned)
         longestRepeat = String(width).count + 2
     }
 
     func deallocate() {
-        column.deallocate(); bits.deallocate(); next.deallocate()
+        column.deallocate(); bits.deallocate(); next.deallocate(); registerOf.deallocate(); columnStart.deallocate()
         head.deallocate(); tail.deallocate(); lastColumn.deallocate(); entryCount.deallocate(); order.deallocate()
         lineHead.deallocate(); lineTail.deallocate(); lineEnd.deallocate(); nextOnLine.deallocate()
-        unpainted.deallocate()
+        unpainted.deallocate(); stretchFirst.deallocate(); stretchLast.deallocate(); keptLast.deallocate()
+        endedFirst.deallocate(); endedLast.deallocate(); endedGap.deallocate()
+        moveEntry.deallocate(); moveBit.deallocate()
     }
 
-    /// The band of image rows from `top` (`rows` of them), after a `-` unless it is the first;
-    /// marks in `selecting` the registers it selects.
-    func write(_ indices: UnsafePointer<UInt8>, top: Int, rows: Int, selecting: UnsafeMutablePointer<Bool>,
-               into buffer: inout ByteBuffer) {
-        let (entries, colours) = collect(indices + top * width, rows: rows)
+    /// The band of image rows from `top` (`rows` of them), after a `-` unless it is the first,
+    /// pruned if `pruning` is given; marks in `selecting` the registers it selects.
+    func write(_ indices: UnsafePointer<UInt8>, top: Int, rows: Int, pruning: SixelPruning?,
+               selecting: UnsafeMutablePointer<Bool>, into buffer: inout ByteBuffer) {
+        let (entries, collected) = collect(indices + top * width, rows: rows)
+        let colours = pruning.map { prune($0, top: top, entries: entries, colours: collected) } ?? collected
         let lines = assignLines(colours: colours)
         unpainted.initialize(repeating: UInt8(1 << rows) - 1, count: width)
         // Per entry at most a gap and a repeat; per colour `#nnn`; per line `$` or `-`.
@@ -88,6 +116,7 @@ struct SixelBand {
         // Where a link is written that no entry needs (`next` has one slot more than entries).
         let nowhere = 6 * width
         for x in 0..<width {
+            columnStart[x] = Int32(truncatingIfNeeded: entries)
             var pixel = band + x
             let x32 = Int32(truncatingIfNeeded: x)
             for row in 0..<rows {
@@ -100,6 +129,7 @@ struct SixelBand {
                 let previous = Int(tail[register])
                 let target = isNew ? entries : previous
                 column[entries] = x32
+                registerOf[entries] = UInt8(truncatingIfNeeded: register)
                 let old = bits[target]
                 bits[target] = (isNew ? 0 : old) | bit
                 next[entries] = -1
@@ -116,6 +146,7 @@ struct SixelBand {
                 pixel += width
             }
         }
+        columnStart[width] = Int32(truncatingIfNeeded: entries)
         return (entries, colours)
     }
 

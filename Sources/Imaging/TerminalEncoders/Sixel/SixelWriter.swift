@@ -12,19 +12,31 @@
 /// overlapping, else on a new line: so colours that paint disjoint column ranges share one pass,
 /// as few passes as the overlaps allow.
 enum SixelWriter {
-    /// `image` as sixel bytes.
-    static func write(_ image: IndexedImage) -> [UInt8] {
+    /// `image` as sixel bytes; with `pruning`, short stretches of colour that cost more bytes
+    /// than the error of doing without them is worth are given to their neighbours
+    /// (`SixelPruning`): `original` holds the pixels `image` was made from, and `errorPerByte`
+    /// the squared error (summed over r, g, b) a byte saved is worth.
+    static func write(_ image: IndexedImage, pruning: (original: RGBImage, errorPerByte: Int)? = nil) -> [UInt8] {
         let width = image.width, height = image.height
         var body = ByteBuffer(capacity: width * height + 4096)
-        // Which registers the bands select.
+        // Which registers the bands select: pruning may leave one without a pixel.
         var selected = [Bool](repeating: false, count: 256)
         image.indices.withUnsafeBufferPointer { indices in
             let band = SixelBand(width: width)
             defer { band.deallocate() }
-            selected.withUnsafeMutableBufferPointer { selected in
-                for top in stride(from: 0, to: height, by: 6) {
-                    band.write(indices.baseAddress!, top: top, rows: min(6, height - top),
-                               selecting: selected.baseAddress!, into: &body)
+            let pixels = pruning.map { $0.original.pixels } ?? []
+            pixels.withUnsafeBufferPointer { pixels in
+                image.registers.withUnsafeBufferPointer { registers in
+                    selected.withUnsafeMutableBufferPointer { selected in
+                        let prune = pruning.map {
+                            SixelPruning(pixels: pixels.baseAddress!, registers: registers.baseAddress!,
+                                         errorPerByte: Int32(clamping: min($0.errorPerByte, 1 << 24)))
+                        }
+                        for top in stride(from: 0, to: height, by: 6) {
+                            band.write(indices.baseAddress!, top: top, rows: min(6, height - top), pruning: prune,
+                                       selecting: selected.baseAddress!, into: &body)
+                        }
+                    }
                 }
             }
         }
