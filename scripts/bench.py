@@ -19,7 +19,9 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   chafa's and timg's grids, and of a folder of 100,000 files (first_screen_bench.py; `--only
   first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`;
 - `gallery view` per format (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF, made from the 1080 px
-  photos) against that chafa (formats_bench.py; `--only formats`).
+  photos) against that chafa (formats_bench.py; `--only formats`);
+- sixel bytes per thumbnail (the 1080 px photos at 24x8 and 29x12 cells) against that chafa and
+  img2sixel at equal PSNR, decoded by libsixel (sixel_size_bench.py; `--only sixel-size`).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
@@ -41,6 +43,7 @@ import numpy as np
 import first_screen_bench
 import formats_bench
 import scroll_bench
+import sixel_size_bench
 import slow_link_bench
 from process_timing import TOOL_ENV, run_once
 from terminal_pty import WindowPty
@@ -484,6 +487,16 @@ def measure_formats(gallery, photos, chafa, runs, warmup):
     return formats_bench.report_section(results, failures, labels, facts)
 
 
+def measure_sixel_size(gallery, chafa, photo_folder):
+    """The sixel-bytes section as lines; a failure is reported in it, as for scrolling."""
+    print("measuring sixel bytes per thumbnail against chafa and img2sixel", flush=True)
+    try:
+        return sixel_size_bench.section(gallery, chafa, photo_folder, log=lambda line: print(line, flush=True))
+    except (OSError, RuntimeError) as error:
+        print(f"bench: sixel bytes not measured: {error}", file=sys.stderr)
+        return [sixel_size_bench.HEADING, "", f"NOT MEASURED: {error}", ""]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -492,7 +505,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen", "formats"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen", "formats", "sixel-size"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
@@ -516,6 +529,9 @@ def main():
         write_section_only(args.output, formats_bench.HEADING,
                            measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup))
         return 0
+    if args.only == "sixel-size":
+        write_section_only(args.output, sixel_size_bench.HEADING, measure_sixel_size(args.gallery, args.chafa, args.photos))
+        return 0
     load_start = os.getloadavg()
     tool_list = tools(args.gallery)
     # chafa reads the cell size in pixels from a terminal on stdin when stdout is not one.
@@ -531,6 +547,7 @@ def main():
     app_sections += slow_link_bench.measure_section(args.gallery)[0]
     app_sections += measure_first_screen(args.gallery, large, args.chafa)
     app_sections += measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup)
+    app_sections += measure_sixel_size(args.gallery, args.chafa, args.photos)
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)
