@@ -23,9 +23,9 @@ enum Goldens {
     ///
     /// The 15 used registers are defined in number order, in percent ((v * 100 + 127) / 255).
     /// First appearances column by column, top to bottom: 9 0 235 232 | 10 8 67 93 | 12 208 161 64
-    /// | 15 14 11. Every colour paints one column, so first fit (a colour joins the first line
-    /// ending left of its first column) makes each row of the picture a line: 9 10 12 15; 0 8 208
-    /// 14; 235 67 161 11; 232 93 64. Characters are 63 + the rows' bits: 15 paints rows 0 and 3
+    /// | 15 14 11. Every colour paints one column, so joining the line that ends nearest left of
+    /// its first column (the first such line, of lines ending in the same column) makes each row
+    /// of the picture a line: 9 10 12 15; 0 8 208 14; 235 67 161 11; 232 93 64. Characters are 63 + the rows' bits: 15 paints rows 0 and 3
     /// (`H`); no bit below row 3 is set.
     static let sixel4x4 = "\u{1B}Pq\"1;1;4;4"
         + "#0;2;0;0;0#8;2;50;50;50#9;2;100;0;0#10;2;0;100;0#11;2;100;100;0#12;2;0;0;100#14;2;0;100;100"

@@ -150,36 +150,28 @@ struct SixelBand {
         return (entries, colours)
     }
 
-    /// First fit of the band's colours (in order of first appearance) onto lines; returns the
+    /// The band's colours (in order of first appearance) onto lines: each on the line that ends
+    /// nearest before its first column (the shortest gap to it), else on a new line; returns the
     /// number of lines.
     private func assignLines(colours: Int) -> Int {
         var lines = 0
-        var minimumEnd = Int.max
         for i in 0..<colours {
             let register = order[i]
             let start = Int(column[Int(head[register])]), end = Int(lastColumn[register])
             nextOnLine[register] = -1
-            var line = lines
-            if start > minimumEnd {
-                line = 0
-                while lineEnd[line] >= start { line += 1 }
+            var line = -1
+            for candidate in 0..<lines where lineEnd[candidate] < start {
+                if line < 0 || lineEnd[candidate] > lineEnd[line] { line = candidate }
             }
-            if line == lines {
+            if line < 0 {
+                line = lines
                 lines += 1
                 lineHead[line] = register
-                lineTail[line] = register
-                lineEnd[line] = end
-                minimumEnd = min(minimumEnd, end)
             } else {
                 nextOnLine[lineTail[line]] = register
-                lineTail[line] = register
-                let previousEnd = lineEnd[line]
-                lineEnd[line] = end
-                if previousEnd == minimumEnd {
-                    minimumEnd = Int.max
-                    for other in 0..<lines { minimumEnd = min(minimumEnd, lineEnd[other]) }
-                }
             }
+            lineTail[line] = register
+            lineEnd[line] = end
         }
         return lines
     }

@@ -8,9 +8,9 @@
 /// band each colour is one stretch of sixel characters from the first to the last column it
 /// paints, in runs (`SixelBand.writeRuns`; repeats of 4 or more as `!n`). Colours are taken in
 /// the order they first appear when the band is read column by column, top to bottom, and each
-/// is put on the first line (pass over the band, `$` between passes) it fits after without
-/// overlapping, else on a new line: so colours that paint disjoint column ranges share one pass,
-/// as few passes as the overlaps allow.
+/// is put on the line (pass over the band, `$` between passes) that ends nearest before its first
+/// column, else on a new line: so colours that paint disjoint column ranges share one pass, with
+/// the shortest gaps between them.
 enum SixelWriter {
     /// `image` as sixel bytes; with `pruning`, short stretches of colour that cost more bytes
     /// than the error of doing without them is worth are given to their neighbours
