@@ -20,7 +20,7 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   first-screen`). chafa ≥ 1.14 has `--grid` (Debian's 1.12 does not): give one with `--chafa PATH`;
 - `gallery view` per format (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF, made from the 1080 px
   photos) against that chafa (formats_bench.py; `--only formats`);
-- sixel bytes per thumbnail (the 1080 px photos at 24x8 and 29x12 cells) against that chafa and
+- sixel bytes per thumbnail (the 1080 px photos at 24x8, 29x12 and 80x30 cells) against that chafa and
   img2sixel at equal PSNR, decoded by libsixel (sixel_size_bench.py; `--only sixel-size`).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.

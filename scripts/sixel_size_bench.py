@@ -2,7 +2,8 @@
 """Sixel bytes per thumbnail: `gallery view --render sixel` against chafa and img2sixel at equal PSNR.
 
 Every tool draws each ../shared/photos/*-1080.jpg fitted in a box of cells of 10x20 pixels (24x8
-cells: 240x160 pixels, a `gallery view` thumbnail; 29x12: 290x240, the app's grid cell). Each sixel
+cells: 240x160 pixels, a `gallery view` thumbnail; 29x12: 290x240, the app's grid cell; 80x30:
+800x600, a detail pane). Each sixel
 is decoded by libsixel (`sixel_decode_raw`, through ctypes) and compared with the original
 (decoded by ImageMagick) area-averaged exactly to the decoded size (bench.py's `reference`): PSNR
 over r, g and b, peak 255, averaged over the photos in dB. chafa pads a picture out to whole cells
@@ -28,8 +29,8 @@ from pathlib import Path
 
 HEADING = "## Sixel bytes per thumbnail"
 CELL_PIXELS = (10, 20)
-# Boxes in cells: a `gallery view` thumbnail and the app's grid cell.
-BOXES = [(24, 8), (29, 12)]
+# Boxes in cells: a `gallery view` thumbnail, the app's grid cell, a detail pane.
+BOXES = [(24, 8), (29, 12), (80, 30)]
 PHOTOS_GLOB = "*-1080.jpg"
 
 
@@ -52,18 +53,17 @@ def settings(gallery, chafa):
     # chafa pads a picture to whole cells: placed at the top left, the picture is found in the padding.
     chafas = [Setting("chafa", "chafa -f sixels", lambda p, c, px: [chafa, "-f", "sixels", "--align", "top,left",
                                                                      "-s", cells_text(c), str(p)], default=True, tty_stdin=True)]
-    for dither in ["none", "diffusion"]:
-        for work in [5, 9]:
-            chafas.append(Setting("chafa", f"chafa -f sixels --dither {dither} -w {work}",
-                                  lambda p, c, px, d=dither, w=work: [chafa, "-f", "sixels", "--align", "top,left", "--dither", d,
-                                                                      "-w", str(w), "-s", cells_text(c), str(p)], tty_stdin=True))
+    for dither, work in [("none", 5), ("none", 9), ("diffusion", 9)]:
+        chafas.append(Setting("chafa", f"chafa -f sixels --dither {dither} -w {work}",
+                              lambda p, c, px, d=dither, w=work: [chafa, "-f", "sixels", "--align", "top,left", "--dither", d,
+                                                                  "-w", str(w), "-s", cells_text(c), str(p)], tty_stdin=True))
     img2sixels = [Setting("img2sixel", "img2sixel", lambda p, c, px: ["img2sixel", "-w", str(px[0]), "-h", str(px[1]), str(p)],
                           default=True)]
+    # No diffusion (it costs PSNR and bytes), the best palette, the encoding that favours size.
     for colours in [32, 64, 128, 256]:
-        for diffusion in ["none", "atkinson"]:
-            img2sixels.append(Setting("img2sixel", f"img2sixel -p {colours} -d {diffusion} -q full",
-                                      lambda p, c, px, n=colours, d=diffusion: ["img2sixel", "-p", str(n), "-d", d, "-q", "full",
-                                                                                "-w", str(px[0]), "-h", str(px[1]), str(p)]))
+        img2sixels.append(Setting("img2sixel", f"img2sixel -p {colours} -d none -q full -E size",
+                                  lambda p, c, px, n=colours: ["img2sixel", "-p", str(n), "-d", "none", "-q", "full", "-E", "size",
+                                                               "-w", str(px[0]), "-h", str(px[1]), str(p)]))
     return ours + chafas + img2sixels
 
 
@@ -142,10 +142,12 @@ def peer_rows(ours, peer_settings, summary):
     return rows
 
 
-def report_section(boxes, photos, versions, ours_by_box, rows_by_box, settings_by_box, baseline_by_box=None):
+def report_section(boxes, photos, versions, ours_by_box, rows_by_box, settings_by_box, baseline_by_box=None,
+                   per_photo_by_box=None):
     """The report's section as lines. `ours_by_box[box]` = (bytes, dB); `rows_by_box[box]` from
     `peer_rows`; `settings_by_box[box]` = {setting name: (bytes, dB)}; `baseline_by_box[box]` =
-    (bytes, dB) of another gallery build (before the change), if measured."""
+    (bytes, dB) of another gallery build (before the change), if measured, and then
+    `per_photo_by_box[box]` = [(photo name, ours (bytes, dB), before (bytes, dB))]."""
     lines = [HEADING, "",
              f"Measured by `make bench` (`--only sixel-size` runs just this part; scripts/sixel_size_bench.py): "
              f"{len(photos)} photos (`{PHOTOS_GLOB}`) fitted in boxes of cells of {CELL_PIXELS[0]}x{CELL_PIXELS[1]} pixels. "
@@ -153,8 +155,9 @@ def report_section(boxes, photos, versions, ours_by_box, rows_by_box, settings_b
              "(decoded by ImageMagick) area-averaged exactly to the decoded size: PSNR over r, g and b (peak 255), "
              "averaged over the photos in dB; bytes are the sixel sequence's, averaged over the photos. chafa pads "
              "a picture out to whole cells (placed at the top left, `--align top,left`): it is compared at the size, "
-             "within a pixel of gallery's, that scores best. A peer's bytes at our PSNR are read off the line between its two settings whose PSNR is either side of ours (settings below); ratio = ours / "
-             f"theirs. {versions}", ""]
+             "within a pixel of gallery's, that scores best. A peer's bytes at our PSNR are read off the line "
+             "between its two settings whose PSNR is either side of ours (settings below); ratio = ours / theirs. "
+             f"{versions}", ""]
     head = "| box | gallery bytes | gallery dB |"
     if baseline_by_box:
         head += " before (main) bytes | before dB | change |"
@@ -175,6 +178,16 @@ def report_section(boxes, photos, versions, ours_by_box, rows_by_box, settings_b
             ratio = f"{ours[0] / matched:.2f}" if matched is not None else f"{ours[0] / best_bytes:.2f} at {ours[1] - best_db:+.2f} dB"
             lines.append(f"| {box_text(box)} | {tool} | {default_bytes:,.0f} | {default_db:.2f} | {at_ours} | {ratio} | "
                          f"`{best}` | {best_bytes:,.0f} | {best_db:.2f} |")
+    if per_photo_by_box:
+        lines += ["", "Per photo, gallery against the build before: bytes (change), dB (change).", "",
+                  "| photo | " + " | ".join(box_text(box) for box in boxes) + " |", "|---|" + "---|" * len(boxes)]
+        names = [name for name, _, _ in per_photo_by_box[boxes[0]]]
+        for i, name in enumerate(names):
+            cells = []
+            for box in boxes:
+                _, (bytes_, db), (before_bytes, before_db) = per_photo_by_box[box][i]
+                cells.append(f"{bytes_:,} ({100 * (bytes_ / before_bytes - 1):+.0f}%), {db:.2f} ({db - before_db:+.2f})")
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "Every setting, mean bytes / mean dB:", ""]
     for box in boxes:
         lines.append(f"- {box_text(box)}: " + "; ".join(f"`{name}` {b:,.0f} / {p:.2f}"
@@ -234,7 +247,8 @@ def run(argv, stdin):
 
 
 def measure(gallery, chafa, photos, boxes, baseline=None, log=print):
-    """({box: ours (bytes, dB)}, {box: peer rows}, {box: {setting: (bytes, dB)}}, {box: baseline (bytes, dB)} or None)."""
+    """({box: ours (bytes, dB)}, {box: peer rows}, {box: {setting: (bytes, dB)}}, and with a `baseline`
+    build {box: its (bytes, dB)} and {box: per photo (name, ours, baseline's)}, else None and None)."""
     import bench
     from terminal_pty import WindowPty
 
@@ -259,16 +273,19 @@ def measure(gallery, chafa, photos, boxes, baseline=None, log=print):
                                for w, h in picture_sizes((decoded.shape[1], decoded.shape[0]), size))
                     results[box][(setting.name, photo)] = (len(payload), psnr)
                 log(f"  {box_text(box)}: {photo.name}")
-    ours_by_box, rows_by_box, settings_by_box, baseline_by_box = {}, {}, {}, {} if baseline else None
+    ours_by_box, rows_by_box, settings_by_box = {}, {}, {}
+    baseline_by_box, per_photo_by_box = ({}, {}) if baseline else (None, None)
     for box in boxes:
         summary = summarise(results[box])
         ours_by_box[box] = summary["gallery view --render sixel"]
         if baseline:
             baseline_by_box[box] = summary.pop("baseline")
+            per_photo_by_box[box] = [(photo.name, results[box][("gallery view --render sixel", photo)],
+                                      results[box][("baseline", photo)]) for photo in photos]
         peers = [s for s in all_settings if s.tool in ("chafa", "img2sixel")]
         rows_by_box[box] = peer_rows(ours_by_box[box], peers, summary)
         settings_by_box[box] = summary
-    return ours_by_box, rows_by_box, settings_by_box, baseline_by_box
+    return ours_by_box, rows_by_box, settings_by_box, baseline_by_box, per_photo_by_box
 
 
 def versions(chafa):
@@ -282,8 +299,8 @@ def section(gallery, chafa, photo_folder, boxes=BOXES, baseline=None, log=print)
     photos = sorted(Path(photo_folder).glob(PHOTOS_GLOB))
     if not photos:
         return [HEADING, "", f"NOT MEASURED: no {PHOTOS_GLOB} in {photo_folder}", ""]
-    ours, rows, all_settings, before = measure(gallery, chafa, photos, boxes, baseline, log)
-    return report_section(boxes, photos, versions(chafa), ours, rows, all_settings, before)
+    ours, rows, all_settings, before, per_photo = measure(gallery, chafa, photos, boxes, baseline, log)
+    return report_section(boxes, photos, versions(chafa), ours, rows, all_settings, before, per_photo)
 
 
 def main():

@@ -63,13 +63,15 @@ class ReportTests(unittest.TestCase):
         box = (24, 8)
         rows = bench.peer_rows((39000, 37.0), self.settings, self.summary)
         lines = bench.report_section([box], ["p"] * 8, "Versions: x", {box: (39000, 37.0)}, {box: rows},
-                                     {box: self.summary}, {box: (50000, 36.9)})
+                                     {box: self.summary}, {box: (50000, 36.9)},
+                                     {box: [("a.jpg", (30000, 35.5), (40000, 36.0))]})
         text = "\n".join(lines)
         self.assertEqual(lines[0], bench.HEADING)
         self.assertIn("| 24x8 cells (240x160 px) | 39,000 | 37.00 | 50,000 | 36.90 | -22.0% bytes, +0.10 dB |", text)
         # img2sixel needs 69,500 bytes at 37 dB: ours are 0.56 of them; chafa never gets there.
         self.assertIn("| img2sixel | 49,000 | 34.00 | 69,500 | 0.56 |", text)
         self.assertIn("| chafa | 70,000 | 31.00 | not reached (best 36.50 dB) | 0.70 at +0.50 dB |", text)
+        self.assertIn("| a.jpg | 30,000 (-25%), 35.50 (-0.50) |", text)
 
 
 if __name__ == "__main__":
