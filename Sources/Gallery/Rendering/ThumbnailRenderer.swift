@@ -56,8 +56,8 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
     private func pictures(for fit: ImageFit) -> PictureRenderer {
         // A fitted image is the detail pane's, drawn once rather than with every scroll frame:
-        // it spends the bytes of a full 256-register sixel palette (800x600: 39.0 dB against
-        // 37.2, 20% more bytes), where thumbnails keep to the smaller default.
+        // it spends the bytes of a full 256-register sixel palette (800x600: 38.5 dB against
+        // 37.4, 14% more bytes), where thumbnails keep to the smaller default.
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: fit == .max ? 256 : SixelEncoder.quantizedRegisters,
                         wholeSixelBands: true, kittyTransmission: .stored, parallelDecode: false,
