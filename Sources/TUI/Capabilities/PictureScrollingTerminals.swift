@@ -4,7 +4,7 @@
 /// have no XTVERSION. Elsewhere a scroll that moved the text could leave a picture where it was
 /// drawn, so the grid sends its pictures again; `--terminal-scroll on` overrides this for a
 /// terminal not listed. From their source, and for xterm and mlterm by screenshots under Xvfb:
-/// BENCHMARKS.md, "Which terminals move pictures".
+/// BENCHMARKS.md, "Terminal-side scrolling".
 enum PictureScrollingTerminals {
     /// XTVERSION names that start so.
     static let versionPrefixes: [(prefix: String, scrolling: RegionScrolling)] = [
