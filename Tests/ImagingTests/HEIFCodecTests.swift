@@ -42,3 +42,40 @@ import ImagingTestSupport
         #expect(throws: ImageError.tooLarge(width: 160, height: 107)) { try ImageDecoder.decode(bytes, maxPixels: 10_000) }
     }
 }
+
+/// libheif follows a grid made of itself until it runs out of threads or stack, so such a file is
+/// refused before libheif reads it (HEIFDerivations).
+@Suite struct HEIFDerivationsTests {
+    /// A `meta` box with an `iref` of version 0 holding `references` as 'dimg' (from, [to]).
+    static func file(_ references: [(UInt16, [UInt16])], truncatedBy cut: Int = 0) -> [UInt8] {
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + content.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + content
+        }
+        func u16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+        let dimgs = references.flatMap { from, to in box("dimg", u16(from) + u16(UInt16(to.count)) + to.flatMap(u16)) }
+        let meta = box("meta", [0, 0, 0, 0] + box("hdlr", Array(repeating: 0, count: 12)) + box("iref", [0, 0, 0, 0] + dimgs))
+        let bytes = box("ftyp", Array("heicmif1".utf8)) + meta
+        return Array(bytes.dropLast(cut))
+    }
+
+    func loops(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { HEIFDerivations.loop(in: $0) } }
+
+    @Test func aGridMadeOfItselfOrOfAnImageMadeOfItIsALoop() {
+        #expect(loops(Self.file([(2, [2])])))
+        #expect(loops(Self.file([(2, [3, 4]), (4, [5]), (5, [2])])))
+        #expect(!loops(Self.file([(2, [3, 4, 5]), (6, [3])])))
+        #expect(!loops(Self.file([])))
+        // Cut short: the boxes that are not whole are not read.
+        #expect(!loops(Self.file([(2, [2])], truncatedBy: 3)))
+    }
+
+    /// (The fuzzed file itself is in Fuzz/Regressions/heif, which FuzzRegressionTests replays.)
+    @Test func realFilesHaveNoLoopAndALoopIsRefusedInOneLine() throws {
+        for name in ["coffee.heic", "coffee.avif", "coffee-thumbnail.heic"] {
+            #expect(!loops(try FormatFixtures.bytes(name)), "\(name)")
+        }
+        let error = #expect(throws: ImageError.self) { try HEIFCodec.decode(Self.file([(2, [2])])) }
+        #expect(error?.isCorrupt == true && !"\(error!)".contains("\n"))
+    }
+}

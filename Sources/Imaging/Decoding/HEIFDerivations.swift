@@ -1,0 +1,109 @@
+/// The 'dimg' references of a HEIF file (an image derived from others: a grid's tiles, an
+/// overlay's layers), read from its `meta` box's `iref` without libheif, which must not be given a
+/// file whose derivations loop back: libheif 1.15 decodes a grid made of itself over and over, a
+/// thread for each tile (a fuzzed file of 800 bytes started threads until 2.4 GB were used), or
+/// overflows its stack with one decoding thread.
+enum HEIFDerivations {
+    /// At most this many boxes are looked at on each level, and this many references followed:
+    /// a real file has a handful of boxes and a grid at most some hundreds of tiles.
+    static let maxBoxes = 1024
+    static let maxReferences = 1 << 16
+
+    /// Whether an image is derived, through 'dimg' references, from itself. A file whose boxes
+    /// cannot be read is not judged here (libheif reports its damage).
+    static func loop(in data: UnsafeBufferPointer<UInt8>) -> Bool {
+        let reader = BoxReader(data: data)
+        guard let meta = reader.boxes(in: 0..<data.count).first(where: { $0.type == "meta" }),
+            let iref = reader.boxes(in: (meta.content.lowerBound + 4)..<meta.content.upperBound).first(where: { $0.type == "iref" }),
+            let version = reader.byte(at: iref.content.lowerBound)
+        else { return false }
+        var derivedFrom: [UInt32: [UInt32]] = [:]
+        var followed = 0
+        for reference in reader.boxes(in: (iref.content.lowerBound + 4)..<iref.content.upperBound) where reference.type == "dimg" {
+            let idSize = version == 0 ? 2 : 4
+            var offset = reference.content.lowerBound
+            guard let from = reader.unsigned(at: offset, size: idSize),
+                let count = reader.unsigned(at: offset + idSize, size: 2) else { continue }
+            offset += idSize + 2
+            for _ in 0..<count where followed < maxReferences {
+                guard let to = reader.unsigned(at: offset, size: idSize), offset + idSize <= reference.content.upperBound else { break }
+                derivedFrom[from, default: []].append(to)
+                offset += idSize
+                followed += 1
+            }
+        }
+        return hasCycle(derivedFrom)
+    }
+
+    /// Depth-first, without recursion: an image met again while its own derivation is being
+    /// followed closes a loop.
+    static func hasCycle(_ edges: [UInt32: [UInt32]]) -> Bool {
+        enum Mark { case following, done }
+        var marks: [UInt32: Mark] = [:]
+        for start in edges.keys where marks[start] == nil {
+            var stack: [(node: UInt32, next: Int)] = [(start, 0)]
+            marks[start] = .following
+            while let top = stack.last {
+                let children = edges[top.node] ?? []
+                if top.next == children.count {
+                    marks[top.node] = .done
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let child = children[top.next]
+                switch marks[child] {
+                case .following?: return true
+                case .done?: continue
+                case nil:
+                    marks[child] = .following
+                    stack.append((child, 0))
+                }
+            }
+        }
+        return false
+    }
+
+    /// ISO base media file format boxes: a 32-bit size (1: a 64-bit size follows, 0: to the end)
+    /// and a four-letter type; every read checked against the data's bounds.
+    struct BoxReader {
+        let data: UnsafeBufferPointer<UInt8>
+
+        struct Box {
+            let type: String
+            let content: Range<Int>
+        }
+
+        func byte(at offset: Int) -> UInt8? {
+            offset >= 0 && offset < data.count ? data[offset] : nil
+        }
+
+        func unsigned(at offset: Int, size: Int) -> UInt32? {
+            guard offset >= 0, size <= 4, offset + size <= data.count else { return nil }
+            return (offset..<(offset + size)).reduce(0) { $0 << 8 | UInt32(data[$1]) }
+        }
+
+        /// The boxes laid end to end in `range`, as far as they are whole.
+        func boxes(in range: Range<Int>) -> [Box] {
+            var boxes: [Box] = []
+            var offset = max(0, range.lowerBound)
+            let end = min(range.upperBound, data.count)
+            while offset + 8 <= end, boxes.count < HEIFDerivations.maxBoxes, let size32 = unsigned(at: offset, size: 4) {
+                let type = String(decoding: ((offset + 4)..<(offset + 8)).map { data[$0] }, as: UTF8.self)
+                var header = 8
+                var size = Int(size32)
+                if size32 == 1 {
+                    guard let high = unsigned(at: offset + 8, size: 4), let low = unsigned(at: offset + 12, size: 4), high == 0 else { break }
+                    size = Int(low)
+                    header = 16
+                } else if size32 == 0 {
+                    size = end - offset
+                }
+                guard size >= header, offset + size <= end else { break }
+                boxes.append(Box(type: type, content: (offset + header)..<(offset + size)))
+                offset += size
+            }
+            return boxes
+        }
+    }
+}
