@@ -68,6 +68,9 @@ import ImagingTestSupport
         #expect(!loops(Self.file([])))
         // Cut short: the boxes that are not whole are not read.
         #expect(!loops(Self.file([(2, [2])], truncatedBy: 3)))
+        // A meta or iref box too short for its version and flags holds no boxes (found by fuzzing).
+        #expect(!loops(Array("\u{0}\u{0}\u{0}\u{A}meta\u{0}\u{0}".utf8)))
+        #expect(!loops(Array("\u{0}\u{0}\u{0}\u{18}meta\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{A}iref\u{23}\u{0}".utf8)))
     }
 
     /// (The fuzzed file itself is in Fuzz/Regressions/heif, which FuzzRegressionTests replays.)

@@ -13,20 +13,21 @@ enum HEIFDerivations {
     /// cannot be read is not judged here (libheif reports its damage).
     static func loop(in data: UnsafeBufferPointer<UInt8>) -> Bool {
         let reader = BoxReader(data: data)
-        guard let meta = reader.boxes(in: 0..<data.count).first(where: { $0.type == "meta" }),
-            let iref = reader.boxes(in: (meta.content.lowerBound + 4)..<meta.content.upperBound).first(where: { $0.type == "iref" }),
+        guard let meta = reader.boxes(from: 0, to: data.count).first(where: { $0.type == "meta" }),
+            let iref = reader.children(of: meta).first(where: { $0.type == "iref" }),
             let version = reader.byte(at: iref.content.lowerBound)
         else { return false }
         var derivedFrom: [UInt32: [UInt32]] = [:]
         var followed = 0
-        for reference in reader.boxes(in: (iref.content.lowerBound + 4)..<iref.content.upperBound) where reference.type == "dimg" {
+        for reference in reader.children(of: iref) where reference.type == "dimg" {
             let idSize = version == 0 ? 2 : 4
             var offset = reference.content.lowerBound
             guard let from = reader.unsigned(at: offset, size: idSize),
                 let count = reader.unsigned(at: offset + idSize, size: 2) else { continue }
             offset += idSize + 2
-            for _ in 0..<count where followed < maxReferences {
-                guard let to = reader.unsigned(at: offset, size: idSize), offset + idSize <= reference.content.upperBound else { break }
+            for _ in 0..<count {
+                guard followed < maxReferences, offset + idSize <= reference.content.upperBound,
+                    let to = reader.unsigned(at: offset, size: idSize) else { break }
                 derivedFrom[from, default: []].append(to)
                 offset += idSize
                 followed += 1
@@ -83,11 +84,17 @@ enum HEIFDerivations {
             return (offset..<(offset + size)).reduce(0) { $0 << 8 | UInt32(data[$1]) }
         }
 
-        /// The boxes laid end to end in `range`, as far as they are whole.
-        func boxes(in range: Range<Int>) -> [Box] {
+        /// The boxes inside a full box (`meta`, `iref`): after its version and flags.
+        func children(of box: Box) -> [Box] {
+            boxes(from: box.content.lowerBound + 4, to: box.content.upperBound)
+        }
+
+        /// The boxes laid end to end from `start` to `end`, as far as they are whole; none when
+        /// `start` is past `end`.
+        func boxes(from start: Int, to end: Int) -> [Box] {
             var boxes: [Box] = []
-            var offset = max(0, range.lowerBound)
-            let end = min(range.upperBound, data.count)
+            var offset = max(0, start)
+            let end = min(end, data.count)
             while offset + 8 <= end, boxes.count < HEIFDerivations.maxBoxes, let size32 = unsigned(at: offset, size: 4) {
                 let type = String(decoding: ((offset + 4)..<(offset + 8)).map { data[$0] }, as: UTF8.self)
                 var header = 8
