@@ -65,15 +65,18 @@ static inline int cn_shift_lines(WINDOW *win, int top, int bottom, int n) {
     scrollok(win, wasScrolling);
     return result;
 }
-/* Makes ncurses believe the terminal shows, at y,x, a cell no frame draws (a blinking invisible
-   '?'), so that the next doupdate writes that cell whatever it holds: for the cells a picture
-   covered, whose pixels ncurses knows nothing of. Its idea of the cursor is left where it was. */
-static inline void cn_forget_cell(int y, int x) {
+/* Makes ncurses believe the terminal shows, in the rows x columns cells from top,left, cells no
+   frame draws (blinking invisible '?'), so that the next doupdate writes them whatever they hold:
+   for the cells a picture covered, whose pixels ncurses knows nothing of. Its idea of the cursor
+   is left where it was. */
+static inline void cn_forget_cells(int top, int left, int rows, int columns) {
     cchar_t cell;
     const wchar_t glyph[2] = { L'?', 0 };
     int cursorY = 0, cursorX = 0;
+    if (setcchar(&cell, glyph, A_BLINK | A_INVIS, 0, NULL) != OK) return;
     getyx(curscr, cursorY, cursorX);
-    if (setcchar(&cell, glyph, A_BLINK | A_INVIS, 0, NULL) == OK) mvwadd_wch(curscr, y, x, &cell);
+    for (int y = top; y < top + rows; y++)
+        for (int x = left; x < left + columns; x++) mvwadd_wch(curscr, y, x, &cell);
     wmove(curscr, cursorY, cursorX);
 }
 static inline int cn_cchar_max(void) { return CCHARW_MAX; }

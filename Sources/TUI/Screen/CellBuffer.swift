@@ -69,13 +69,7 @@ struct CellBuffer: Equatable {
     /// Marks the cells of `rect` (clipped to the buffer) as covered by a picture, whatever text was
     /// there: the picture hides it.
     mutating func markUnderImage(_ rect: Rect) {
-        let visible = rect.intersection(Rect(origin: .zero, size: size))
-        for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
-            for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
-                detachWideCharacter(row: row, column: column)
-                rows[row][column] = .underImage
-            }
-        }
+        set(rect, to: .underImage)
     }
 
     private mutating func set(_ glyph: String, width: Int, row: Int, column: Int, style: TextStyle) {
@@ -96,10 +90,17 @@ struct CellBuffer: Equatable {
 
     /// Marks `rect`'s cells (clipped to the buffer) as forgotten: whatever is drawn there next differs.
     mutating func forget(_ rect: Rect) {
+        set(rect, to: .forgotten)
+    }
+
+    /// Every cell of `rect` (clipped to the buffer) becomes `cell`; a wide character half inside
+    /// leaves its other half a space.
+    private mutating func set(_ rect: Rect, to cell: Cell) {
         let visible = rect.intersection(Rect(origin: .zero, size: size))
         for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
             for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
-                rows[row][column] = .forgotten
+                detachWideCharacter(row: row, column: column)
+                rows[row][column] = cell
             }
         }
     }

@@ -93,11 +93,9 @@ import CNcurses
     /// update writes every one of them, which erases a picture's pixels there.
     private func forget(_ rect: Rect) {
         let visible = rect.intersection(Rect(origin: .zero, size: size))
-        for row in visible.origin.row..<max(visible.origin.row, visible.maxRow) {
-            for column in visible.origin.column..<max(visible.origin.column, visible.maxColumn) {
-                cn_forget_cell(Int32(row), Int32(column))
-            }
-        }
+        guard !visible.isEmpty else { return }
+        cn_forget_cells(Int32(visible.origin.row), Int32(visible.origin.column),
+                        Int32(visible.size.rows), Int32(visible.size.columns))
         shown.forget(visible)
     }
 
