@@ -13,7 +13,7 @@ public enum File {
         guard status.kind != .regular || status.size <= maxBytes else { throw tooLarge(path) }
         // One byte past the cap: a file that fills it has more than `maxBytes`.
         let limit = maxBytes == .max ? .max : maxBytes + 1
-        let bytes = try descriptor.read(upTo: limit, expecting: status.kind == .regular ? status.size + 1 : limit)
+        let bytes = try descriptor.read(upTo: limit)
         guard bytes.count <= maxBytes else { throw tooLarge(path) }
         return bytes
     }
