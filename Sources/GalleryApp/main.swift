@@ -14,6 +14,8 @@ import TUI
 if CommandLine.arguments.dropFirst().first == "view" {
     ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
 }
+// Before the arguments are read: it runs beside everything up to `Terminal.start`.
+Terminal.prepare()
 let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
 

@@ -12,6 +12,11 @@ public enum CurrentProcess {
         Glibc.exit(status)
     }
 
+    /// Runs `handler` when the process ends by `exit` or by returning from `main` (`atexit`).
+    public static func atExit(_ handler: @escaping @convention(c) () -> Void) {
+        atexit(handler)
+    }
+
     public static func environmentVariable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

@@ -56,6 +56,17 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// this machine has none for it (which the app tells the user).
     public let descriptionName: String
 
+    /// Begins, on another thread, what `start` needs that takes time but not the terminal: the
+    /// adapted terminfo entry of `TERM`. Call it first thing; `start` takes what it made, or makes
+    /// it itself when nobody called this. Nothing is begun when stdin or stdout is not a terminal
+    /// (`--help` through a pager, a script), where `start` will not run.
+    public static func prepare() {
+        guard TerminalMode.isTerminal(.standardInput), TerminalMode.isTerminal(.standardOutput),
+              let name = try? TerminalDescription.candidates(term: CurrentProcess.environmentVariable("TERM")).first
+        else { return }
+        EarlyTerminfo.begin(name)
+    }
+
     /// Takes over the tty: locale, curses (cbreak, noecho, nonl, keypad, hidden cursor, mouse,
     /// alternate screen), signal and input sources. Must be called on the main thread, which then
     /// runs the main queue (`dispatchMain()`).
@@ -90,7 +101,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// description, where ncurses moves no lines of its own, of a terminal that has them.
     private static func startCurses(_ name: String) -> (name: String, scrollsRegions: Bool)? {
         // Built before any signal is ignored: the helper programs must not inherit that.
-        let terminfo = AdaptedTerminfo(terminal: name)
+        // `prepare()` may have begun it: an outer nil means it did not, for this name.
+        let terminfo = EarlyTerminfo.take(name) ?? AdaptedTerminfo(terminal: name)
         defer { terminfo?.remove() }
         // With the disposition not SIG_DFL, curses installs no handlers of its own for these;
         // the dispatch sources made below receive them instead.
