@@ -19,6 +19,8 @@ final class RenderLimiter: Sendable {
         var running = 0
         var waiters: [Waiter] = []
         var nextID: UInt64 = 0
+        /// When the last slot was freed, or handed on.
+        var lastRelease = ContinuousClock.now
     }
 
     private let state = Locked(State())
@@ -36,6 +38,12 @@ final class RenderLimiter: Sendable {
 
     /// Slots in use and callers waiting for one.
     var usage: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.waiters.count) } }
+
+    /// Whether no render has run or waited for `quiet`. A moment with none is not enough: the next
+    /// renders of a screen are often not yet asked for when the last ones end.
+    func isIdle(for quiet: Duration) -> Bool {
+        state.withLock { $0.running == 0 && $0.waiters.isEmpty && ContinuousClock.now - $0.lastRelease >= quiet }
+    }
 
     /// Waits for a slot (in arrival order); pair with `release()`.
     func acquire() async throws {
@@ -72,6 +80,7 @@ final class RenderLimiter: Sendable {
     /// Hands the slot to the next waiter, or frees it.
     func release() {
         let next = state.withLock { state -> Waiter? in
+            state.lastRelease = .now
             guard !state.waiters.isEmpty else {
                 state.running -= 1
                 return nil
