@@ -96,9 +96,13 @@ import TUI
     }
 
     @Test func theDetailImageSpendsAFullPaletteWhereThumbnailsKeepToTheSmallerOne() throws {
-        // Noise has far more colours than any palette: each gets as many registers as it may.
-        let noise = (0..<(160 * 120 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }
-        let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: noise), quality: 95)
+        // Gradients of thousands of colours, more than any palette, within the sixel budget (noise
+        // would be over it and get fewer registers): each gets as many registers as it may.
+        let gradients = (0..<(160 * 120 * 3)).map { i in
+            let (x, y, channel) = (i / 3 % 160, i / 480, i % 3)
+            return UInt8(channel == 0 ? x : channel == 1 ? 2 * y : (x + y) % 256)
+        }
+        let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: gradients), quality: 95)
         func registers(_ fit: ImageFit) throws -> Int {
             let bytes = try #require(sixelBytes(try sixel.render(data, columns: 20, rows: 9, fit: fit)))
             // Each register is defined once, as `#n;2;r;g;b`.

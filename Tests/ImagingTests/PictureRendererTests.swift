@@ -81,8 +81,13 @@ import Testing
     }
 
     @Test func theSixelPaletteKeepsToTheRegistersItIsGiven() throws {
-        let noise = TestImages.noise(width: 160, height: 120, seed: 3)
-        let data = try JPEGCodec.encode(noise, quality: 95)
+        // Gradients of thousands of colours, within the sixel budget (noise would be over it and
+        // get fewer registers: `SixelBudgetTests`).
+        let gradients = RGBImage(width: 160, height: 120, pixels: (0..<160 * 120 * 3).map { i in
+            let (x, y, channel) = (i / 3 % 160, i / 480, i % 3)
+            return UInt8(channel == 0 ? x : channel == 1 ? 2 * y : (x + y) % 256)
+        })
+        let data = try JPEGCodec.encode(gradients, quality: 95)
         func registers(_ renderer: PictureRenderer) throws -> Int {
             guard case .sixel(let bytes) = try renderer.render(data, columns: 20, rows: 9, fit: .fill).content else { return -1 }
             // Each register is defined once, as `#n;2;r;g;b`.

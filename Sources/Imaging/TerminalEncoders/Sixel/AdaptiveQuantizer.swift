@@ -26,8 +26,12 @@ enum AdaptiveQuantizer {
                     }
                 }
             }
+            // Each register fewer adds back the error its split removed, the last split first.
+            let removed = wu.errorRemoved
+            var byRegisters = [Double](repeating: meanSquaredError, count: removed.count + 1)
+            for k in removed.indices.reversed() { byRegisters[k] = byRegisters[k + 1] + removed[k] / Double(count) }
             return IndexedImage(width: image.width, height: image.height, registers: wu.registers, indices: indices,
-                                meanSquaredError: meanSquaredError)
+                                meanSquaredError: meanSquaredError, meanSquaredErrorByRegisters: byRegisters)
         }
     }
 

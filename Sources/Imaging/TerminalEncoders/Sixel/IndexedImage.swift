@@ -10,4 +10,8 @@ struct IndexedImage {
     /// The mean over pixels of the squared distance (r, g and b summed) between a pixel and its
     /// register: 0 for an image kept in its own colours.
     var meanSquaredError = 0.0
+    /// For a quantised palette, the mean squared error a palette of `k` registers would have,
+    /// at `k - 1` (Wu's palettes with fewer registers, `WuQuantizer.errorRemoved`): what
+    /// `SixelBudget` weighs before quantising to fewer. Empty for an image in its own colours.
+    var meanSquaredErrorByRegisters: [Double] = []
 }

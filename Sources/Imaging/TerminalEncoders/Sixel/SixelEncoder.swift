@@ -1,8 +1,9 @@
 import TerminalEnvironment
 
 /// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
-/// `SixelWriter`'s bytes, pruned where a few pixels cost many bytes (`SixelPruning`). Pure Swift
-/// on the caller's thread; calls may run concurrently.
+/// `SixelWriter`'s bytes, pruned where a few pixels cost many bytes (`SixelPruning`), and a busy
+/// picture that costs more than its budget quantised again to fewer registers (`SixelBudget`).
+/// Pure Swift on the caller's thread; calls may run concurrently.
 public enum SixelEncoder {
     /// The most registers a quantised palette uses, however many the terminal has (an image with
     /// no more colours than the terminal has registers keeps its own, exactly).
@@ -39,7 +40,8 @@ public enum SixelEncoder {
     ///     colours keeps its own, exactly.
     ///   - quantizedRegisters: the most registers a quantised palette uses (at most `registers`):
     ///     `quantizedRegisters` by default, which keeps the bytes that scroll frames re-send down;
-    ///     an image sent once can afford 256 (see `quantizedRegisters`).
+    ///     an image sent once can afford 256 (see `quantizedRegisters`). A picture over
+    ///     `SixelBudget`'s bytes per pixel gets fewer.
     /// - Throws: `.empty` for an image without pixels, `.tooLarge` above `maxPixels`.
     public static func encode(_ image: RGBImage, registers: Int = 256,
                               quantizedRegisters: Int = quantizedRegisters) throws -> [UInt8] {
@@ -47,9 +49,13 @@ public enum SixelEncoder {
         guard image.width * image.height <= maxPixels else {
             throw ImageError.tooLarge(width: image.width, height: image.height)
         }
-        let indexed = AdaptiveQuantizer.index(image, colors: registers, quantizedColors: quantizedRegisters)
+        return SixelBudget().encode(image, registers: registers, quantizedRegisters: quantizedRegisters).bytes
+    }
+
+    /// `indexed` (made from `image`) as sixel bytes, pruned in proportion to its palette's error.
+    static func write(_ indexed: IndexedImage, of image: RGBImage) -> (bytes: [UInt8], bandBytes: Int) {
         let errorPerByte = Int((pruningStrength * indexed.meanSquaredError).rounded())
         // A picture in its own colours has no error to trade: it is written as it is.
-        return SixelWriter.write(indexed, pruning: errorPerByte > 0 ? (image, errorPerByte) : nil)
+        return SixelWriter.written(indexed, pruning: errorPerByte > 0 ? (image, errorPerByte) : nil)
     }
 }

@@ -17,6 +17,13 @@ enum SixelWriter {
     /// (`SixelPruning`): `original` holds the pixels `image` was made from, and `errorPerByte`
     /// the squared error (summed over r, g, b) a byte saved is worth.
     static func write(_ image: IndexedImage, pruning: (original: RGBImage, errorPerByte: Int)? = nil) -> [UInt8] {
+        written(image, pruning: pruning).bytes
+    }
+
+    /// `write`'s bytes, and how many of them the bands take (all but the header and its register
+    /// definitions, and the final `ESC \`): what the pixels cost.
+    static func written(_ image: IndexedImage, pruning: (original: RGBImage, errorPerByte: Int)? = nil)
+        -> (bytes: [UInt8], bandBytes: Int) {
         let width = image.width, height = image.height
         var body = ByteBuffer(capacity: width * height + 4096)
         // Which registers the bands select: pruning may leave one without a pixel.
@@ -40,6 +47,7 @@ enum SixelWriter {
                 }
             }
         }
+        let bandBytes = body.count
         body.write(reserving: 2) { $0.append("\u{1B}\\") }
         // `ESC P q "1;1;W;H`, then per register `#nnn;2;100;100;100`.
         var header = ByteBuffer(capacity: 64 + 256 * 20)
@@ -59,7 +67,7 @@ enum SixelWriter {
                 out.append(decimal: percent(colour.b))
             }
         }
-        return body.bytes(after: header)
+        return (body.bytes(after: header), bandBytes)
     }
 
     /// A channel in sixel's 0...100 scale, rounded.

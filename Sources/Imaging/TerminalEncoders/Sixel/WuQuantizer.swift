@@ -16,6 +16,10 @@ struct WuQuantizer {
     private(set) var registers: [RGB] = []
     /// For each histogram cell (`cell(r, g, b)`), the box (register) it lies in.
     private(set) var boxOfCell: [UInt8]
+    /// The squared error (r, g and b summed, over all pixels) each split removed, in the order
+    /// they were made: splits are chosen greedily, so a palette of `k` registers is the one the
+    /// first `k - 1` splits make, and its error exceeds this one's by the sum of the rest.
+    private(set) var errorRemoved: [Double] = []
     /// The cell of a colour in the tables.
     @inline(__always)
     static func cell(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
@@ -30,8 +34,9 @@ struct WuQuantizer {
         moments.accumulate()
         // Registers numbered by how many pixels they take, most first: the sixel selects a
         // register by its number, and the busiest get the fewest digits.
-        let boxes = moments.split(into: max(1, min(256, colors))).map { (box: $0, pixels: moments.volume($0)[0]) }
-            .sorted { $0.pixels > $1.pixels }.map(\.box)
+        let (split, removed) = moments.split(into: max(1, min(256, colors)))
+        errorRemoved = removed
+        let boxes = split.map { (box: $0, pixels: moments.volume($0)[0]) }.sorted { $0.pixels > $1.pixels }.map(\.box)
         registers = boxes.map { moments.mean(of: $0) }
         boxOfCell = [UInt8](repeating: 0, count: Self.cells)
         boxOfCell.withUnsafeMutableBufferPointer { boxOfCell in
@@ -167,24 +172,27 @@ private struct Moments {
     }
 
     /// Up to `count` boxes, each holding pixels: always the box whose best cut removes the most
-    /// squared error is split next.
-    func split(into count: Int) -> [Box] {
+    /// squared error is split next; and the error each split removed, in order.
+    func split(into count: Int) -> (boxes: [Box], errorRemoved: [Double]) {
         var boxes = [Box()]
         var cuts = [cut(boxes[0])]
+        var removed: [Double] = []
         boxes.reserveCapacity(count)
         cuts.reserveCapacity(count)
+        removed.reserveCapacity(count)
         while boxes.count < count {
             var best: Int?
             for i in cuts.indices where cuts[i] != nil {
                 if best.map({ cuts[i]!.gain > cuts[$0]!.gain }) ?? true { best = i }
             }
-            guard let best, let (lower, upper, _) = cuts[best] else { break }
+            guard let best, let (lower, upper, gain) = cuts[best] else { break }
+            removed.append(gain)
             boxes[best] = lower
             cuts[best] = cut(lower)
             boxes.append(upper)
             cuts.append(cut(upper))
         }
-        return boxes
+        return (boxes, removed)
     }
 
     /// The mean colour of the pixels in `box`, rounded.
