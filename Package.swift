@@ -28,9 +28,6 @@ let package = Package(
         // defines what is needed), and the headers are on the default path.
         .systemLibrary(name: "CNcurses"),
         .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
@@ -62,6 +59,12 @@ let package = Package(
         ]),
         // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
         .target(name: "CHEIF"),
+        // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
+        // (libcurl4-openssl-dev) give the types and constants. A release build links with
+        // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
+        .target(name: "CCurl", exclude: ["ld-as-needed"], linkerSettings: [
+            .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CCurl/ld-as-needed"], .when(configuration: .release)),
+        ]),
         .target(name: "OperatingSystem"),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).

@@ -30,11 +30,11 @@ final class CurlEngine: Sendable {
     /// How long the thread sleeps when nothing happens; commands and libcurl's timers wake it sooner.
     private static let idlePollMilliseconds: Int32 = 1000
 
+    /// Only once libcurl is loaded (`CurlLibrary.load`).
     /// - Parameters:
     ///   - maxTransfersPerHost: transfers running at once per host; the rest wait their turn.
     ///   - maxTotalConnections: libcurl's limit over all hosts; 0 for none.
     init(maxTransfersPerHost: Int, maxTotalConnections: Int) {
-        CurlGlobal.initializeOnce()
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed") }
         self.multi = multi
         // The multi handle owns the connection pool, so every transfer of this engine can reuse it.
@@ -149,14 +149,5 @@ final class CurlEngine: Sendable {
             transfer.completion.finish(transfer.result(of: code))
             releaseSlot(of: transfer.host, in: &transfers)
         }
-    }
-}
-
-/// `curl_global_init` must run once, before any other libcurl call.
-enum CurlGlobal {
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    static func initializeOnce() {
-        precondition(initialized, "curl_global_init failed")
     }
 }

@@ -1,4 +1,4 @@
-import CCurl
+import OperatingSystem
 
 /// Async HTTP GET on libcurl's multi interface.
 ///
@@ -6,15 +6,23 @@ import CCurl
 /// pool; keep one client per app. Only http and https are fetched (also as redirect targets), TLS is
 /// always verified, redirects are followed up to 5 times and compressed bodies are decoded; the rest
 /// is in `Configuration`. For retries after transient failures, wrap it in `RetryingHTTPClient`.
+///
+/// libcurl is loaded, and the curl thread started, at the first `get`: a client that is never
+/// used costs nothing. Without libcurl, every `get` throws a `.transport` error saying what to
+/// install.
 public final class HTTPClient: Sendable {
-    private let engine: CurlEngine
     /// The settings this client was made with.
     public let configuration: Configuration
+    private let library: CurlLibrary
+    private let engine = Locked<CurlEngine?>(nil)
 
-    public init(configuration: Configuration) {
-        self.engine = CurlEngine(maxTransfersPerHost: configuration.maxConcurrentTransfersPerHost,
-                                 maxTotalConnections: configuration.maxTotalConnections)
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, library: .installed)
+    }
+
+    init(configuration: Configuration, library: CurlLibrary) {
         self.configuration = configuration
+        self.library = library
     }
 
     /// A client with default settings except for these two; see `Configuration`.
@@ -24,7 +32,7 @@ public final class HTTPClient: Sendable {
 
     deinit {
         // A get in flight keeps the client alive, so nothing is running any more.
-        engine.shutdown()
+        engine.withLock { $0?.shutdown() }
     }
 
     /// Fetches `url`. Throws `HTTPError` (non-2xx is `.status`), or `CancellationError` when the calling
@@ -48,13 +56,13 @@ public final class HTTPClient: Sendable {
                     maxBodyBytes: Int = 64 << 20,
                     progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        let engine = try runningEngine()
         let target = try RequestURL.validate(url)
         let request = CurlRequest(url: url, target: target, headers: headers, userAgent: configuration.userAgent,
                                   timeout: timeout, connectTimeout: min(timeout, configuration.connectTimeout),
                                   maxBodyBytes: maxBodyBytes, lowSpeedLimit: configuration.lowSpeedLimit,
                                   lowSpeedTime: configuration.lowSpeedTime, progress: progress)
         let transfer = try CurlTransfer(request)
-        let engine = self.engine
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if transfer.completion.begin(continuation) {
@@ -65,6 +73,18 @@ public final class HTTPClient: Sendable {
             if transfer.completion.cancel() {
                 engine.remove(transfer)
             }
+        }
+    }
+
+    /// The engine, made at the first request, after libcurl is loaded.
+    private func runningEngine() throws(HTTPError) -> CurlEngine {
+        try library.load()
+        return engine.withLock { engine in
+            if let engine { return engine }
+            let started = CurlEngine(maxTransfersPerHost: configuration.maxConcurrentTransfersPerHost,
+                                     maxTotalConnections: configuration.maxTotalConnections)
+            engine = started
+            return started
         }
     }
 }

@@ -14,6 +14,7 @@ enum RequestURL {
         var hostKey: String
     }
 
+    /// Only once libcurl is loaded (`CurlLibrary.load`).
     static func validate(_ url: String) throws(HTTPError) -> Target {
         guard let handle = curl_url() else {
             throw .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
