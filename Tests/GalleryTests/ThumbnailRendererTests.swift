@@ -103,13 +103,15 @@ import TUI
             return UInt8(channel == 0 ? x : channel == 1 ? 2 * y : (x + y) % 256)
         }
         let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: gradients), quality: 95)
-        func registers(_ fit: ImageFit) throws -> Int {
-            let bytes = try #require(sixelBytes(try sixel.render(data, columns: 20, rows: 9, fit: fit)))
+        func registers(_ renderer: any ThumbnailRendering, _ fit: ImageFit) throws -> Int {
+            let bytes = try #require(sixelBytes(try renderer.render(data, columns: 20, rows: 9, fit: fit)))
             // Each register is defined once, as `#n;2;r;g;b`.
             return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
         }
-        #expect(try registers(.crop) <= SixelEncoder.quantizedRegisters)
-        #expect(try registers(.max) > SixelEncoder.quantizedRegisters)
+        // Grid thumbnails in either fit (contain, the default, is the detail pane's fit too).
+        #expect(try registers(sixel, .crop) <= SixelEncoder.quantizedRegisters)
+        #expect(try registers(sixel, .max) <= SixelEncoder.quantizedRegisters)
+        #expect(try registers(sixel.forPictureDrawnOnce, .max) > SixelEncoder.quantizedRegisters)
     }
 
     @Test func kittyIdsAreStablePerContentAndSize() throws {

@@ -25,7 +25,7 @@
         // user stops.
         let dwell: DetailDwell = environment.source is any LocalPhotoSource ? .none : .moment
         let viewModel = PhotoDetailViewModel(photo: photo, source: environment.source,
-                                             loader: environment.loader, renderer: environment.renderer,
+                                             loader: environment.loader, renderer: environment.renderer.forPictureDrawnOnce,
                                              details: environment.photoDetails, dwell: dwell)
         viewModel.coordinator = self
         viewModel.neighbours = neighbours

@@ -13,6 +13,12 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     public let sixelRegisters: Int
     /// What transparent pixels are composited over: the terminal's background as the theme says.
     public let background: RGB
+    /// The most registers a quantised sixel palette uses: thumbnails keep to the encoder's default,
+    /// which keeps the bytes scroll frames send down; the detail pane's picture, drawn once, spends
+    /// the bytes of a full 256-register palette (800x600: 38.5 dB against 37.4, 14% more bytes).
+    /// By fit it was once chosen, and the grid's default fit (contain) is the detail pane's: grid
+    /// thumbnails got 256 too.
+    public private(set) var sixelQuantizedRegisters = SixelEncoder.quantizedRegisters
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
@@ -50,16 +56,19 @@ public struct ThumbnailRenderer: ThumbnailRendering {
                                              kittyID: kittyID)
     }
 
+    public var forPictureDrawnOnce: any ThumbnailRendering {
+        var once = self
+        once.sixelQuantizedRegisters = 256
+        return once
+    }
+
     /// Pictures a screen draws again with every scroll frame: sixel in whole bands (a partial last
     /// band is drawn differently by different terminals, and padding would spill into the next
     /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
     private func pictures(for fit: ImageFit) -> PictureRenderer {
-        // A fitted image is the detail pane's, drawn once rather than with every scroll frame:
-        // it spends the bytes of a full 256-register sixel palette (800x600: 38.5 dB against
-        // 37.4, 14% more bytes), where thumbnails keep to the smaller default.
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
-                        sixelQuantizedRegisters: fit == .max ? 256 : SixelEncoder.quantizedRegisters,
+                        sixelQuantizedRegisters: sixelQuantizedRegisters,
                         wholeSixelBands: true, kittyTransmission: .stored, parallelDecode: false,
                         padsFittedText: true, background: background)
     }

@@ -23,4 +23,12 @@ public protocol ThumbnailRendering: Sendable {
 
     /// ...and pixels decoded before (or read from a thumbnail) rendered into the cells.
     func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
+
+    /// This renderer for a picture drawn once rather than with every scroll frame (the detail
+    /// pane's), which may cost more bytes; itself by default.
+    var forPictureDrawnOnce: any ThumbnailRendering { get }
+}
+
+extension ThumbnailRendering {
+    public var forPictureDrawnOnce: any ThumbnailRendering { self }
 }
