@@ -14,10 +14,11 @@ public enum Directory {
         guard let folder = opendir(path) else { throw SystemError.last("open the folder", path: path) }
         defer { closedir(folder) }
         var entries: [(name: String, kind: FileStatus.Kind?)] = []
+        // Read in place: a record holds only as much of `d_name` as its name needs, and copying the
+        // whole 256-byte field out of the last record read past readdir's buffer (AddressSanitizer).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             guard name != "." && name != ".." else { continue }
             let kind: FileStatus.Kind? = switch Int(entry.pointee.d_type) {
             case Int(DT_REG): .regular
