@@ -7,6 +7,13 @@ public enum Directory {
         try entries(in: path).map(\.name)
     }
 
+    /// Throws what listing the folder at `path` would fail with, without reading its names: a
+    /// check before the listing itself, which may be of 100,000 names.
+    public static func checkListable(_ path: String) throws(SystemError) {
+        guard let folder = opendir(path) else { throw SystemError.last("open the folder", path: path) }
+        closedir(folder)
+    }
+
     /// The names in the folder at `path` with the kind the folder records for each (nil when the
     /// file system does not say: then only `FileStatus` tells), without "." and "..", unsorted.
     /// A walk through a large folder learns which names are plain files without a `stat` each.

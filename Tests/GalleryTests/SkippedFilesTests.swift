@@ -48,4 +48,26 @@ struct SkippedFilesTests {
         #expect(crowded.skipped == LibraryScan.maxSkipReasons + 5)
         #expect(crowded.skipReasons.count == LibraryScan.maxSkipReasons)
     }
+
+    /// A folder large enough for its files to be classified on several threads lists each file
+    /// once, photos and others told apart by their bytes, as a small one does.
+    @Test func aLargeFolderIsClassifiedFileByFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(1, 2, 3)))
+        let count = 2 * LibraryScan.filesPerThread + 7
+        // Every third file is text named like a photo; every fifth a photo named like text.
+        for index in 0..<count {
+            let isPhoto = index % 3 != 0
+            try folder.write(isPhoto ? jpeg : Array("text".utf8), to: "f\(index)." + (index % 5 == 0 ? "txt" : "jpg"))
+        }
+        try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
+        let scan = try LibraryScan.folder(folder.path, recursive: false)
+        let photos = Set((0..<count).filter { $0 % 3 != 0 }.map { "f\($0)." + ($0 % 5 == 0 ? "txt" : "jpg") })
+        #expect(Set(scan.entries.filter { $0.kind == .photo }.map(\.title)) == photos)
+        #expect(scan.entries.filter { $0.kind == .photo }.count == photos.count, "each file once")
+        #expect(scan.entries.filter { $0.kind == .folder }.map(\.title) == ["sub"])
+        #expect(scan.unsupported == count - photos.count)
+        #expect(scan.entries.allSatisfy { $0.kind == .folder || $0.size == jpeg.count })
+    }
 }

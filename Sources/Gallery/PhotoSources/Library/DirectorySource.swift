@@ -39,7 +39,7 @@ public struct DirectorySource: PhotoSource {
     public init(path: String, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
                 dateTaken: DateTaken = .unknown) throws {
         let absolute = Self.absolute(path)
-        _ = try LocalFile.names(inFolder: absolute)
+        try LocalFile.checkListable(absolute)
         self.path = absolute
         self.recursive = recursive
         self.dateTaken = dateTaken

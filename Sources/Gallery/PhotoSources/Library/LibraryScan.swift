@@ -68,20 +68,33 @@ struct LibraryScan: Sendable {
 
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>) throws {
-        let entries = try LocalFile.entries(inFolder: folder)
+        let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.hasPrefix(".") }
         folders.append(folder)
-        for (name, kind) in entries where !name.hasPrefix(".") {
-            let path = (folder == "/" ? "" : folder) + "/" + name
+        let paths = entries.map { (folder == "/" ? "" : folder) + "/" + $0.name }
+        // A plain file, as the folder says: one open tells its status and its first bytes. Four
+        // system calls a file are most of a large folder's listing: they are made on every core.
+        let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
+            entries[index].kind == .regular ? PlainFile(paths[index]) : nil
+        }
+        for (index, (name, _)) in entries.enumerated() {
+            let path = paths[index]
             let title = recursive ? prefix + name : name
-            // A plain file, as the folder says: one open tells its status and its first bytes.
-            if kind == .regular, addPlainFile(path, title: title) { continue }
-            if recursive {
+            switch plainFiles[index] {
+            case .photo(let status)?:
+                self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+            case .unsupported?:
+                skipUnsupported(path)
+            case nil where recursive:
                 add(path: path, title: title, recursive: true, visited: &visited)
-            } else {
+            case nil:
                 add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
             }
         }
     }
+
+    /// Files a thread classifies at least: below that, handing work to another thread costs more
+    /// than it saves.
+    static let filesPerThread = 2_000
 
     /// A recursive walk's step: folders are entered unless already visited.
     private mutating func add(path: String, title: String, recursive: Bool, visited: inout Set<FolderIdentity>) {
@@ -133,19 +146,21 @@ struct LibraryScan: Sendable {
         }
     }
 
-    /// Lists the regular file at `path` from one open (its status, then its first bytes);
-    /// false, having done nothing, when it cannot be opened or is no regular file any more.
-    private mutating func addPlainFile(_ path: String, title: String) -> Bool {
-        guard let descriptor = try? FileDescriptor.open(path) else { return false }
-        defer { try? descriptor.close() }
-        guard let status = try? descriptor.status(), status.kind == .regular else { return false }
-        let prefix = try? descriptor.read(upTo: ImageFormat.signatureLength)
-        if prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? Self.hasImageExtension(path) {
-            entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
-        } else {
-            skipUnsupported(path)
+    /// A regular file classified from one open (its status, then its first bytes).
+    private enum PlainFile: Sendable {
+        case photo(FileStatus)
+        case unsupported
+
+        /// Nil when the file cannot be opened or is no regular file any more: the caller then
+        /// looks at the path on its own.
+        init?(_ path: String) {
+            guard let descriptor = try? FileDescriptor.open(path) else { return nil }
+            defer { try? descriptor.close() }
+            guard let status = try? descriptor.status(), status.kind == .regular else { return nil }
+            let prefix = try? descriptor.read(upTo: ImageFormat.signatureLength)
+            self = prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? LibraryScan.hasImageExtension(path)
+                ? .photo(status) : .unsupported
         }
-        return true
     }
 
     private mutating func skipUnsupported(_ path: String) {
