@@ -25,6 +25,8 @@ SCREEN = scroll_bench.SCREEN
 CELL_PIXELS = scroll_bench.CELL_PIXELS
 PHOTOS = 15
 MANY_FILES = 100_000
+# Runs of the 100,000-file folder: the median is reported, with the fewest sixels and the most memory.
+MANY_FILES_RUNS = 3
 QUIET_SECONDS = 1.0
 # Cells of at least 23x12: 5 thumbnails a row and 3 rows in 120x40, the 15 photos of chafa's 5x3 grid.
 APP_ARGUMENTS = ["--render", "sixel", "--thumb-size", "23x12"]
@@ -153,10 +155,10 @@ def measure(gallery, photos, chafa="chafa", runs=5):
         print("    a folder of 100,000 files", flush=True)
         many = scratch / "many"
         many_files_folder(paths, many)
-        home = scratch / "home-many"
-        ms, sixels, mb = app_first_screen(gallery, many, home)
-        facts["many"] = (sixels, mb)
-        results["gallery, 100,000 files"] = ms
+        # Each run cold (a home of its own): one run alone swung by ±100 ms on this shared machine.
+        many_runs = [app_first_screen(gallery, many, scratch / f"home-many-{run}") for run in range(MANY_FILES_RUNS)]
+        facts["many"] = (min(sixels for _, sixels, _ in many_runs), max(mb for _, _, mb in many_runs))
+        results["gallery, 100,000 files"] = statistics.median(ms for ms, _, _ in many_runs)
     return results, facts
 
 
@@ -193,7 +195,7 @@ def report_section(results, facts, chafa_version, timg_version):
         f"(target ≥ {TARGETS['cold speed-up over chafa']:g}x: "
         f"{'NOT MEASURED' if speedup is None else verdict(speedup >= TARGETS['cold speed-up over chafa'])}).",
         f"- Warm: {warm:.0f} ms (target ≤ {TARGETS['warm ms']:g} ms: {verdict(warm <= TARGETS['warm ms'])}).",
-        f"- 100,000 files (hard links to the 15 photos), cold: first screen in {many_ms:.0f} ms with {many_sixels} sixels, "
+        f"- 100,000 files (hard links to the 15 photos), cold, median of {MANY_FILES_RUNS} runs: first screen in {many_ms:.0f} ms with {many_sixels} sixels, "
         f"peak memory {many_mb:.0f} MB (targets ≤ {TARGETS['many files ms']:g} ms: "
         f"{verdict(many_ms <= TARGETS['many files ms'])}; ≤ {TARGETS['many files MB']:g} MB: "
         f"{verdict(many_mb <= TARGETS['many files MB'])}).",
