@@ -81,7 +81,7 @@ enum HEIFDerivations {
 
         func unsigned(at offset: Int, size: Int) -> UInt32? {
             guard offset >= 0, size <= 4, offset + size <= data.count else { return nil }
-            return (offset..<(offset + size)).reduce(0) { $0 << 8 | UInt32(data[$1]) }
+            return UInt32(data[offset..<(offset + size)].bigEndianInteger)
         }
 
         /// The boxes inside a full box (`meta`, `iref`): after its version and flags.

@@ -96,7 +96,7 @@ public enum PNGCodec {
     static func readableChunks(of data: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var chunk = 8  // after the signature
         while chunk + 8 <= data.count {
-            let length = data[chunk..<(chunk + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let length = data[chunk..<(chunk + 4)].bigEndianInteger
             // Length, type and data must fit; a cut CRC is libpng's to judge.
             guard length <= data.count - chunk - 8 else {
                 return data[(chunk + 4)..<(chunk + 8)].elementsEqual("IDAT".utf8) ? data : UnsafeBufferPointer(rebasing: data[..<chunk])

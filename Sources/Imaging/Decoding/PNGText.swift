@@ -10,7 +10,7 @@ public enum PNGText {
             var text: [String: String] = [:]
             var at = 8  // after the signature
             while at + 12 <= bytes.count {
-                let length = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+                let length = bytes[at..<(at + 4)].bigEndianInteger
                 let type = bytes[(at + 4)..<(at + 8)]
                 guard length <= bytes.count - at - 12, !type.elementsEqual("IEND".utf8) else { break }
                 if type.elementsEqual("tEXt".utf8) {

@@ -63,7 +63,7 @@ enum ExifBlock {
     private static func inPNG(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
         var at = 8  // after the signature
         while at + 8 <= bytes.count {
-            let length = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let length = bytes[at..<(at + 4)].bigEndianInteger
             let type = bytes[(at + 4)..<(at + 8)]
             // A chunk announcing more than follows is cut to what is there.
             let end = at + 8 + min(length, bytes.count - at - 8)
@@ -84,7 +84,7 @@ enum ExifBlock {
         guard bytes[20] & 0x08 != 0 else { return .absent }
         var at = 12
         while at + 8 <= bytes.count {
-            let size = bytes[(at + 4)..<(at + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            let size = bytes[(at + 4)..<(at + 8)].reversed().bigEndianInteger
             guard size <= bytes.count - at - 8 else { return .beyond }
             if bytes[at..<(at + 4)].elementsEqual("EXIF".utf8) {
                 let payload = bytes[(at + 8)..<(at + 8 + size)]

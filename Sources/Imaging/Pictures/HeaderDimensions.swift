@@ -10,10 +10,7 @@ extension PNGCodec {
         guard data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) else {
             throw ImageError.corrupt("no IHDR chunk")
         }
-        func uint32(at offset: Int) -> Int {
-            data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        let width = uint32(at: 16), height = uint32(at: 20)
+        let width = data[16..<20].bigEndianInteger, height = data[20..<24].bigEndianInteger
         guard width > 0, height > 0 else { throw ImageError.corrupt("no image size in header") }
         return PixelSize(width: width, height: height)
     }
