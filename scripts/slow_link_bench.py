@@ -313,6 +313,16 @@ def first_screen(session, started):
     return LinkFrame(frame, 0, started, session.parser, session.log, Counter(), session.seen_pictures)
 
 
+# What sshd sets on the far side of a connection (client address and port, server address and
+# port): gallery then spends CPU to send fewer bytes (kitty pictures as PNG).
+SSH_CONNECTION = "192.0.2.10 50022 192.0.2.1 22"
+
+
+def remote_environment(home, term):
+    """scroll_bench's app environment as a session over SSH has it."""
+    return {**scroll_bench.app_environment(home, term), "SSH_CONNECTION": SSH_CONNECTION}
+
+
 def measure_run(gallery, mode, rate, latency):
     """One session of `mode` over a link of `rate` bits a second and `latency` seconds one way."""
     terminal = TERMINALS[mode]
@@ -322,7 +332,7 @@ def measure_run(gallery, mode, rate, latency):
         print(f"  {' '.join(argv)} as {terminal.name} over {rate / 1e6:g} Mbit/s, {latency * 1000:g} ms one way",
               flush=True)
         started = time.monotonic()
-        session = SlowLinkSession(argv, window, scroll_bench.app_environment(home, terminal.term), terminal.replies,
+        session = SlowLinkSession(argv, window, remote_environment(home, terminal.term), terminal.replies,
                                   rate / 8, latency)
         first = first_screen(session, started)
         print(f"    {first.describe()}", flush=True)
@@ -433,7 +443,7 @@ def report_section(runs, buffer_bytes):
         "",
         "Measured by `make bench` (`--only slow-link` runs just this part; scripts/slow_link_bench.py): "
         f"`gallery --source demo --render MODE` in scroll_bench's pty ({SCREEN[0]}x{SCREEN[1]} cells of "
-        f"{CELL_PIXELS[0]}x{CELL_PIXELS[1]} pixels, a fresh HOME and cache, no COLORTERM, as over SSH). Its output "
+        f"{CELL_PIXELS[0]}x{CELL_PIXELS[1]} pixels, a fresh HOME and cache, no COLORTERM, SSH_CONNECTION set, as over SSH). Its output "
         "crosses a link into a terminal's escape-sequence parser (scripts/vt_parser.py: the DEC state machine, "
         "ground, escape, CSI, DCS passthrough for sixel, APC for kitty, OSC), which answers the start-up probe "
         "as the mode's terminal does: sixel as xterm -ti vt340 (TERM=xterm-256color, XTVERSION `XTerm(379)`: a "

@@ -38,6 +38,14 @@ STREAM = (BEGIN + b"\x1b[H\x1b(B\x1b[0;1m\x1b[36m\xe2\x96\x97\xe2\x96\x84 text\r
           + kitty(b"a=p,i=7,c=2,r=1") + kitty(b"a=d,d=i,i=3,q=2") + b"\x1b]0;title\x07" + END)
 
 
+class RemoteEnvironmentTests(unittest.TestCase):
+    def test_the_app_runs_as_over_ssh(self):
+        environment = slow_link_bench.remote_environment("/tmp/home", "xterm-kitty")
+        self.assertEqual(environment["SSH_CONNECTION"].split()[-1], "22")
+        self.assertEqual(environment["TERM"], "xterm-kitty")
+        self.assertEqual(environment["HOME"], "/tmp/home")
+
+
 class TokenBucketTests(unittest.TestCase):
     def transfer(self, total, rate, burst, oversleep=0.0):
         """Seconds to take `total` bytes off the link in READ_SIZE pieces, on a made-up clock that

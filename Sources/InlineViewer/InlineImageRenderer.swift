@@ -6,16 +6,16 @@ import TerminalEnvironment
 struct InlineImageRenderer {
     let box: CellBox
     /// A picture printed once, one at a time: sent at its own size (no whole sixel bands), the
-    /// default sixel palette, kitty pixels placed where they are sent, text covering only the
-    /// picture's cells, and a second decoding thread, which has a core to itself.
+    /// default sixel palette, kitty pixels placed where they are sent (as `kittyPixels`), text
+    /// covering only the picture's cells, and a second decoding thread, which has a core to itself.
     let pictures: PictureRenderer
 
     /// - Parameters:
     ///   - cellPixels: the pixel size of a cell, for the modes that draw pixels.
     ///   - depth: the colours of half-block and ASCII art.
-    init(mode: RenderMode, box: CellBox, cellPixels: PixelSize, depth: ColorDepth) {
+    init(mode: RenderMode, box: CellBox, cellPixels: PixelSize, depth: ColorDepth, kittyPixels: KittyPicture.Pixels = .rgb) {
         self.box = box
-        pictures = PictureRenderer(mode: mode, cell: cellPixels, depth: depth, parallelDecode: true)
+        pictures = PictureRenderer(mode: mode, cell: cellPixels, depth: depth, kittyPixels: kittyPixels, parallelDecode: true)
     }
 
     var mode: RenderMode { pictures.mode }

@@ -50,13 +50,15 @@ public struct ViewCommand {
 
     /// Prints each file to stdout, reporting failures on stderr; true when every file was shown.
     func printImages(environment variable: (String) -> String?) -> Bool {
+        let guess = TerminalGuess(environment: variable)
         let renderer = InlineImageRenderer(
-            mode: render ?? RenderMode(guess: TerminalGuess(environment: variable)),
+            mode: render ?? RenderMode(guess: guess),
             box: size ?? TerminalWindow.of(descriptor: 1).map(Self.defaultBox) ?? CellBox(columns: 80, rows: 24),
             cellPixels: TerminalWindow.reportedCellPixels() ?? .fallbackCell,
             depth: ColorDepth.fromEnvironment(["TERM", "COLORTERM", "NO_COLOR"].reduce(into: [:]) { env, name in
                 env[name] = variable(name)
-            }))
+            }),
+            kittyPixels: KittyPicture.Pixels(for: guess))
         if let size, renderer.isBoxCut {
             let box = renderer.pixelBox
             let most = renderer.mode.drawsPixels ? "\(box.width)x\(box.height) pixels"

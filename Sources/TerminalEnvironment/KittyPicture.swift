@@ -12,9 +12,24 @@ public struct KittyPicture: Sendable, Equatable {
         case stored
     }
 
+    /// What the pixels are sent as.
+    public enum Pixels: Sendable, Equatable {
+        /// Raw 24-bit RGB (`f=24`): nothing to encode, three bytes a pixel (and a third more in
+        /// base64). For a terminal on this machine, where bytes cost nothing.
+        case rgb
+        /// A PNG file (`f=100`): a few milliseconds to encode a thumbnail, about half the bytes of
+        /// a photo's RGB. For a terminal at the other end of an SSH connection.
+        case png
+
+        /// PNG over SSH (`TerminalGuess.isRemote`), raw RGB otherwise.
+        public init(for guess: TerminalGuess) {
+            self = guess.isRemote ? .png : .rgb
+        }
+    }
+
     /// The kitty image id: the same id is the same pixels.
     public let id: UInt32
-    /// The raw RGB pixels under `id`, sent as the `Transmission` the renderer was asked for.
+    /// The pixels under `id`, sent as the `Transmission` and `Pixels` the renderer was asked for.
     public let transmission: [UInt8]
     /// Shows the transmitted pixels at the cursor over the picture's cells, the cursor kept put
     /// (`a=p`).
@@ -23,7 +38,7 @@ public struct KittyPicture: Sendable, Equatable {
     public let deletePlacements: [UInt8]
     /// Removes every placement of `id` and frees its data (`a=d,d=I`).
     public let free: [UInt8]
-    /// What the terminal stores for it (the raw pixels), counted against its storage quota.
+    /// What the terminal stores for it (the decoded pixels), counted against its storage quota.
     public let storedBytes: Int
 
     public init(id: UInt32, transmission: [UInt8], placement: [UInt8], deletePlacements: [UInt8], free: [UInt8],

@@ -23,6 +23,9 @@ public struct TerminalGuess: Equatable, Sendable {
     public let textArt: RenderMode
     /// Inside tmux or GNU screen.
     public let isMultiplexed: Bool
+    /// Over SSH (`SSH_CONNECTION`, `SSH_CLIENT` or `SSH_TTY`, which sshd sets): every byte drawn
+    /// crosses a network, so fewer bytes are worth some CPU.
+    public let isRemote: Bool
 
     /// Reads the variables through `variable` (`getenv` in a process that must stay light).
     public init(environment variable: (String) -> String?) {
@@ -32,6 +35,7 @@ public struct TerminalGuess: Equatable, Sendable {
         // sequences at all, whatever protocol the inherited variables name.
         let parsesEscapes = !term.isEmpty && term != "dumb"
         isMultiplexed = variable("TMUX") != nil || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        isRemote = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !(variable($0) ?? "").isEmpty }
         let noColor = !(variable("NO_COLOR") ?? "").isEmpty
         hasColor = !noColor && parsesEscapes && !Self.isDECTerminal(term)
         declaresTrueColor = ["truecolor", "24bit"].contains((variable("COLORTERM") ?? "").lowercased())

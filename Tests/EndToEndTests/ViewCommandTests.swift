@@ -56,6 +56,19 @@ struct ViewCommandTests {
         #expect(iterm.stdout.contains(";width=16;height=8;"))
     }
 
+    /// Over SSH, kitty pixels go as PNG, the same cells covered in fewer bytes.
+    @Test func kittyOverSSHSendsPNG() throws {
+        let path = try photo("astronaut.png")
+        var remote = colourTerminal
+        remote["SSH_CONNECTION"] = "10.0.0.2 50022 10.0.0.1 22"
+        let png = try view([path, "--size", "24x8", "--render", "kitty"], environment: remote)
+        let rgb = try view([path, "--size", "24x8", "--render", "kitty"])
+        #expect(png.status == 0)
+        #expect(png.stdout.hasPrefix("\u{1B}_Ga=T,f=100,i="), "\(png.stdout.prefix(60))")
+        #expect(png.stdout.contains(",c=16,r=8,"))
+        #expect(png.stdout.utf8.count < rgb.stdout.utf8.count * 3 / 4, "\(png.stdout.utf8.count) against \(rgb.stdout.utf8.count)")
+    }
+
     /// ImagingTests' format fixtures: one photo in each format.
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../ImagingTests/Fixtures").standardized.path

@@ -132,6 +132,19 @@ import TUI
         #expect(kittyImage.id == first && kittyImage.storedBytes == 80 * 80 * 3)
     }
 
+    /// Over SSH (`kittyPixels: .png`) every kitty picture the app draws goes as a PNG: grid
+    /// thumbnails and the detail pane's picture alike.
+    @Test func kittyPicturesGoAsPNGWhenAskedTo() throws {
+        let remote = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), kittyPixels: .png)
+        let jpeg = try Self.jpeg(width: 120, height: 80, seed: 4)
+        for renderer in [remote, remote.forPictureDrawnOnce] {
+            for fit in [ImageFit.crop, .max] {
+                let picture = try #require(renderer.render(jpeg, columns: 8, rows: 4, fit: fit).kitty)
+                #expect(String(decoding: picture.transmission.prefix(20), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=100,i="))
+            }
+        }
+    }
+
     @Test func kittyIdsSkipTheQueryId() {
         let ids = KittyImageIDs(reserved: [KittyGraphics.queryID])
         let handed = (0..<40).map { ids.id(for: [UInt8($0)], columns: 1, rows: 1, fit: .crop) }

@@ -1,5 +1,7 @@
 import Foundation
+import TerminalEnvironment
 import Testing
+import TestSupport
 @testable import Imaging
 
 @Suite struct KittyGraphicsTests {
@@ -49,6 +51,35 @@ import Testing
         #expect(commands.last?.keys == "m=0")
         let payload = try #require(Data(base64Encoded: commands.map(\.payload).joined()))
         #expect([UInt8](payload) == image.pixels)
+    }
+
+    /// Over SSH the pixels go as a PNG file (`f=100`, which says its own size): the same pixels,
+    /// chunked like RGB, in fewer bytes.
+    @Test func pngSendsTheSamePixels() throws {
+        let image = TestImages.noise(width: 65, height: 64, seed: 5)
+        for (made, action) in [(KittyGraphics.transmit(image, id: 42, pixels: .png), "a=t,f=100,i=42,q=2"),
+                               (KittyGraphics.transmitAndPlace(image, id: 42, columns: 8, rows: 4, pixels: .png),
+                                "a=T,f=100,i=42,c=8,r=4,q=2")] {
+            let commands = Self.commands(made)
+            #expect(commands.count > 1 && commands.first?.keys == action + ",m=1")
+            #expect(commands.dropFirst().dropLast().allSatisfy { $0.keys == "m=1" })
+            #expect(commands.last?.keys == "m=0")
+            #expect(commands.allSatisfy { $0.payload.utf8.count <= KittyGraphics.maxChunkLength })
+            let png = [UInt8](try #require(Data(base64Encoded: commands.map(\.payload).joined())))
+            #expect(ImageFormat(sniffing: png) == .png)
+            #expect(try PNGCodec.decode(png).pixels == image.pixels, "lossless")
+        }
+    }
+
+    /// Real thumbnails as PNG: under half their RGB bytes in all (each under four fifths), what
+    /// a picture costs over a network.
+    @Test(.enabled(if: !SixelPruningTests.thumbnails.isEmpty, SharedPhotos.absent))
+    func pngHalvesAPhotosBytes() {
+        let sizes = SixelPruningTests.thumbnails.map { photo in
+            (png: KittyGraphics.transmit(photo, id: 1, pixels: .png).count, rgb: KittyGraphics.transmit(photo, id: 1).count)
+        }
+        #expect(sizes.allSatisfy { $0.png * 5 < $0.rgb * 4 }, "\(sizes)")
+        #expect(sizes.map(\.png).reduce(0, +) * 2 < sizes.map(\.rgb).reduce(0, +), "\(sizes)")
     }
 
     @Test func placeDeleteAndQuery() {

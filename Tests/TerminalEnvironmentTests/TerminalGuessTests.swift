@@ -55,6 +55,18 @@ import Testing
         #expect(!TerminalGuess(environment: ["TERM": "xterm-kitty"]).isMultiplexed)
     }
 
+    /// sshd sets these on the far side of a connection: kitty pictures then go as PNG.
+    @Test func sshMakesTheSessionRemote() {
+        for variable in ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"] {
+            let guess = TerminalGuess(environment: ["TERM": "xterm-kitty", variable: "10.0.0.2 50022 10.0.0.1 22"])
+            #expect(guess.isRemote, "\(variable)")
+            #expect(KittyPicture.Pixels(for: guess) == .png)
+        }
+        let local = TerminalGuess(environment: ["TERM": "xterm-kitty", "SSH_CONNECTION": ""])
+        #expect(!local.isRemote, "set but empty")
+        #expect(KittyPicture.Pixels(for: local) == .rgb)
+    }
+
     @Test func colortermDeclaresTrueColour() {
         #expect(TerminalGuess(environment: ["TERM": "xterm", "COLORTERM": "truecolor"]).declaresTrueColor)
         #expect(TerminalGuess(environment: ["TERM": "xterm", "COLORTERM": "24BIT"]).declaresTrueColor)

@@ -15,8 +15,9 @@ extension RenderMode {
     /// The renderer for this mode in a terminal with `capabilities`, transparent pixels
     /// composited over `background`.
     public func makeRenderer(capabilities: TerminalCapabilities, depth: ColorDepth,
-                             background: RGB = RGB(0, 0, 0)) -> any ThumbnailRendering {
+                             background: RGB = RGB(0, 0, 0), kittyPixels: KittyPicture.Pixels = .rgb) -> any ThumbnailRendering {
         ThumbnailRenderer(mode: self, cell: capabilities.cellPixelSize, depth: depth,
-                          sixelColorRegisters: capabilities.sixelColorRegisters, background: background)
+                          sixelColorRegisters: capabilities.sixelColorRegisters, background: background,
+                          kittyPixels: kittyPixels)
     }
 }

@@ -13,6 +13,8 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     public let sixelRegisters: Int
     /// What transparent pixels are composited over: the terminal's background as the theme says.
     public let background: RGB
+    /// What kitty pictures are sent as: RGB, or PNG over SSH.
+    public let kittyPixels: KittyPicture.Pixels
     /// The most registers a quantised sixel palette uses: thumbnails keep to the encoder's default,
     /// which keeps the bytes scroll frames send down; the detail pane's picture, drawn once, spends
     /// the bytes of a full 256-register palette (800x600: 38.5 dB against 37.4, 14% more bytes).
@@ -22,12 +24,13 @@ public struct ThumbnailRenderer: ThumbnailRendering {
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
     public init(mode: RenderMode, cell: PixelSize = .fallbackCell, depth: ColorDepth = .trueColor,
-                sixelColorRegisters: Int? = nil, background: RGB = RGB(0, 0, 0)) {
+                sixelColorRegisters: Int? = nil, background: RGB = RGB(0, 0, 0), kittyPixels: KittyPicture.Pixels = .rgb) {
         self.mode = mode
         self.cell = PixelSize(width: max(1, cell.width), height: max(1, cell.height))
         self.depth = depth
         sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
         self.background = background
+        self.kittyPixels = kittyPixels
     }
 
     /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
@@ -68,7 +71,7 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     private func pictures(for fit: ImageFit) -> PictureRenderer {
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: sixelQuantizedRegisters,
-                        wholeSixelBands: true, kittyTransmission: .stored, parallelDecode: false,
+                        wholeSixelBands: true, kittyTransmission: .stored, kittyPixels: kittyPixels, parallelDecode: false,
                         padsFittedText: true, background: background)
     }
 }

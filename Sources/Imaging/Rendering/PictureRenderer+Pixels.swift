@@ -14,7 +14,7 @@ extension PictureRenderer {
                                                      quantizedRegisters: sixelQuantizedRegisters))
         case .kitty:
             content = .kitty(KittyPicture(image, id: kittyID, columns: cells.columns, rows: cells.rows,
-                                          transmission: kittyTransmission))
+                                          transmission: kittyTransmission, pixels: kittyPixels))
         case .iterm, .halfblock, .ascii:
             content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))
         }

@@ -29,8 +29,10 @@ public struct PictureRenderer: Sendable {
     /// evenly): terminals draw a partial last band differently, which matters where a picture must
     /// cover exactly its cells; otherwise a picture is sent at its own height (240x1 is 240x1).
     public var wholeSixelBands: Bool
-    /// How a kitty picture's pixels are sent.
+    /// How a kitty picture's pixels are sent: stored and placed at once, or stored to be placed.
     public var kittyTransmission: KittyPicture.Transmission
+    /// What a kitty picture's pixels are sent as: RGB, or PNG over SSH.
+    public var kittyPixels: KittyPicture.Pixels
     /// Whether a JPEG may be decoded on a second thread: worth it when one picture is rendered at
     /// a time, not when renders already run one per core.
     public var parallelDecode: Bool
@@ -42,8 +44,8 @@ public struct PictureRenderer: Sendable {
 
     public init(mode: RenderMode, cell: PixelSize, depth: ColorDepth, sixelRegisters: Int = 256,
                 sixelQuantizedRegisters: Int = SixelEncoder.quantizedRegisters, wholeSixelBands: Bool = false,
-                kittyTransmission: KittyPicture.Transmission = .placedAtCursor, parallelDecode: Bool = false,
-                padsFittedText: Bool = false, background: RGB = RGB(0, 0, 0)) {
+                kittyTransmission: KittyPicture.Transmission = .placedAtCursor, kittyPixels: KittyPicture.Pixels = .rgb,
+                parallelDecode: Bool = false, padsFittedText: Bool = false, background: RGB = RGB(0, 0, 0)) {
         self.mode = mode
         self.cell = cell
         self.depth = depth
@@ -51,6 +53,7 @@ public struct PictureRenderer: Sendable {
         self.sixelQuantizedRegisters = sixelQuantizedRegisters
         self.wholeSixelBands = wholeSixelBands
         self.kittyTransmission = kittyTransmission
+        self.kittyPixels = kittyPixels
         self.parallelDecode = parallelDecode
         self.padsFittedText = padsFittedText
         self.background = background

@@ -1,3 +1,5 @@
+public import TerminalEnvironment
+
 /// Escape sequences of the kitty terminal graphics protocol
 /// (https://sw.kovidgoyal.net/kitty/graphics-protocol/), as understood by kitty, Ghostty, WezTerm
 /// and Konsole. Every command carries `q=2`, so the terminal never answers and nothing has to be
@@ -6,20 +8,21 @@ public enum KittyGraphics {
     /// The most base64 bytes one escape sequence may carry (the protocol's limit).
     public static let maxChunkLength = 4096
 
-    /// Transmits `image` as raw 24-bit RGB under `id` and places it at the cursor, scaled to
-    /// `columns` x `rows` cells.
+    /// Transmits `image` as `pixels` (raw 24-bit RGB, or a PNG file) under `id` and places it at
+    /// the cursor, scaled to `columns` x `rows` cells.
     ///
     /// The payload is base64 in chunks of at most `maxChunkLength` bytes, one `ESC _ G … ESC \`
     /// each: the first carries all keys and `m=1` (more follows), later ones only `m`, the last
     /// `m=0`. Transmitting under an id that is already in use replaces that image.
-    public static func transmitAndPlace(_ image: RGBImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        chunked(image, keys: "a=T,f=24,s=\(image.width),v=\(image.height),i=\(id),c=\(columns),r=\(rows),q=2")
+    public static func transmitAndPlace(_ image: RGBImage, id: UInt32, columns: Int, rows: Int,
+                                        pixels: KittyPicture.Pixels = .rgb) -> [UInt8] {
+        chunked(image, as: pixels, action: "a=T", keys: "i=\(id),c=\(columns),r=\(rows),q=2")
     }
 
-    /// Transmits `image` as raw 24-bit RGB under `id` without showing it (`a=t`), chunked like
+    /// Transmits `image` as `pixels` under `id` without showing it (`a=t`), chunked like
     /// `transmitAndPlace`; `place` shows it afterwards, as often as wanted.
-    public static func transmit(_ image: RGBImage, id: UInt32) -> [UInt8] {
-        chunked(image, keys: "a=t,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2")
+    public static func transmit(_ image: RGBImage, id: UInt32, pixels: KittyPicture.Pixels = .rgb) -> [UInt8] {
+        chunked(image, as: pixels, action: "a=t", keys: "i=\(id),q=2")
     }
 
     /// Shows the already transmitted image `id` (again) at the cursor, scaled to `columns` x `rows`
@@ -53,9 +56,15 @@ public enum KittyGraphics {
         return output
     }()
 
-    /// `image`'s pixels in base64 chunks, the first one carrying `keys`.
-    private static func chunked(_ image: RGBImage, keys: String) -> [UInt8] {
-        let payload = Base64.encode(image.pixels)
+    /// `image` as `pixels` in base64 chunks, the first one carrying `action`, the format's keys and
+    /// `keys`. A PNG that cannot be made (no memory) is sent as RGB: the picture matters more than
+    /// its bytes.
+    private static func chunked(_ image: RGBImage, as pixels: KittyPicture.Pixels, action: String, keys: String) -> [UInt8] {
+        let png = pixels == .png ? try? PNGCodec.encode(image) : nil
+        // A PNG says its own size.
+        let format = png == nil ? "f=24,s=\(image.width),v=\(image.height)" : "f=100"
+        let keys = "\(action),\(format),\(keys)"
+        let payload = Base64.encode(png ?? image.pixels)
         var output = [UInt8]()
         output.reserveCapacity(payload.count + payload.count / maxChunkLength * 16 + keys.utf8.count + 16)
         var start = 0
