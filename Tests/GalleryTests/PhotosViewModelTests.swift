@@ -177,6 +177,55 @@ struct PhotosViewModelTests {
         #expect(renderer.renders == renders && loader.urls.count == 2)
     }
 
+    /// The row beside the screen is made once nothing shown is loading, and a scroll to it finds
+    /// its thumbnails made: shown at once, not fetched or rendered again.
+    @Test func theNearRowIsMadeAfterTheScreenAndShownFromTheCache() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        let url = { (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
+        viewModel.willDisplay(index: 0)
+        viewModel.willDisplay(index: 1)
+        viewModel.willSoonDisplay([2, 3])
+        await eventually { loader.requests.pendingKeys.count == 2 }
+        await settle()
+        #expect(Set(loader.urls) == [url(0), url(1)], "nothing near while the screen loads")
+
+        loader.requests.resolve(url(0), with: .success(Array(url(0).utf8)))
+        await settle()
+        #expect(loader.urls.count == 2, "one on screen still loading")
+        loader.requests.resolve(url(1), with: .success(Array(url(1).utf8)))
+        await eventually { Set(loader.requests.pendingKeys) == [url(2), url(3)] }
+        loader.requests.answerImmediately { .success(Array($0.utf8)) }
+        loader.requests.resolve(url(2), with: .success(Array(url(2).utf8)))
+        loader.requests.resolve(url(3), with: .success(Array(url(3).utf8)))
+        await eventually { renderer.renders == 4 }
+        await settle()
+
+        viewModel.willDisplay(index: 2)
+        #expect(viewModel.thumbnailState(at: 2)?.thumbnail?.plainLines.first?.hasPrefix(url(2)) == true)
+        viewModel.willDisplay(index: 3)
+        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        #expect(renderer.renders == 4 && loader.urls.count == 4, "made once, ahead")
+    }
+
+    /// A photo shown while it is being made ahead waits for that render; one no longer near
+    /// stops being made.
+    @Test func aNearPhotoShownMidwayIsNotMadeTwiceAndOneLeftBehindStops() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = await loadedViewModel(loader: loader)
+        let url = { (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
+        viewModel.willSoonDisplay([5, 6])
+        await eventually { Set(loader.requests.pendingKeys) == [url(5), url(6)] }
+        viewModel.willDisplay(index: 5)
+        viewModel.willSoonDisplay([7])
+        await eventually { loader.requests.cancelledKeys == [url(6)] }
+        #expect(viewModel.thumbnailState(at: 5) == .loading)
+        loader.requests.resolve(url(5), with: .success(Array(url(5).utf8)))
+        await eventually { viewModel.thumbnailState(at: 5)?.thumbnail != nil }
+        await eventually { loader.requests.pendingKeys == [url(7)] }
+        #expect(loader.urls.filter { $0 == url(5) }.count == 1, "fetched once")
+    }
+
     @Test func repeatedWillDisplayStartsOneLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)

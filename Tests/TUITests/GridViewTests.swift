@@ -330,3 +330,34 @@ import Testing
         #expect(!text.contains("▗") && text.contains("Photo 0"))
     }
 }
+
+/// Hears only which items are one row scroll away.
+@MainActor final class GridNearRecorder: GridViewDelegate {
+    private(set) var near: [[Int]] = []
+    func gridView(_ grid: GridView, willDisplay index: Int) {}
+    func gridView(_ grid: GridView, didEndDisplaying index: Int) {}
+    func gridView(_ grid: GridView, didSelect index: Int) {}
+    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {}
+    func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) { near.append(indices) }
+}
+
+@MainActor @Suite struct GridNearItemsTests {
+    /// 80x24: 3 columns, 2 rows on screen. The row below comes first (scrolling down is the usual
+    /// way), then the row above; told again only when it changes.
+    @Test func theRowsBesideTheScreenAreToldWhenTheyChange() {
+        let grid = GridView()
+        let recorder = GridNearRecorder()
+        grid.delegate = recorder
+        grid.setItemCount(10)
+        grid.layout(in: Rect(row: 0, column: 0, columns: 80, rows: 23))
+        #expect(recorder.near == [[6, 7, 8]])
+        #expect(grid.handle(.down))  // the selection moves within the screen: nothing new
+        #expect(recorder.near == [[6, 7, 8]])
+        #expect(grid.handle(.down))  // row 2 comes into view
+        #expect(recorder.near.last == [9, 0, 1, 2])
+        #expect(grid.handle(.down))  // the last row: nothing below
+        #expect(recorder.near == [[6, 7, 8], [9, 0, 1, 2], [3, 4, 5]])
+        grid.reloadItems(count: 10)
+        #expect(recorder.near.last == [6, 7, 8], "a new list: told again")
+    }
+}

@@ -85,6 +85,10 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Indices displayed while their page had not arrived: their thumbnails start when it does.
     @ObservationIgnored private var visibleHoles: Set<Int> = []
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
+    /// The photos one row scroll away (`willSoonDisplay`), and the renders of them under way: made
+    /// once nothing on screen is loading, kept in the cache for when they are shown.
+    @ObservationIgnored private var nearPhotos: [Photo] = []
+    @ObservationIgnored private var prefetches: [ThumbnailKey: Prefetch] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
     /// Bumped whenever the pages in flight are dropped: their answers are for a list gone since.
@@ -116,6 +120,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     deinit {
         for task in pageTasks.values { task.cancel() }
         for load in loads.values { load.task.cancel() }
+        for prefetch in prefetches.values { prefetch.task.cancel() }
     }
 
     // MARK: Inputs
@@ -144,6 +149,19 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         visibleIDs.remove(id)
         cancelLoad(of: id)
         thumbnails[id] = nil
+    }
+
+    /// Items `indices` are likely shown next (the rows beside the screen): their thumbnails are
+    /// made once nothing on screen is loading, so a one-row scroll finds them ready. Those no
+    /// longer near stop being made.
+    public func willSoonDisplay(_ indices: [Int]) {
+        nearPhotos = indices.compactMap { photo(at: $0) }
+        let near = Set(nearPhotos.map { key(for: $0.id) })
+        for (key, prefetch) in prefetches where !near.contains(key) {
+            prefetch.task.cancel()
+            prefetches[key] = nil
+        }
+        prefetchWhenIdle()
     }
 
     public func didSelect(index: Int) {
@@ -585,11 +603,17 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         nextGeneration += 1
         let generation = nextGeneration
         let pipeline = self.pipeline
+        // Shown while it was being made ahead: that render is waited for, not started again.
+        let prefetch = prefetches.removeValue(forKey: key)
         let task = Task { [weak self] in
             let result: Result<RenderedPicture, any Error>
             do {
-                result = .success(try await pipeline.thumbnail(
-                    for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
+                if let made = await prefetch?.task.value {
+                    result = .success(made)
+                } else {
+                    result = .success(try await pipeline.thumbnail(
+                        for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
+                }
             } catch {
                 result = .failure(error)
             }
@@ -611,6 +635,28 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         case .failure(let error):
             thumbnails[id] = .failed(ErrorMessage.text(for: error))
         }
+        prefetchWhenIdle()
+    }
+
+    /// Starts making the near photos' thumbnails once no thumbnail on screen is loading: they must
+    /// never hold up one that is shown. A failure is left for the shown photo to meet again.
+    private func prefetchWhenIdle() {
+        guard loads.isEmpty else { return }
+        for photo in nearPhotos where photo.folder?.hasCover ?? true {
+            let key = key(for: photo.id)
+            guard prefetches[key] == nil, !visibleIDs.contains(photo.id), cache.thumbnail(for: key) == nil else { continue }
+            let pipeline = self.pipeline, cache = self.cache
+            nextGeneration += 1
+            let generation = nextGeneration
+            let task = Task(priority: .utility) { [weak self] in
+                let made = try? await pipeline.thumbnail(for: photo, columns: key.columns, rows: key.rows, fit: key.fit)
+                if let made, !Task.isCancelled { cache.insert(made, for: key) }
+                // Only this one: the photo may have left and come near again, with a new render.
+                if self?.prefetches[key]?.generation == generation { self?.prefetches[key] = nil }
+                return made
+            }
+            prefetches[key] = Prefetch(generation: generation, task: task)
+        }
     }
 
     private func cancelLoad(of id: String) {
@@ -623,6 +669,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 public struct RefreshedSelection: Equatable, Sendable {
     public let index: Int
     public let refresh: Int
+}
+
+/// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which one it is.
+private struct Prefetch {
+    let generation: Int
+    let task: Task<RenderedPicture?, Never>
 }
 
 /// A running thumbnail load: its task, and what it was started for.

@@ -300,6 +300,7 @@ import TerminalEnvironment
 
     func gridView(_ grid: GridView, willDisplay index: Int) { viewModel.willDisplay(index: index) }
     func gridView(_ grid: GridView, didEndDisplaying index: Int) { viewModel.didEndDisplaying(index: index) }
+    func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) { viewModel.willSoonDisplay(indices) }
     func gridView(_ grid: GridView, didSelect index: Int) { viewModel.didSelect(index: index) }
     // The selection moves only in `handle`, which asks for the frame, or in `layout`, during one.
     func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {}

@@ -8,6 +8,13 @@
     func gridView(_ grid: GridView, didSelect index: Int)
     /// The highlighted item changed through user input.
     func gridView(_ grid: GridView, didMoveSelectionTo index: Int)
+    /// The items one row scroll away (the row below the viewport, then the one above), after
+    /// every change of the viewport: worth preparing, as they are likely shown next.
+    func gridView(_ grid: GridView, willSoonDisplay indices: [Int])
+}
+
+extension GridViewDelegate {
+    public func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) {}
 }
 
 /// What one grid cell shows.
@@ -38,6 +45,7 @@ public struct GridCell: Sendable {
     private let minimumCellSize: Size
     private var layout: GridLayout?
     private var displayed: Range<Int> = 0..<0
+    private var near: [Int] = []
 
     /// `minimumCellSize` is a whole cell: the thumbnail area and one title line.
     public init(minimumCellSize: Size = Size(columns: 24, rows: 10)) {
@@ -81,6 +89,7 @@ public struct GridCell: Sendable {
     public func reloadItems(count: Int) {
         let previous = displayed
         displayed = 0..<0
+        near = []
         for index in previous { delegate?.gridView(self, didEndDisplaying: index) }
         itemCount = max(0, count)
         selectedIndex = 0
@@ -98,6 +107,7 @@ public struct GridCell: Sendable {
         clampTopRow()
         scrollToSelection()
         displayed = visibleRange
+        near = []
         return displayed
     }
 
@@ -276,5 +286,18 @@ public struct GridCell: Sendable {
         displayed = current
         for index in previous where !current.contains(index) { delegate?.gridView(self, didEndDisplaying: index) }
         for index in current where !previous.contains(index) { delegate?.gridView(self, willDisplay: index) }
+        let soon = nearItems
+        if soon != near {
+            near = soon
+            delegate?.gridView(self, willSoonDisplay: soon)
+        }
+    }
+
+    /// The row below the viewport, then the row above it (either may be none).
+    private var nearItems: [Int] {
+        guard let layout, !visibleRange.isEmpty else { return [] }
+        let below = visibleRange.upperBound..<min(itemCount, visibleRange.upperBound + layout.columns)
+        let above = max(0, visibleRange.lowerBound - layout.columns)..<visibleRange.lowerBound
+        return Array(below) + Array(above)
     }
 }
