@@ -46,6 +46,15 @@ static void cmyk_to_rgb(const JSAMPLE *inks, unsigned char *rgb, JDIMENSION widt
     }
 }
 
+// Whether a scan has begun to bring the DC of every component (libjpeg's coef_bits: -1 for a
+// coefficient no scan has reached yet).
+static int every_dc_started(j_decompress_ptr cinfo) {
+    for (int c = 0; c < cinfo->num_components; c++) {
+        if (cinfo->coef_bits[c][0] < 0) return 0;
+    }
+    return 1;
+}
+
 // Reads the header, then, given `rgb`, decodes into it at `scale_num`/8, which must give
 // `*width` x `*height`; without `rgb`, gives the header's size in `*width` and `*height`.
 static int run(const unsigned char *data, size_t size, int scale_num, unsigned char *rgb,
@@ -76,7 +85,26 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     cinfo.dct_method = JDCT_IFAST;
+    // At 1/8 every block is one pixel, its mean: the DC coefficient. A progressive file sends the
+    // DC of every block first, in a scan or a few, then the AC in scans that make up most of the
+    // file: those are not read. The DC's last bits may come in a refinement scan after much of
+    // the AC (jpegtran's and cjpeg's scripts do so); a thumbnail goes without them (an error of
+    // at most one DC quantisation step, an eighth of it per pixel).
+    int dc_only = scale_num == 1 && cinfo.progressive_mode;
+    if (dc_only) {
+        cinfo.buffered_image = TRUE;
+        // No interblock smoothing: it estimates missing AC, which a 1x1 IDCT never reads.
+        cinfo.do_block_smoothing = FALSE;
+    }
     jpeg_start_decompress(&cinfo);
+    if (dc_only) {
+        // Scan headers up to the first that brings the last component's DC (usually the first).
+        while (!every_dc_started(&cinfo)) {
+            int status = jpeg_consume_input(&cinfo);
+            if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;
+        }
+        jpeg_start_output(&cinfo, cinfo.input_scan_number);
+    }
     if ((int)cinfo.output_width != *width || (int)cinfo.output_height != *height ||
         cinfo.output_components != (cmyk ? 4 : 3)) {
         snprintf(report->message, sizeof report->message,
@@ -99,8 +127,9 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
             cmyk_to_rgb(inks[0], row, cinfo.output_width, cinfo.saw_Adobe_marker);
         }
     }
-    // Reads on to EOI, where libjpeg refuses what follows a baseline file's only scan.
-    jpeg_finish_decompress(&cinfo);
+    // Reads on to EOI, where libjpeg refuses what follows a baseline file's only scan. The DC
+    // alone is the whole picture at 1/8: the scans after it are left unread.
+    if (!dc_only) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }

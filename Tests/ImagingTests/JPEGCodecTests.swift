@@ -1,6 +1,7 @@
 import Testing
 import TerminalEnvironment
 @testable import Imaging
+import ImagingTestSupport
 
 @Suite struct JPEGCodecTests {
     @Test func roundTripKeepsSizeAndColour() throws {
@@ -38,6 +39,30 @@ import TerminalEnvironment
         // A whole decode has no partial pixel.
         let whole = try JPEGCodec.decode(jpeg)
         #expect(whole.width == 100 && whole.lastColumnEighths == 8 && whole.lastRowEighths == 8)
+    }
+
+    /// At 1/8 a progressive file is decoded from its DC scan alone: the picture of the same
+    /// coefficients sent in one sequential scan, short of the DC's last bit and the chroma's 2x2
+    /// detail, which come in the scans it does not read.
+    @Test func aProgressiveFileAtAnEighthIsItsDCScan() throws {
+        let progressive = try JPEGCodec.decode(try FormatFixtures.bytes("progressive-640.jpg"), covering: PixelSize(width: 80, height: 53))
+        let sequential = try JPEGCodec.decode(try FormatFixtures.bytes("sequential-640.jpg"), covering: PixelSize(width: 80, height: 53))
+        #expect(progressive.width == 80)
+        #expect(progressive.width == sequential.width && progressive.height == sequential.height)
+        #expect(progressive.psnr(comparedTo: sequential) > 30, "\(progressive.psnr(comparedTo: sequential)) dB")
+        #expect(!progressive.isTruncated && progressive.decoderWarning == nil)
+    }
+
+    /// The scans after the DC are never read at 1/8: a file cut right after its DC scan is whole
+    /// there, and short (grey, a warning) at any larger scale, which needs them.
+    @Test func aProgressiveFileCutAfterItsDCScanIsWholeAtAnEighth() throws {
+        let bytes = try FormatFixtures.bytes("progressive-640.jpg")
+        let scans = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
+        let cut = Array(bytes[..<scans[1]])
+        let eighth = try JPEGCodec.decode(cut, covering: PixelSize(width: 80, height: 53))
+        #expect(eighth.width == 80 && !eighth.isTruncated && eighth.decoderWarning == nil)
+        let quarter = try JPEGCodec.decode(cut, covering: PixelSize(width: 160, height: 106))
+        #expect(quarter.width == 160 && quarter.isTruncated)
     }
 
     @Test func badInputIsAnErrorValue() {

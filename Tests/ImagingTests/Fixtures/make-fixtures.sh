@@ -64,3 +64,8 @@ convert -dispose none -delay 5 -size 8x6 xc:red \
   -dispose background -delay 7 \( -size 4x3 xc:blue -repage 8x6+2+1 \) \
   -dispose previous -delay 0 \( -size 2x2 xc:lime -repage 8x6+0+0 \) \
   -dispose none -delay 5 \( -size 2x2 xc:yellow -repage 8x6+6+4 \) -loop 0 disposal.gif
+# A progressive JPEG (cjpeg's own scan script: every DC first, its last bit in a refinement scan
+# after most of the AC) at 640 px, so that 1/8 is 80 px, and the same coefficients as one
+# sequential scan (jpegtran rewrites the scans, not the picture).
+convert "$photos/coffee.png" -resize 640x ppm:- | cjpeg -quality 85 -progressive > progressive-640.jpg
+jpegtran -copy none progressive-640.jpg > sequential-640.jpg
