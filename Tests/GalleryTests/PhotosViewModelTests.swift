@@ -226,6 +226,24 @@ struct PhotosViewModelTests {
         #expect(loader.urls.filter { $0 == url(5) }.count == 1, "fetched once")
     }
 
+    /// A near row on a page not yet here (a source that tells its total, pages by number): that
+    /// page is asked for a row early, and the row is made ahead once it arrives.
+    @Test func aNearRowOnTheNextPageBringsThatPage() async {
+        let counted = CountedPhotoSource(total: 100)
+        let viewModel = PhotosViewModel(source: counted, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
+                                         perPage: 10, cache: cache)
+        viewModel.viewDidLoad()
+        await eventually { viewModel.photos.count == 10 }
+        for index in 5..<10 { viewModel.willDisplay(index: index) }
+        viewModel.willSoonDisplay(Array(10..<15) + Array(0..<5))
+        await eventually { renderer.renders == 15 }
+        #expect(counted.pageCalls == [1, 2])
+        viewModel.willDisplay(index: 12)
+        #expect(viewModel.thumbnailState(at: 12)?.thumbnail != nil, "made ahead")
+        await settle()
+        #expect(renderer.renders == 15)
+    }
+
     @Test func repeatedWillDisplayStartsOneLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)

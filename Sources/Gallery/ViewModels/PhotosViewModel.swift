@@ -87,6 +87,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
     /// The photos one row scroll away (`willSoonDisplay`), and the renders of them under way: made
     /// once nothing on screen is loading, kept in the cache for when they are shown.
+    @ObservationIgnored private var nearIndices: [Int] = []
     @ObservationIgnored private var nearPhotos: [Photo] = []
     @ObservationIgnored private var prefetches: [ThumbnailKey: Prefetch] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
@@ -155,6 +156,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// made once nothing on screen is loading, so a one-row scroll finds them ready. Those no
     /// longer near stop being made.
     public func willSoonDisplay(_ indices: [Int]) {
+        nearIndices = indices
+        // A near row on a page not yet here (the next page, a row early): that page is asked for.
+        for index in indices where items.indices.contains(index) && items[index] == nil {
+            loadPage(containing: index)
+        }
         nearPhotos = indices.compactMap { photo(at: $0) }
         let near = Set(nearPhotos.map { key(for: $0.id) })
         for (key, prefetch) in prefetches where !near.contains(key) {
@@ -408,6 +414,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let filled = visibleHoles.filter { updated.indices.contains($0) && updated[$0] != nil }
         visibleHoles.subtract(filled)
         for index in filled.sorted() { willDisplay(index: index) }
+        // And the near row, made ahead now that its photos are known.
+        if nearIndices.compactMap({ photo(at: $0)?.id }) != nearPhotos.map(\.id) { willSoonDisplay(nearIndices) }
     }
 
     // MARK: Marks and edits
