@@ -10,15 +10,19 @@ public enum Directory {
     /// Throws what listing the folder at `path` would fail with, without reading its names: a
     /// check before the listing itself, which may be of 100,000 names.
     public static func checkListable(_ path: String) throws(SystemError) {
+        closedir(try opened(path))
+    }
+
+    private static func opened(_ path: String) throws(SystemError) -> OpaquePointer {
         guard let folder = opendir(path) else { throw SystemError.last("open the folder", path: path) }
-        closedir(folder)
+        return folder
     }
 
     /// The names in the folder at `path` with the kind the folder records for each (nil when the
     /// file system does not say: then only `FileStatus` tells), without "." and "..", unsorted.
     /// A walk through a large folder learns which names are plain files without a `stat` each.
     public static func entries(in path: String) throws(SystemError) -> [(name: String, kind: FileStatus.Kind?)] {
-        guard let folder = opendir(path) else { throw SystemError.last("open the folder", path: path) }
+        let folder = try opened(path)
         defer { closedir(folder) }
         var entries: [(name: String, kind: FileStatus.Kind?)] = []
         // Read in place: a record holds only as much of `d_name` as its name needs, and copying the

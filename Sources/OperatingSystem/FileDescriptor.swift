@@ -74,8 +74,10 @@ public struct FileDescriptor: Sendable, Hashable {
     /// array of its size: read through a zeroed 1 MB chunk appended to a growing array, a 4000 px
     /// photo took several times as long (the zeroing, two copies and the page faults of each).
     public func read(upTo limit: Int) throws(SystemError) -> [UInt8] {
-        // One byte past the size: a file that has not grown ends within the first block.
-        let size = (try? status()).flatMap { $0.kind == .regular ? $0.size + 1 : nil }
+        // One byte past the size: a file that has not grown ends within the first block. A limit
+        // within the first block is read at once, without asking the size (a folder's listing
+        // reads 12 bytes of each of its files, right after its own `status`).
+        let size = limit <= Self.firstBlock ? nil : (try? status()).flatMap { $0.kind == .regular ? $0.size + 1 : nil }
         var block = max(1, min(size ?? Self.firstBlock, limit))
         var bytes: [UInt8] = []
         while bytes.count < limit {
