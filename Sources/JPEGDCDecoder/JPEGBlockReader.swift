@@ -3,6 +3,10 @@ final class JPEGScanTables: @unchecked Sendable {
     /// Per component, side by side: its DC lookup, its AC lookup, its AC chains.
     let lookups: UnsafeMutablePointer<UInt16>
     let stride: Int
+    /// Per component, its block starts (`JPEGHuffmanTable.blockStarts`): at
+    /// `blockStarts + blockStartOffsets[c]`, once for each pair of tables.
+    let blockStarts: UnsafeMutablePointer<UInt32>
+    let blockStartOffsets: UnsafeMutablePointer<Int>
     /// For the codes longer than the lookups.
     let dc: [JPEGHuffmanTable]
     let ac: [JPEGHuffmanTable]
@@ -23,9 +27,27 @@ final class JPEGScanTables: @unchecked Sendable {
         stride = all.count / max(1, header.components.count)
         lookups = .allocate(capacity: all.count)
         lookups.initialize(from: all, count: all.count)
+        // The colour components usually share both tables: one copy keeps it in the cache.
+        var starts: [UInt32] = [], offsets: [Int] = [], made: [[Int]: Int] = [:]
+        for component in header.components {
+            let pair = [component.dcTable, component.acTable]
+            if made[pair] == nil {
+                made[pair] = starts.count
+                starts += JPEGHuffmanTable.blockStarts(dc: header.dcTables[pair[0]]!, ac: header.acTables[pair[1]]!)
+            }
+            offsets.append(made[pair]!)
+        }
+        blockStarts = .allocate(capacity: starts.count)
+        blockStarts.initialize(from: starts, count: starts.count)
+        blockStartOffsets = .allocate(capacity: offsets.count)
+        blockStartOffsets.initialize(from: offsets, count: offsets.count)
     }
 
-    deinit { lookups.deallocate() }
+    deinit {
+        lookups.deallocate()
+        blockStarts.deallocate()
+        blockStartOffsets.deallocate()
+    }
 }
 
 /// Reads a scan's entropy-coded bytes in place, block by block: each block's DC difference, its
@@ -41,15 +63,79 @@ struct JPEGBlockReader {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
     private let tables: JPEGScanTables
+    private var cursor = Cursor()
+
     /// Data bits consumed so far (a logical position: stuffing and markers not counted).
-    private(set) var position = 0
-    /// The next `available` bits after `position`, left-aligned; refilled to at least 57 whenever
-    /// under 32, enough for the longest code with its value bits (16 + 11, or 12 + 15 chained).
-    /// Bits past `available` are either zero or the start of the byte at `next`.
-    private var buffer: UInt64 = 0
-    private var available = 0
-    /// The raw index of the next byte to go into the buffer.
-    private var next = 0
+    var position: Int { cursor.position }
+
+    /// Where reading is. Each read copies it into a local and back: the reader itself lives in
+    /// memory (its callers pass it `inout`), and a bit buffer kept there is stored and loaded
+    /// again at every code, which cost a quarter of the decode.
+    private struct Cursor {
+        var position = 0
+        /// The next `available` bits after `position`, left-aligned; refilled to at least 57
+        /// whenever under 32, enough for the longest code with its value bits (16 + 11, or 12 +
+        /// 15 chained). Bits past `available` are either zero or the start of the byte at `next`.
+        var buffer: UInt64 = 0
+        var available = 0
+        /// The raw index of the next byte to go into the buffer.
+        var next = 0
+
+        @inline(__always) mutating func refill(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+            // Eight bytes with no 0xFF among them (no stuffing, no marker) go in at once.
+            if next &+ 8 <= count {
+                let word = UInt64(bigEndian: UnsafeRawPointer(bytes + next).loadUnaligned(as: UInt64.self))
+                let inverted = ~word
+                if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                    buffer |= word &>> UInt64(available)
+                    let whole = (63 &- available) &>> 3
+                    next &+= whole
+                    available &+= whole &* 8
+                    return
+                }
+            }
+            self = Self.refilledByBytes(self, bytes, count)
+        }
+
+        /// One byte at a time, skipping stuffing and fill bytes, zeros from a marker on. On a
+        /// value, not `inout`: the cursor's address would keep it in memory in the reads.
+        private static func refilledByBytes(_ cursor: Cursor, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Cursor {
+            var cursor = cursor
+            while cursor.available <= 56 {
+                var byte: UInt8 = 0
+                if cursor.next < count {
+                    let raw = bytes[cursor.next]
+                    if raw != 0xFF {
+                        byte = raw
+                        cursor.next += 1
+                    } else if cursor.next + 1 < count && bytes[cursor.next + 1] == 0x00 {
+                        byte = 0xFF
+                        cursor.next += 2
+                    } else if cursor.next + 1 < count && bytes[cursor.next + 1] == 0xFF {
+                        cursor.next += 1  // a fill byte before a marker
+                        continue
+                    }
+                    // Otherwise a marker: zeros, without moving past it.
+                }
+                cursor.buffer |= UInt64(byte) &<< UInt64(56 &- cursor.available)
+                cursor.available &+= 8
+            }
+            return cursor
+        }
+
+        @inline(__always) mutating func consume(_ bits: Int) {
+            buffer = buffer &<< UInt64(bits)
+            available &-= bits
+            position &+= bits
+        }
+
+        /// The next `size` bits as a signed coefficient value (JPEG's EXTEND).
+        @inline(__always) mutating func value(bits size: Int) -> Int {
+            let raw = Int(truncatingIfNeeded: buffer &>> UInt64(64 &- size))
+            consume(size)
+            return raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+        }
+    }
 
     init(stream: EntropyStream, tables: JPEGScanTables) {
         bytes = stream.bytes
@@ -60,49 +146,7 @@ struct JPEGBlockReader {
     /// Continues reading at raw byte `raw`, which holds data bit `bit` (a restart interval's
     /// first byte, or a guess).
     mutating func seek(raw: Int, bit: Int) {
-        next = raw
-        position = bit
-        buffer = 0
-        available = 0
-    }
-
-    @inline(__always) private mutating func refill() {
-        // Eight bytes with no 0xFF among them (no stuffing, no marker) go in at once.
-        if next &+ 8 <= count {
-            let word = UInt64(bigEndian: UnsafeRawPointer(bytes + next).loadUnaligned(as: UInt64.self))
-            let inverted = ~word
-            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
-                buffer |= word &>> UInt64(available)
-                let whole = (63 &- available) &>> 3
-                next &+= whole
-                available &+= whole &* 8
-                return
-            }
-        }
-        refillByBytes()
-    }
-
-    /// One byte at a time, skipping stuffing and fill bytes, zeros from a marker on.
-    private mutating func refillByBytes() {
-        while available <= 56 {
-            var byte: UInt8 = 0
-            if next < count {
-                let raw = bytes[next]
-                if raw != 0xFF {
-                    byte = raw
-                    next += 1
-                } else if next + 1 < count && bytes[next + 1] == 0x00 {
-                    byte = 0xFF
-                    next += 2
-                } else if next + 1 < count && bytes[next + 1] == 0xFF {
-                    next += 1  // a fill byte before a marker
-                    continue
-                }
-                // Otherwise a marker: zeros, without moving past it.
-            }
-            buffer |= UInt64(byte) &<< UInt64(56 &- available)
-            available &+= 8
-        }
+        cursor = Cursor(position: bit, buffer: 0, available: 0, next: raw)
     }
 
     /// Whether reading stopped in the last byte before logical bit `bit`: the data up to there
@@ -111,68 +155,70 @@ struct JPEGBlockReader {
         position <= bit && position > bit - 8
     }
 
-    @inline(__always) private mutating func consume(_ bits: Int) {
-        buffer = buffer &<< UInt64(bits)
-        available &-= bits
-        position &+= bits
-    }
-
     /// Reads the DC code of a block of component `c` (its index in the scan): returns the
     /// difference from the component's previous block, or `failed`.
-    @inline(__always) private mutating func dcDifference(component c: Int) -> Int {
+    @inline(__always) private func dcDifference(component c: Int, _ at: inout Cursor) -> Int {
         let singleShift = UInt64(64 - JPEGHuffmanTable.lookupBits)
         let dcLookup = UnsafePointer(tables.lookups + c &* tables.stride)
-        if available < 32 { refill() }
-        let entry = dcLookup[Int(buffer &>> singleShift)]
+        if at.available < 32 { at.refill(bytes, count) }
+        let entry = dcLookup[Int(at.buffer &>> singleShift)]
         var size: Int
         if entry != 0 {
-            consume(Int(entry &>> 8))
+            at.consume(Int(entry &>> 8))
             size = Int(entry & 0xFF)
         } else {
-            guard let long = tables.dc[c].decodeLong(buffer) else { return Self.failed }
-            consume(long.length)
+            guard let long = tables.dc[c].decodeLong(at.buffer) else { return Self.failed }
+            at.consume(long.length)
             size = Int(long.symbol)
         }
         guard size <= 11 else { return Self.failed }
-        return size > 0 ? value(bits: size) : 0
-    }
-
-    /// The next `size` bits as a signed coefficient value (JPEG's EXTEND).
-    @inline(__always) private mutating func value(bits size: Int) -> Int {
-        let raw = Int(truncatingIfNeeded: buffer &>> UInt64(64 &- size))
-        consume(size)
-        return raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+        return size > 0 ? at.value(bits: size) : 0
     }
 
     /// The next AC code of component `c`: its length and symbol, or nil for no code.
-    @inline(__always) private func acCode(component c: Int) -> (length: Int, symbol: UInt8)? {
+    @inline(__always) private func acCode(component c: Int, _ at: Cursor) -> (length: Int, symbol: UInt8)? {
         let acLookup = UnsafePointer(tables.lookups + c &* tables.stride + (1 << JPEGHuffmanTable.lookupBits))
-        let entry = acLookup[Int(buffer &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
-        return entry != 0 ? (Int(entry &>> 8), UInt8(entry & 0xFF)) : tables.ac[c].decodeLong(buffer)
+        let entry = acLookup[Int(at.buffer &>> UInt64(64 - JPEGHuffmanTable.lookupBits))]
+        return entry != 0 ? (Int(entry &>> 8), UInt8(entry & 0xFF)) : tables.ac[c].decodeLong(at.buffer)
     }
 
     /// Reads one block of component `c`: returns its DC difference, or `failed`.
-    @inline(__always) mutating func block(component c: Int) -> Int {
-        let diff = dcDifference(component: c)
-        guard diff != Self.failed else { return diff }
+    @inline(always) mutating func block(component c: Int) -> Int {
+        var at = cursor
+        defer { cursor = at }
+        if at.available < 32 { at.refill(bytes, count) }
+        let start = Int(tables.blockStarts[tables.blockStartOffsets[c] &+ Int(at.buffer &>> UInt64(64 - JPEGHuffmanTable.blockStartBits))])
+        let diff: Int
+        var k = 1
+        if start != 0 {
+            // The DC value's bits follow its code; a size of 0 shifts them all out.
+            let length = UInt64((start &>> 16) & 15), size = (start &>> 20) & 15
+            let raw = Int(truncatingIfNeeded: ((at.buffer &<< length) &>> 1) &>> UInt64(63 &- size))
+            diff = raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+            at.consume((start &>> 8) & 0x3F)
+            if start & 0x80 != 0 { return diff }
+            k &+= start & 0x7F
+        } else {
+            diff = dcDifference(component: c, &at)
+            guard diff != Self.failed else { return diff }
+        }
         let chainShift = UInt64(64 - JPEGHuffmanTable.runLookupBits)
         let acRuns = UnsafePointer(tables.lookups + c &* tables.stride + 2 &* (1 << JPEGHuffmanTable.lookupBits))
         // AC: step over codes, several at a time, until the end of the block.
-        var k = 1
         while k < 64 {
-            if available < 32 { refill() }
-            let chain = Int(acRuns[Int(buffer &>> chainShift)])
+            if at.available < 32 { at.refill(bytes, count) }
+            let chain = Int(acRuns[Int(at.buffer &>> chainShift)])
             let advance = chain & 0x7F, ends = (chain &>> 7) & 1
             if chain != 0 && k &+ advance &+ ends <= 64 {
-                consume(chain &>> 8)
+                at.consume(chain &>> 8)
                 if ends != 0 { break }
                 k &+= advance
                 continue
             }
             // Near the block's end a chain could run into the next block: one code.
-            guard let code = acCode(component: c) else { return Self.failed }
+            guard let code = acCode(component: c, at) else { return Self.failed }
             let step = JPEGHuffmanTable.acStep(length: code.length, symbol: code.symbol)
-            consume(step.bits)
+            at.consume(step.bits)
             k &+= step.advance
         }
         return diff
@@ -181,23 +227,28 @@ struct JPEGBlockReader {
     /// Reads one block of component `c` with the AC values a 2x2 IDCT needs: returns its DC
     /// difference (or `failed`) and writes to `terms` the four numbers its 2x2 pixels take
     /// besides the DC (see `LowFrequencyTerms`). `quantizers` is the component's table in
-    /// natural order; `scratch` has room for 64 coefficients.
+    /// natural order; `scratch` has room for 64 coefficients, all zero, and is left so (most
+    /// such blocks have no AC value: they neither clear it nor compute their terms).
     mutating func lowFrequencyBlock(component c: Int, quantizers: UnsafePointer<Int32>,
                                     scratch: UnsafeMutablePointer<Int32>,
                                     terms: UnsafeMutablePointer<Int32>) -> Int {
-        let diff = dcDifference(component: c)
+        var at = cursor
+        defer { cursor = at }
+        let diff = dcDifference(component: c, &at)
         guard diff != Self.failed else { return diff }
-        scratch.update(repeating: 0, count: 64)
+        var written = false
+        defer { if written { scratch.update(repeating: 0, count: 64) } }
         var k = 1
         while k < 64 {
-            if available < 32 { refill() }
-            guard let code = acCode(component: c) else { return Self.failed }
-            consume(code.length)
+            if at.available < 32 { at.refill(bytes, count) }
+            guard let code = acCode(component: c, at) else { return Self.failed }
+            at.consume(code.length)
             let run = Int(code.symbol >> 4), size = Int(code.symbol & 15)
             if size != 0 {
                 k &+= run
                 guard k < 64 else { return Self.failed }
-                scratch[JPEGBaselineHeader.naturalOrder[k]] = Int32(truncatingIfNeeded: value(bits: size))
+                scratch[JPEGBaselineHeader.naturalOrder[k]] = Int32(truncatingIfNeeded: at.value(bits: size))
+                written = true
                 k &+= 1
             } else if run == 15 {
                 k &+= 16
@@ -205,7 +256,11 @@ struct JPEGBlockReader {
                 break
             }
         }
-        guard LowFrequencyTerms.compute(scratch, quantizers: quantizers, into: terms) else { return Self.failed }
+        if written {
+            guard LowFrequencyTerms.compute(scratch, quantizers: quantizers, into: terms) else { return Self.failed }
+        } else {
+            terms.update(repeating: 0, count: 4)
+        }
         return diff
     }
 }
@@ -231,29 +286,31 @@ enum LowFrequencyTerms {
     /// `largestCoefficient`.
     static func compute(_ coefficients: UnsafePointer<Int32>, quantizers q: UnsafePointer<Int32>,
                         into terms: UnsafeMutablePointer<Int32>) -> Bool {
-        var largest = 0
+        // Pure, so that nothing mutable is captured: a captured variable is checked for
+        // exclusive access at run time, at every use.
         @inline(__always) func z(_ row: Int, _ column: Int) -> Int {
-            let value = Int(coefficients[row &* 8 &+ column]) &* Int(q[row &* 8 &+ column])
-            largest = max(largest, abs(value))
-            return value
+            Int(coefficients[row &* 8 &+ column]) &* Int(q[row &* 8 &+ column])
         }
+        var largest = 0
+        for row in stride(from: 1, to: 8, by: 2) { largest = max(largest, abs(z(row, 0))) }
+        for column in stride(from: 1, to: 8, by: 2) {
+            largest = max(largest, abs(z(0, column)))
+            for row in stride(from: 1, to: 8, by: 2) { largest = max(largest, abs(z(row, column))) }
+        }
+        guard largest <= largestCoefficient else { return false }
         let odd0 = odd(z(1, 0), z(3, 0), z(5, 0), z(7, 0))
         terms[0] = Int32(truncatingIfNeeded: (odd0 &+ 4096) &>> 13)
         terms[1] = Int32(truncatingIfNeeded: (4096 &- odd0) &>> 13)
         // Columns 1, 3, 5, 7 through the first pass (no DC in them).
-        var top = (0, 0, 0, 0), bottom = (0, 0, 0, 0)
-        func pass(_ column: Int) -> (Int, Int) {
+        @inline(__always) func pass(_ column: Int) -> (top: Int, bottom: Int) {
             let o = odd(z(1, column), z(3, column), z(5, column), z(7, column))
             let even = z(0, column) &<< 15
             return ((even &+ o &+ 4096) &>> 13, (even &- o &+ 4096) &>> 13)
         }
-        (top.0, bottom.0) = pass(1)
-        (top.1, bottom.1) = pass(3)
-        (top.2, bottom.2) = pass(5)
-        (top.3, bottom.3) = pass(7)
-        terms[2] = Int32(truncatingIfNeeded: odd(top.0, top.1, top.2, top.3))
-        terms[3] = Int32(truncatingIfNeeded: odd(bottom.0, bottom.1, bottom.2, bottom.3))
-        return largest <= largestCoefficient
+        let p1 = pass(1), p3 = pass(3), p5 = pass(5), p7 = pass(7)
+        terms[2] = Int32(truncatingIfNeeded: odd(p1.top, p3.top, p5.top, p7.top))
+        terms[3] = Int32(truncatingIfNeeded: odd(p1.bottom, p3.bottom, p5.bottom, p7.bottom))
+        return true
     }
 
     /// An IDCT output (centred on 0) as a sample, clamped as libjpeg-turbo's range limit table

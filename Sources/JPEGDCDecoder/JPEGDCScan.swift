@@ -247,10 +247,13 @@ enum JPEGDCScan {
     /// Reads blocks from block number `first` to the end (or a failure, or a match with the guess).
     /// `.finished` only when the last block ends the data (and each restart interval its own):
     /// what is left over is padding, not more data.
-    private static func run(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
+    private static func run(_ sharedReader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
                             layout: Layout,
                             restartInterval: Int, endBit: Int, block first: Int, matching guess: Speculation?,
                             segments: [(raw: Int, logical: Int)] = []) -> Outcome {
+        // A local copy, so that its bit buffer stays in registers through the loop.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         writer.move(toBlock: first)
         var segment = 0
         var untilRestart = restartInterval
@@ -259,8 +262,9 @@ enum JPEGDCScan {
         // on its own thread while this one reads).
         var matchFrom = Int.max, starts: [Int] = []
         var awaitingGuess = guess != nil
+        let anyReduced = layout.places.contains(where: \.isReduced)
         while !writer.isFinished {
-            if awaitingGuess && writer.block & 1023 == 0, let guess {
+            if awaitingGuess && writer.block & (guessPolling - 1) == 0, let guess {
                 switch guess.preparation {
                 case .pending: break
                 case .failed: awaitingGuess = false
@@ -269,6 +273,8 @@ enum JPEGDCScan {
                     awaitingGuess = false
                 }
             }
+            var stretch = writer.blockCount - writer.block
+            if awaitingGuess { stretch = min(stretch, guessPolling - writer.block & (guessPolling - 1)) }
             if restartInterval > 0 && writer.place == 0 {
                 if untilRestart == 0 {
                     // Each interval starts on a byte of its own, with predictions back at zero;
@@ -282,29 +288,65 @@ enum JPEGDCScan {
                 }
                 untilRestart -= 1
             }
-            if reader.position >= matchFrom && record < starts.count {
-                while record < starts.count && starts[record] < reader.position { record += 1 }
-                if record < starts.count && starts[record] == reader.position
-                    && record % layout.blocksPerMCU == writer.place {
-                    return .matched(block: writer.block, record: record)
+            if restartInterval > 0 { stretch = min(stretch, layout.blocksPerMCU - writer.place) }
+            // Past where the guess began, each block's start is looked for among the guess's.
+            var stopBit = Int.max
+            if record < starts.count {
+                stopBit = matchFrom
+                if reader.position >= matchFrom {
+                    while record < starts.count && starts[record] < reader.position { record += 1 }
+                    if record < starts.count && starts[record] == reader.position
+                        && record % layout.blocksPerMCU == writer.place {
+                        return .matched(block: writer.block, record: record)
+                    }
+                    stretch = 1
                 }
             }
-            let terms = writer.isReduced ? blocks.terms : nil
-            let difference = blocks.read(&reader, component: writer.component, terms: terms)
-            guard difference != JPEGBlockReader.failed, reader.position <= endBit else { return .failed }
-            writer.write(difference: difference, terms: terms.map { UnsafePointer($0) })
+            let read = anyReduced
+                ? readStretch(&reader, &writer, blocks, count: stretch, stopBit: stopBit, anyReduced: true)
+                : readStretch(&reader, &writer, blocks, count: stretch, stopBit: stopBit, anyReduced: false)
+            guard read, reader.position <= endBit else { return .failed }
         }
         return reader.endsAt(bit: endBit) ? .finished : .failed
+    }
+
+    /// How often (in blocks, a power of two) the first thread looks whether the guess is ready.
+    private static let guessPolling = 1024
+
+    /// Reads up to `count` blocks, nothing checked between them but a failed read, and stops
+    /// early after a block that ends at or past `stopBit`. False when a block could not be read.
+    /// Called with `anyReduced` constant, it is made twice: the loop of a picture with no blocks
+    /// that become 2x2 pixels asks nothing of each block's place but its component.
+    @inline(always)
+    private static func readStretch(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
+                                    count: Int, stopBit: Int, anyReduced: Bool) -> Bool {
+        let end = writer.block &+ count
+        while writer.block < end {
+            if anyReduced && writer.isReduced {
+                let difference = blocks.read(&reader, component: writer.component, terms: blocks.terms)
+                guard difference != JPEGBlockReader.failed else { return false }
+                writer.write(difference: difference, terms: blocks.terms)
+            } else {
+                let difference = reader.block(component: writer.component)
+                guard difference != JPEGBlockReader.failed else { return false }
+                writer.write(difference: difference)
+            }
+            if reader.position >= stopBit { break }
+        }
+        return true
     }
 
     /// Reads a block the way its place needs: the DC alone, or with the terms of a 2x2 IDCT.
     struct BlockSource {
         let quantizers: UnsafePointer<Int32>
-        /// 64 coefficients of scratch, then 4 terms.
+        /// 64 coefficients of scratch (all zero between blocks), then 4 terms.
         private let work = UnsafeMutablePointer<Int32>.allocate(capacity: 68)
         var terms: UnsafeMutablePointer<Int32> { work + 64 }
 
-        init(quantizers: UnsafePointer<Int32>) { self.quantizers = quantizers }
+        init(quantizers: UnsafePointer<Int32>) {
+            self.quantizers = quantizers
+            work.initialize(repeating: 0, count: 68)
+        }
 
         func deallocate() { work.deallocate() }
 

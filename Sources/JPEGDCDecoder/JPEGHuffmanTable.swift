@@ -88,6 +88,42 @@ struct JPEGHuffmanTable {
         }
     }
 
+    /// Blocks whose start is looked up at once in this many bits (`blockStarts`).
+    static let blockStartBits = 12
+
+    /// For each value of the next `blockStartBits` bits at a block's start: the block's DC code
+    /// with its value bits, then the AC codes after it as `acRuns` chains them, stepped over at
+    /// once. `dc code length << 16 | dc size << 20 | bits used << 8 | block ended << 7 |
+    /// coefficients advanced`, where a block ends with its end-of-block code or with its 63rd
+    /// coefficient; 0 when the DC code and its value do not fit in the bits (or its size is no
+    /// DC size). Most blocks of a picture's colour components are read whole by one lookup.
+    static func blockStarts(dc: JPEGHuffmanTable, ac: JPEGHuffmanTable) -> [UInt32] {
+        let window = blockStartBits, shift = window - lookupBits, mask = (1 << window) - 1
+        return (0..<(1 << window)).map { pattern -> UInt32 in
+            let dcEntry = Int(dc.lookup[pattern >> shift])
+            let dcLength = dcEntry >> 8, dcSize = dcEntry & 0xFF
+            guard dcEntry != 0, dcSize <= 11, dcLength + dcSize <= window else { return 0 }
+            var used = dcLength + dcSize, advance = 0, ended = false
+            while used < window && !ended {
+                let entry = ac.lookup[((pattern << used) & mask) >> shift]
+                let length = Int(entry >> 8)
+                guard entry != 0, used + length <= window else { break }
+                let step = acStep(length: length, symbol: UInt8(entry & 0xFF))
+                if step.advance == 64 {
+                    guard advance + 2 <= 64 else { break }
+                    used += step.bits
+                    ended = true
+                } else {
+                    guard 1 + advance + step.advance <= 64 else { break }
+                    used += step.bits
+                    advance += step.advance
+                    ended = 1 + advance == 64
+                }
+            }
+            return UInt32(dcLength << 16 | dcSize << 20 | used << 8 | (ended ? 0x80 : 0) | advance)
+        }
+    }
+
     /// The length and symbol of a code longer than `lookupBits` at the top of `bits` (the next
     /// 16 bits of the stream, left-aligned in the word); nil for a bit pattern that is no code.
     func decodeLong(_ bits: UInt64) -> (length: Int, symbol: UInt8)? {
