@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A local library through the real binary: a photo given alone, paths piped in, a folder the
-/// user may not read.
+/// A local library through the real binary: folders entered and left, every photo below a folder,
+/// a path copied, a photo given alone, paths piped in, a folder the user may not read.
 @Suite(.serialized) struct LibraryEndToEndTests {
     /// A folder of three photos and a note, readable by everyone (for the run as another user).
     private func library() async throws -> URL {
@@ -13,10 +13,12 @@ import Testing
         return folder
     }
 
-    /// A new library, and a tmux session where `command(gallery, library)` was typed.
-    private func launch(columns: Int = 120, _ command: (String, URL) throws -> String) async throws -> (TmuxSession, URL) {
+    /// A new library, `prepare`d, and a tmux session where `command(gallery, library)` was typed.
+    private func launch(columns: Int = 120, prepare: (URL) async throws -> Void = { _ in },
+                        _ command: (String, URL) throws -> String) async throws -> (TmuxSession, URL) {
         let gallery = try #require(galleryExecutable())
         let folder = try await library()
+        try await prepare(folder)
         let tmux = try TmuxSession(columns: columns, rows: 40)
         try tmux.type(try command(gallery, folder) + "; echo EXIT=$?", enter: true)
         return (tmux, folder)
@@ -26,6 +28,58 @@ import Testing
         try tmux.press("q")
         let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
         #expect(exited.ok, "gallery did not exit 0: \(exited.screen.joined(separator: "\n"))")
+    }
+
+    /// The library with a tree below it: trips/t.jpg, trips/alps/{hut,peak}.jpg, trips/coast/cat.jpg.
+    private func tree(under library: URL) async throws {
+        let trips = library.appendingPathComponent("trips")
+        for (folder, names) in [(trips, ["t.jpg"]), (trips.appendingPathComponent("alps"), ["hut.jpg", "peak.jpg"]),
+                                (trips.appendingPathComponent("coast"), ["cat.jpg"])] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try await writeDemoJPEGs(names: names, into: folder)
+        }
+    }
+
+    @Test func foldersAreTilesThatEnterAndLeaveKeepingThePlace() async throws {
+        let (tmux, folder) = try await launch(prepare: tree) { gallery, folder in "\(gallery) --render ascii \(folder.path)" }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let top = try await tmux.waitFor { $0.joined().contains("1 folder · 3 photos · 1 of 4") }
+        #expect(top.ok && top.screen.joined().contains("▸ trips/ · 1 photo"), "\(top.screen.joined(separator: "\n"))")
+        try tmux.press("Enter")
+        let trips = try await tmux.waitFor { $0.joined().contains("2 folders · 1 photo · 1 of 3") }
+        #expect(trips.ok && trips.screen.joined().contains("▸ alps/ · 2 photos"), "\(trips.screen.joined(separator: "\n"))")
+        try tmux.press("l")
+        try tmux.press("Enter")
+        #expect(try await tmux.waitFor { $0.joined().contains("cat.jpg") && $0.joined().contains("1 photo · 1 of 1") }.ok)
+        // Back up: the folder just left is the one selected, a level at a time.
+        try tmux.press("BSpace")
+        #expect(try await tmux.waitFor { $0.joined().contains("2 folders · 1 photo · 2 of 3") }.ok)
+        try tmux.press("-")
+        #expect(try await tmux.waitFor { $0.joined().contains("1 folder · 3 photos · 1 of 4") }.ok)
+        try await quit(tmux)
+    }
+
+    @Test func recursiveShowsEveryPhotoBelowTheFolderInOneGrid() async throws {
+        let (tmux, folder) = try await launch(prepare: tree) { gallery, folder in "\(gallery) --render ascii -R \(folder.path)" }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grid = try await tmux.waitFor { $0.joined().contains("7 photos · 1 of 7") }
+        #expect(grid.ok && grid.screen.joined().contains("(all below)"), "\(grid.screen.joined(separator: "\n"))")
+        #expect(!grid.screen.joined().contains("folder"), "no folder tiles: \(grid.screen.joined(separator: "\n"))")
+        try await quit(tmux)
+    }
+
+    /// tmux keeps what an application sends in OSC 52 as a paste buffer once `set-clipboard` is on.
+    @Test func yCopiesThePhotosAbsolutePathThroughTheTerminal() async throws {
+        let (tmux, folder) = try await launch { gallery, folder in "\(gallery) --render ascii \(folder.path)" }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try tmux.command(["set-option", "-g", "set-clipboard", "on"])
+        #expect(try await tmux.waitFor { $0.joined().contains("3 photos · 1 of 3") }.ok)
+        try tmux.press("l")
+        try tmux.press("y")
+        let path = folder.appendingPathComponent("img2.jpg").path
+        #expect(try await tmux.waitFor { $0.joined().contains("copied \(path)") }.ok)
+        #expect(try tmux.command(["show-buffer"]) == path)
+        try await quit(tmux)
     }
 
     @Test func aPhotoGivenAloneOpensInItsFolderAndEscSelectsItInTheGrid() async throws {

@@ -90,6 +90,12 @@ final class TmuxSession {
         return (predicate(last), last)
     }
 
+    /// Runs a tmux command on the session's server (an option, a buffer) and gives its output.
+    @discardableResult
+    func command(_ arguments: [String]) throws -> String {
+        try tmux(arguments)
+    }
+
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         try runProgram(["tmux", "-L", socket, "-f", "/dev/null"] + arguments).stdout
