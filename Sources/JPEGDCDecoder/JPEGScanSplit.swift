@@ -50,8 +50,9 @@ struct JPEGScanSplit {
             // A guess meets bit patterns that are no code until it reads real block starts at its
             // real place in the MCU (read at another place, a block uses another component's
             // tables): try the next bytes and every place.
-            let middle = slice * sliceBytes + sliceBytes / 2
-            let starts = (middle..<(middle + 8)).lazy.flatMap { start in (0..<blocksPerMCU).lazy.map { (start, $0) } }
+            // Within the stored bytes: a short scan's last windows reach past them (found by fuzzing).
+            let middle = max(1, slice * sliceBytes + sliceBytes / 2)
+            let starts = (middle..<max(middle, min(middle + 8, stream.count))).lazy.flatMap { start in (0..<blocksPerMCU).lazy.map { (start, $0) } }
             measured.append(starts.compactMap { start, place in
                 Self.bitsPerBlock(from: start, place: place, stream, &reader, places, blocksPerMCU, source)
             }.first)
