@@ -77,6 +77,7 @@ struct LocalLibraryTests {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("ImagingTests/Fixtures")
         let folder = try TemporaryDirectory()
+        defer { folder.remove() }
         // Taken 2021-07-03 and 2021-07-01: the name order is the reverse of the taken order.
         for (fixture, name) in [("orientation-3.jpg", "a.jpg"), ("orientation-1.jpg", "b.jpg")] {
             try folder.write([UInt8](Data(contentsOf: fixtures.appendingPathComponent(fixture))), to: name)

@@ -5,6 +5,7 @@ import Testing
 @Suite struct StandardErrorRedirectionTests {
     @Test func whatIsWrittenToStandardErrorMeanwhileGoesToTheFile() throws {
         let folder = try ScratchFolder()
+        defer { folder.remove() }
         let log = folder.path + "/log"
         let redirection = try StandardErrorRedirection(to: log)
         try FileDescriptor.standardError.write(all: Array("from a C library\n".utf8))
