@@ -70,7 +70,7 @@ struct JPEGBlockReader {
 
     /// Where reading is. Each read copies it into a local and back: the reader itself lives in
     /// memory (its callers pass it `inout`), and a bit buffer kept there is stored and loaded
-    /// again at every code, which cost a quarter of the decode.
+    /// again at every code.
     private struct Cursor {
         var position = 0
         /// The next `available` bits after `position`, left-aligned; refilled to at least 57
@@ -129,11 +129,16 @@ struct JPEGBlockReader {
             position &+= bits
         }
 
-        /// The next `size` bits as a signed coefficient value (JPEG's EXTEND).
+        /// The next `size` bits as a signed coefficient value.
         @inline(__always) mutating func value(bits size: Int) -> Int {
             let raw = Int(truncatingIfNeeded: buffer &>> UInt64(64 &- size))
             consume(size)
-            return raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+            return Self.extended(raw, size: size)
+        }
+
+        /// `size` bits read as a coefficient's value as signed (JPEG's EXTEND); 0 for size 0.
+        @inline(__always) static func extended(_ raw: Int, size: Int) -> Int {
+            raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
         }
     }
 
@@ -194,7 +199,7 @@ struct JPEGBlockReader {
             // The DC value's bits follow its code; a size of 0 shifts them all out.
             let length = UInt64((start &>> 16) & 15), size = (start &>> 20) & 15
             let raw = Int(truncatingIfNeeded: ((at.buffer &<< length) &>> 1) &>> UInt64(63 &- size))
-            diff = raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+            diff = Cursor.extended(raw, size: size)
             at.consume((start &>> 8) & 0x3F)
             if start & 0x80 != 0 { return diff }
             k &+= start & 0x7F

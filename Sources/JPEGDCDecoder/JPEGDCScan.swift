@@ -247,13 +247,10 @@ enum JPEGDCScan {
     /// Reads blocks from block number `first` to the end (or a failure, or a match with the guess).
     /// `.finished` only when the last block ends the data (and each restart interval its own):
     /// what is left over is padding, not more data.
-    private static func run(_ sharedReader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
+    private static func run(_ reader: inout JPEGBlockReader, _ writer: inout SampleWriter, _ blocks: BlockSource,
                             layout: Layout,
                             restartInterval: Int, endBit: Int, block first: Int, matching guess: Speculation?,
                             segments: [(raw: Int, logical: Int)] = []) -> Outcome {
-        // A local copy, so that its bit buffer stays in registers through the loop.
-        var reader = sharedReader
-        defer { sharedReader = reader }
         writer.move(toBlock: first)
         var segment = 0
         var untilRestart = restartInterval

@@ -69,23 +69,32 @@ struct JPEGHuffmanTable {
 
     /// `acRuns` from the single-code lookup.
     private static func chains(_ lookup: [UInt16]) -> [UInt16] {
-        let window = runLookupBits, shift = window - lookupBits
-        return (0..<(1 << window)).map { pattern -> UInt16 in
-            var used = 0, advance = 0
-            // Chain codes while the next one lies whole inside the window (the bits after the
-            // window read as zeros, which a code that fits never depends on).
-            while used < window {
-                let entry = lookup[((pattern << used) & ((1 << window) - 1)) >> shift]
-                let length = Int(entry >> 8)
-                guard entry != 0, used + length <= window else { break }
-                let step = acStep(length: length, symbol: UInt8(entry & 0xFF))
-                if step.advance == 64 { return UInt16((used + step.bits) << 8 | 0x80 | advance) }
-                guard advance + step.advance <= 64 else { break }
-                used += step.bits
-                advance += step.advance
-            }
-            return used == 0 ? 0 : UInt16(used << 8 | advance)
+        (0..<(1 << runLookupBits)).map { pattern -> UInt16 in
+            let chain = acSteps(lookup, pattern, window: runLookupBits, from: 0, room: 64)
+            return chain.used == 0 ? 0 : UInt16(chain.used << 8 | (chain.endOfBlock ? 0x80 : 0) | chain.advance)
         }
+    }
+
+    /// The AC codes in the `window` bits of `pattern` from bit `start` on, stepped over while each
+    /// lies whole inside the window (the bits after it read as zeros, which a code that fits never
+    /// depends on; its value bits may run past) and moves at most `room` coefficients in all:
+    /// the bits they use from `start`'s, the coefficients they advance, and whether the last was
+    /// the end-of-block code (its bits used, its advance not counted).
+    private static func acSteps(_ lookup: [UInt16], _ pattern: Int, window: Int, from start: Int,
+                                room: Int) -> (used: Int, advance: Int, endOfBlock: Bool) {
+        let shift = window - lookupBits, mask = (1 << window) - 1
+        var used = start, advance = 0
+        while used < window && advance < room {
+            let entry = lookup[((pattern << used) & mask) >> shift]
+            let length = Int(entry >> 8)
+            guard entry != 0, used + length <= window else { break }
+            let step = acStep(length: length, symbol: UInt8(entry & 0xFF))
+            if step.advance == 64 { return (used + step.bits, advance, true) }
+            guard advance + step.advance <= room else { break }
+            used += step.bits
+            advance += step.advance
+        }
+        return (used, advance, false)
     }
 
     /// Blocks whose start is looked up at once in this many bits (`blockStarts`).
@@ -98,29 +107,15 @@ struct JPEGHuffmanTable {
     /// coefficient; 0 when the DC code and its value do not fit in the bits (or its size is no
     /// DC size). Most blocks of a picture's colour components are read whole by one lookup.
     static func blockStarts(dc: JPEGHuffmanTable, ac: JPEGHuffmanTable) -> [UInt32] {
-        let window = blockStartBits, shift = window - lookupBits, mask = (1 << window) - 1
+        let window = blockStartBits
         return (0..<(1 << window)).map { pattern -> UInt32 in
-            let dcEntry = Int(dc.lookup[pattern >> shift])
+            let dcEntry = Int(dc.lookup[pattern >> (window - lookupBits)])
             let dcLength = dcEntry >> 8, dcSize = dcEntry & 0xFF
             guard dcEntry != 0, dcSize <= 11, dcLength + dcSize <= window else { return 0 }
-            var used = dcLength + dcSize, advance = 0, ended = false
-            while used < window && !ended {
-                let entry = ac.lookup[((pattern << used) & mask) >> shift]
-                let length = Int(entry >> 8)
-                guard entry != 0, used + length <= window else { break }
-                let step = acStep(length: length, symbol: UInt8(entry & 0xFF))
-                if step.advance == 64 {
-                    guard advance + 2 <= 64 else { break }
-                    used += step.bits
-                    ended = true
-                } else {
-                    guard 1 + advance + step.advance <= 64 else { break }
-                    used += step.bits
-                    advance += step.advance
-                    ended = 1 + advance == 64
-                }
-            }
-            return UInt32(dcLength << 16 | dcSize << 20 | used << 8 | (ended ? 0x80 : 0) | advance)
+            // The block's AC begins at its first coefficient: 63 are left.
+            let ac = acSteps(ac.lookup, pattern, window: window, from: dcLength + dcSize, room: 63)
+            let ended = ac.endOfBlock || ac.advance == 63
+            return UInt32(dcLength << 16 | dcSize << 20 | ac.used << 8 | (ended ? 0x80 : 0) | ac.advance)
         }
     }
 
