@@ -6,7 +6,7 @@ extension AppEnvironment {
     /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size and fit, swatch colours,
     /// the opener for `o`, the downloader for `d` and the trash for `D`.
     mutating func apply(_ settings: Settings, environment: [String: String], downloads: any DownloadFetching) {
-        keys = settings.keys
+        keyMap = settings.keys
         theme = settings.theme.terminalTheme(environment: environment)
         minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
         thumbnailFit = settings.fit.imageFit

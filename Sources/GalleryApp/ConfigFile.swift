@@ -130,36 +130,27 @@ struct ConfigFile: Equatable {
         config.unsplashAccessKey = try string("unsplash_access_key")
         if let value = table["keys"] {
             guard let keys = value.table else { throw fail("keys", "keys must be a table ([keys])") }
-            for action in keys.keys {
-                guard KeyBindings.actionNames.contains(action) else {
-                    throw fail(action, in: "keys", "unknown action '\(action)' in [keys] (known: \(KeyBindings.actionNames.joined(separator: ", ")))")
+            let names = KeyMap.rebindable.map(\.name)
+            var rebound = KeyMap.standard
+            // In the file's order, so the first clash reported is the first line that has one.
+            let inOrder = keys.keys.sorted { (lines.line(of: $0, in: "keys") ?? 0) < (lines.line(of: $1, in: "keys") ?? 0) }
+            for name in inOrder {
+                guard let action = KeyMap.rebindable.first(where: { $0.name == name })?.action else {
+                    throw fail(name, in: "keys", "unknown action '\(name)' in [keys] (known: \(names.joined(separator: ", ")))")
                 }
-                guard let name = keys[action]?.string, let key = KeyBindings.key(named: name) else {
-                    throw fail(action, in: "keys", "keys.\(action) must be one character or \"ctrl-<letter>\"")
+                guard let spelled = keys[name]?.string, let key = KeyMap.key(named: spelled) else {
+                    throw fail(name, in: "keys", "keys.\(name) must be one character or \"ctrl-<letter>\"")
                 }
-                config.keys[action] = key
+                rebound.rebind(action, to: key)
+                config.keys[name] = key
             }
-            try checkClashes(config.keys, fail: { action, message in fail(action, in: "keys", message) })
+            // Against the whole new map: two actions may swap keys.
+            for name in inOrder {
+                guard let action = KeyMap.rebindable.first(where: { $0.name == name })?.action, let key = config.keys[name] else { continue }
+                if let clash = rebound.clash(binding: key, to: action) { throw fail(name, in: "keys", "keys.\(name): \(clash)") }
+            }
         }
         return config
-    }
-
-    /// Keys with a fixed meaning in the grid or the detail pane, which no action may take over.
-    static let reservedKeys: Set<Character> = Set("hjklgGnNrodysf-")
-
-    /// A rebound key must not be reserved nor shared with another action (rebound or not).
-    private static func checkClashes(_ rebound: [String: Key],
-                                     fail: (String, String) -> ConfigError) throws(ConfigError) {
-        var bindings = KeyBindings.standard
-        for (action, key) in rebound { bindings[action: action] = key }
-        for (action, key) in rebound.sorted(by: { $0.key < $1.key }) {
-            if case .character(let character) = key, reservedKeys.contains(character) {
-                throw fail(action, "keys.\(action): '\(character)' already has a fixed meaning")
-            }
-            for other in KeyBindings.actionNames where other != action && bindings[action: other] == key {
-                throw fail(action, "keys.\(action) uses the same key as \(other)")
-            }
-        }
     }
 }
 

@@ -36,7 +36,7 @@ struct GalleryCommand: ParsableCommand {
             it around; s in the grid switches the order.
 
             KEYS
-            \(KeyHelp.text(for: .standard))
+            \(KeyMap.standard.helpText())
 
             FILES
               config   $XDG_CONFIG_HOME/gallery/config.toml

@@ -13,7 +13,7 @@ struct Settings: Equatable {
     var reverse = false
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
-    var keys = KeyBindings.standard
+    var keys = KeyMap.standard
     /// Where the log goes.
     var logPath: String
     var verbose = false
@@ -35,7 +35,7 @@ struct Settings: Equatable {
             reverse = file.reverse ?? reverse
             terminalScroll = file.terminalScroll ?? terminalScroll
             unsplashAccessKey = file.unsplashAccessKey
-            for (action, key) in file.keys { keys[action: action] = key }
+            for (name, action) in KeyMap.rebindable { if let key = file.keys[name] { keys.rebind(action, to: key) } }
         }
         source = command.source ?? source
         render = command.render ?? render
@@ -90,8 +90,8 @@ struct Settings: Equatable {
         }
         lines.append("# log file: \(logPath)")
         lines += ["", "[keys]"]
-        for action in KeyBindings.actionNames {
-            if let key = keys[action: action] { lines.append("\(action) = \(TOMLString.quoted(KeyBindings.name(of: key)))") }
+        for (name, action) in KeyMap.rebindable {
+            if let key = keys.keys(of: action).first { lines.append("\(name) = \(TOMLString.quoted(KeyMap.configName(of: key)))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -13,6 +13,11 @@ public enum Key: Hashable, Sendable {
     case unknown(Int)
 }
 
+extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// A character key written as its character: `"q"` is `.character("q")`.
+    public init(extendedGraphemeClusterLiteral value: Character) { self = .character(value) }
+}
+
 /// A mouse action at a character cell.
 public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {

@@ -106,11 +106,13 @@ struct GridInteractionTests {
     }
 
     @Test func helpOverlayListsTheKeysAboveThePictures() async {
-        let app = SceneHarness(size: Size(columns: 160, rows: 40)) { $0.keys.quit = .character("x") }
+        var keyMap = KeyMap.standard
+        keyMap.rebind(.quit, to: "x")
+        let app = SceneHarness(size: Size(columns: 160, rows: 40)) { [keyMap] in $0.keyMap = keyMap }
         await app.startWithFirstPage()
         await eventually { !app.draw().isEmpty && !app.screen.images.isEmpty }
         let below = try! #require(app.navigator.top)
-        app.navigator.push(HelpView(over: below, keys: KeyBindings(quit: .character("x")), navigator: app.navigator))
+        app.navigator.push(HelpView(over: below, keyMap: keyMap, navigator: app.navigator))
         let text = app.draw().joined(separator: "\n")
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
                          "copy the file's path or the link", "mark / unmark; invert the marks",

@@ -5,13 +5,13 @@ import Testing
 
 /// The `?` overlay on a screen too small for it: it scrolls, says so, and still closes.
 @MainActor @Suite struct HelpOverlayTests {
-    let entries = KeyHelp.entries(for: .standard)
+    let entries = KeyMap.standard.helpRows
 
     @Test func atTwentyBySixTheKeysScrollToTheLastLine() async {
         let app = SceneHarness(size: Size(columns: 20, rows: 6))
         await app.startWithFirstPage()
         let below = try! #require(app.navigator.top)
-        app.navigator.push(HelpView(over: below, keys: .standard, navigator: app.navigator))
+        app.navigator.push(HelpView(over: below, navigator: app.navigator))
         var seen = Set<String>()
         var screens: [[String]] = []
         for _ in 0..<200 {
@@ -41,7 +41,7 @@ import Testing
         let app = SceneHarness(size: Size(columns: 120, rows: 40))
         await app.startWithFirstPage()
         let below = try! #require(app.navigator.top)
-        app.navigator.push(HelpView(over: below, keys: .standard, navigator: app.navigator))
+        app.navigator.push(HelpView(over: below, navigator: app.navigator))
         let rows = app.draw()
         #expect(!rows.contains { $0.contains(HelpPage.moreBelow) })
         app.press(.character("j"))

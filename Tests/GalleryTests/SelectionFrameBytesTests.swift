@@ -83,12 +83,12 @@ import TerminalEnvironment
         frame(grid, on: screen)
         let first = screen.pictureBytes.count
         #expect(first > 6 * 1000, "the first frame sends the six pictures")
-        for key in [Key.right, .down, .left, .up, .character("l"), .character("l")] {
-            #expect(grid.handle(key))
+        for move in [GridMove.right, .down, .left, .up, .right, .right] {
+            grid.perform(move)
             frame(grid, on: screen)
             let sent = screen.pictureBytes.count
             let changedRows = screen.changedRows.count
-            #expect(sent == 0, "\(mode) after \(key)")
+            #expect(sent == 0, "\(mode) after \(move)")
             #expect(changedRows > 0, "the frame moved")
         }
     }

@@ -40,9 +40,9 @@ import Testing
         grid.cellProvider = { GridCell(title: "A long title number \($0)") }
         grid.setItemCount(10)
         layOut(grid, on: screen)
-        #expect(grid.handle(.character("j")))
-        #expect(grid.handle(.character("j")))
-        #expect(grid.handle(.character("j")))
+        grid.perform(.down)
+        grid.perform(.down)
+        grid.perform(.down)
         layOut(grid, on: screen)
         #expect(grid.selectedIndex == 3)
         #expect(screen.text() == ["A long titl…", "A long titl…", "terminal to…", ""])
@@ -52,7 +52,7 @@ import Testing
     @Test func aClickInTheListSelectsThatLine() {
         let screen = InMemoryScreen(size: Size(columns: 20, rows: 6))
         let grid = makeGrid(items: 30, screen: screen)
-        #expect(grid.handle(.mouse(MouseEvent(kind: .press, position: Point(row: 3, column: 5)))))
+        #expect(grid.handle(MouseEvent(kind: .press, position: Point(row: 3, column: 5))))
         #expect(grid.selectedIndex == 3)
     }
 
@@ -82,14 +82,14 @@ import Testing
         // 80x23: 3 columns, 2 visible rows: half a screenful is one row of 3.
         let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
         let grid = makeGrid(items: 30, screen: screen)
-        #expect(grid.handle(.ctrl("d")))
+        grid.perform(.halfPageDown)
         #expect(grid.selectedIndex == 3)
         #expect(grid.topRow == 1)
-        #expect(grid.handle(.ctrl("d")))
+        grid.perform(.halfPageDown)
         #expect(grid.selectedIndex == 6)
-        #expect(grid.handle(.ctrl("u")))
+        grid.perform(.halfPageUp)
         #expect(grid.selectedIndex == 3)
-        #expect(grid.handle(.pageDown))
+        grid.perform(.pageDown)
         #expect(grid.selectedIndex == 9)
     }
 

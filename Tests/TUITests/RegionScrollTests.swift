@@ -85,8 +85,8 @@ import Testing
             return screen.scrollableRegion
         }
         #expect(drawn() == ScrollableRegion(rows: 0..<23, firstContentRow: 0))
-        _ = grid.handle(.down)
-        _ = grid.handle(.down)
+        grid.perform(.down)
+        grid.perform(.down)
         #expect(drawn() == ScrollableRegion(rows: 0..<23, firstContentRow: 11))
         screen.beginFrame()
         #expect(screen.scrollableRegion == nil)

@@ -152,3 +152,16 @@ public final class PhotoActions {
         }
     }
 }
+
+extension PhotoActions {
+    /// `o` opens, `d` downloads, `y` copies the link of `photo`; false for any other action.
+    func perform(_ action: KeyAction, for photo: Photo?) -> Bool {
+        switch action {
+        case .openExternally: if let photo { open(photo) }
+        case .download: if let photo { download(photo) }
+        case .copy: if let photo { copyLink(of: photo) }
+        default: return false
+        }
+        return true
+    }
+}

@@ -16,8 +16,8 @@ public struct AppEnvironment: Sendable {
     public var cache: ThumbnailCache
     /// Retry and rate-limit news for the status bar; nil when nothing reports any.
     public var networkStatus: NetworkStatus?
-    /// The rebindable keys (quit, search, help).
-    public var keys = KeyBindings.standard
+    /// Every key binding, with `[keys]`' changes.
+    public var keyMap = KeyMap.standard
     /// Selection and status colours; `.monochrome` for NO_COLOR.
     public var theme = TerminalTheme.dark
     /// The smallest grid cell (thumbnail plus title line), from `--thumb-size`.

@@ -32,25 +32,30 @@ import TUI
         if environment.clipboard == nil {
             environment.clipboard = OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) }
         }
-        let keys = environment.keys
+        let keyMap = environment.keyMap
         let picker = environment.picker
         let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })
         terminal.draw = { screen in navigator.drawFrame(on: screen) }
         terminal.onKey = { [weak self] key in
             guard let self else { return }
             if navigator.handle(key) { return }
-            if let picker, key == keys.quit || key == .escape {
+            let actions = keyMap.actions(for: key, in: .app)
+            // A picker's quit, or Esc where nothing is left to go back from, ends it with nothing chosen.
+            if let picker, actions.contains(.quit) || keyMap.actions(for: key, in: .grid).contains(.back) {
                 picker.cancel()
                 return
             }
-            switch key {
-            case keys.quit, .ctrl("c"): self.quit()
-            // xterm keeps only its last 16 sixel pictures to repaint a window another one covered.
-            case .ctrl("l"): self.terminal?.redrawEverything()
-            case keys.help:
-                guard let top = navigator.top else { return }
-                navigator.push(HelpView(over: top, keys: keys, navigator: navigator))
-            default: break
+            for action in actions {
+                switch action {
+                case .quit: self.quit()
+                // xterm keeps only its last 16 sixel pictures to repaint a window another one covered.
+                case .redraw: self.terminal?.redrawEverything()
+                case .help:
+                    guard let top = navigator.top else { return }
+                    navigator.push(HelpView(over: top, keyMap: keyMap, navigator: navigator))
+                default: continue
+                }
+                return
             }
         }
         terminal.onResize = { _ in navigator.setNeedsRedraw() }

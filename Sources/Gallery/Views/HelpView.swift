@@ -5,22 +5,22 @@ import TUI
 @MainActor final class HelpView: Scene {
     private let below: any Scene
     private let navigator: Navigator
-    private let keys: [(keys: String, action: String)]
+    private let keyMap: KeyMap
     /// The box and the lines in it, from the last layout.
     private var page = HelpPage(lines: [], box: Rect(row: 0, column: 0, columns: 0, rows: 0))
     /// The first line shown when they do not all fit.
     private var top = 0
 
     /// Shown over `below`, the top of `navigator`, which it leaves at the first key that does not scroll.
-    init(over below: any Scene, keys: KeyBindings = .standard, navigator: Navigator) {
+    init(over below: any Scene, keyMap: KeyMap = .standard, navigator: Navigator) {
         self.below = below
         self.navigator = navigator
-        self.keys = KeyHelp.entries(for: keys)
+        self.keyMap = keyMap
     }
 
     func layout(in rect: Rect) {
         below.layout(in: rect)
-        page = HelpPage(keys: keys, in: rect)
+        page = HelpPage(keys: keyMap.helpRows.map { ($0.keys, $0.action) }, in: rect)
         top = min(top, page.lastTop)
     }
 
@@ -41,11 +41,9 @@ import TUI
             return true
         }
         let rows = max(1, page.rowsForLines)
-        switch key {
-        case .down, .character("j"): top += 1
-        case .up, .character("k"): top -= 1
-        case .pageDown, .character(" "): top += rows
-        case .pageUp: top -= rows
+        switch keyMap.actions(for: key, in: .helpOverlay).first {
+        case .scrollHelp(let lines)?: top += lines
+        case .scrollHelpPage(let forward)?: top += forward ? rows : -rows
         default:
             navigator.pop(self)
             return true

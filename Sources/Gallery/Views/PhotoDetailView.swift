@@ -52,24 +52,26 @@ import TerminalEnvironment
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode,
                                  error: viewModel.errorMessage, message: actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
-        let keys = environment.keys
-        let right = status.right(["←/→ photos  Esc back  \(KeyBindings.name(of: keys.help)) help  \(KeyBindings.name(of: keys.quit)) quit"])
+        let keys = environment.keyMap
+        let right = status.right(["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
+                                  + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
 
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
-        switch key {
-        case .escape, .backspace:
-            viewModel.close()
-        case .left, .character("h"):
-            viewModel.move(by: -1)
-        case .right, .character("l"):
-            viewModel.move(by: 1)
-        default:
-            return actions.handle(key, for: viewModel.photo)
+        let candidates = environment.keyMap.actions(for: key, in: .detail)
+        if candidates.contains(where: { actions.perform($0, for: viewModel.photo) }) { return true }
+        actions.dismissMessage()
+        return candidates.contains { action in
+            switch action {
+            case .back: viewModel.close()
+            case .previousPhoto: viewModel.move(by: -1)
+            case .nextPhoto: viewModel.move(by: 1)
+            default: return false
+            }
+            return true
         }
-        return true
     }
 
     /// Beside a picture whose file ended before it did (the rest is grey).

@@ -13,6 +13,7 @@ import TerminalEnvironment
     private let actions: PhotoActions
     private let fileActions: PhotoFileActions
     private let spinner = LoadingSpinner()
+    private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: Size?
     private var feedGeneration = 0
     private var listEdits = 0
@@ -122,55 +123,60 @@ import TerminalEnvironment
         defer { navigator.setNeedsRedraw() }
         if prompt != nil {
             // The prompt takes every key but Ctrl-C, which still quits.
-            guard key != .ctrl("c") else { return false }
+            guard key != KeyMap.interrupt else { return false }
             handlePromptKey(key)
             return true
         }
         if fileActions.question != nil {
             // The y/n question takes the next key; Ctrl-C answers no and still quits.
-            fileActions.answer(yes: key == .character("y") || key == .character("Y"))
-            return key != .ctrl("c")
+            fileActions.answer(yes: keyMap.actions(for: key, in: .question).contains(.answerYes))
+            return key != KeyMap.interrupt
         }
         notice = nil
         fileActions.dismissMessage()
-        switch key {
-        case environment.keys.search:
+        let candidates = keyMap.actions(for: key, in: .grid)
+        if candidates.contains(where: { actions.perform($0, for: selectedPhoto) }) { return true }
+        actions.dismissMessage()
+        if case .mouse(let event) = key { return grid.handle(event) }
+        // The first action that means something here: Backspace leaves search results, else goes up.
+        return candidates.contains { perform($0) }
+    }
+
+    /// Does what `action` asks of the grid; false when it means nothing here (no library to go up in).
+    private func perform(_ action: KeyAction) -> Bool {
+        switch action {
+        case .grid(let move): grid.perform(move)
+        case .search:
             if viewModel.canSearch {
                 prompt = TextField(prompt: "search: ")
             } else {
                 notice = GalleryError.searchUnsupported.description
             }
-        case .character("r"): viewModel.retry(selectedIndex: grid.selectedIndex)
-        case .character("f"):
+        case .retry: viewModel.retry(selectedIndex: grid.selectedIndex)
+        case .toggleFit:
             viewModel.setFit(viewModel.fit.toggled)
             notice = "thumbnails: \(viewModel.fit.gridName)"
-        case .character("n"): jumpToPage(forward: true)
-        case .character("N"): jumpToPage(forward: false)
-        case .character("s"):
+        case .nextPage: jumpToPage(forward: true)
+        case .previousPage: jumpToPage(forward: false)
+        case .cycleOrder:
             guard let library else { return false }
             library.cycleOrder(selecting: selectedPhoto?.id)
-        case .character("-"):
+        case .goUp:
             guard case .all = viewModel.feed, let library else { return false }
             library.goUp()
-        case .escape, .backspace:
-            guard case .search = viewModel.feed else {
-                guard key == .backspace, let library else { return false }
-                library.goUp()
-                return true
-            }
+        case .back:
+            guard case .search = viewModel.feed else { return false }
             viewModel.close()
-        case .character(" "): viewModel.toggleMark(at: grid.selectedIndex)
-        case .character("v"): viewModel.invertMarks()
-        case .character("D"): fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
-        case .character("u"): fileActions.restoreLastBatch()
-        case .character("R"):
+        case .mark: viewModel.toggleMark(at: grid.selectedIndex)
+        case .invertMarks: viewModel.invertMarks()
+        case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
+        case .restore: fileActions.restoreLastBatch()
+        case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 renaming = photo
                 prompt = TextField(prompt: "rename to: ", text: name, maxLength: 255)
             }
-        default:
-            if actions.handle(key, for: selectedPhoto) { return true }
-            return grid.handle(key)
+        default: return false
         }
         return true
     }
@@ -250,8 +256,8 @@ import TerminalEnvironment
                                  selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
-        let pickKeys = environment.picker == nil ? "" : "  Enter pick  Esc cancel"
-        return status.right(parts) + pickKeys + "  \(KeyBindings.name(of: environment.keys.help)) help"
+        let pickKeys = environment.picker == nil ? "" : "  \(keyMap.label(of: .grid(.open))) pick  \(keyMap.label(of: .back)) cancel"
+        return status.right(parts) + pickKeys + "  \(keyMap.label(of: .help)) help"
     }
 
     /// "1,512 photos" (with "3 folders" first when some items are folders, and "3 skipped" after

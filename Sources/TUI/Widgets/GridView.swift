@@ -17,6 +17,19 @@ extension GridViewDelegate {
     public func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) {}
 }
 
+/// What the user asks of the grid: a step of the selection, or to open the selected item.
+public enum GridMove: Hashable, Sendable, CaseIterable {
+    case left, right, up, down
+    /// A screenful.
+    case pageUp, pageDown
+    /// Half a screenful.
+    case halfPageUp, halfPageDown
+    /// The first or the last item.
+    case first, last
+    /// Open the selected item (`GridViewDelegate.gridView(_:didSelect:)`).
+    case open
+}
+
 /// What one grid cell shows.
 public struct GridCell: Sendable {
     public var title: String
@@ -174,30 +187,28 @@ public struct GridCell: Sendable {
 
     // MARK: - Input
 
-    /// Arrows and h j k l move the selection, PgUp/PgDn by a screenful, Ctrl-U/Ctrl-D by half a
-    /// screenful, g/G and Home/End go to the first/last item, Enter selects, the mouse wheel
-    /// scrolls, a click selects, a double click opens. Returns false for keys the grid does not use.
-    public func handle(_ key: Key) -> Bool {
+    /// Moves the selection (or opens the selected item) as `move` says; the app's key map decides
+    /// which keys mean which move.
+    public func perform(_ move: GridMove) {
         let columns = self.columns
-        switch key {
-        case .left, .character("h"): moveSelection(to: selectedIndex - 1)
-        case .right, .character("l"): moveSelection(to: selectedIndex + 1)
-        case .up, .character("k"): if selectedIndex >= columns { moveSelection(to: selectedIndex - columns) }
-        case .down, .character("j"): moveSelectionDown()
+        switch move {
+        case .left: moveSelection(to: selectedIndex - 1)
+        case .right: moveSelection(to: selectedIndex + 1)
+        case .up: if selectedIndex >= columns { moveSelection(to: selectedIndex - columns) }
+        case .down: moveSelectionDown()
         case .pageDown: page(by: 1)
         case .pageUp: page(by: -1)
-        case .ctrl("d"): page(by: 1, half: true)
-        case .ctrl("u"): page(by: -1, half: true)
-        case .home, .character("g"): moveSelection(to: 0)
-        case .end, .character("G"): moveSelection(to: itemCount - 1)
-        case .enter: if itemCount > 0 { delegate?.gridView(self, didSelect: selectedIndex) }
-        case .mouse(let event): return handle(event)
-        default: return false
+        case .halfPageDown: page(by: 1, half: true)
+        case .halfPageUp: page(by: -1, half: true)
+        case .first: moveSelection(to: 0)
+        case .last: moveSelection(to: itemCount - 1)
+        case .open: if itemCount > 0 { delegate?.gridView(self, didSelect: selectedIndex) }
         }
-        return true
     }
 
-    private func handle(_ event: MouseEvent) -> Bool {
+    /// The mouse wheel scrolls, a click selects, a double click opens. Returns false for a click
+    /// on no item.
+    public func handle(_ event: MouseEvent) -> Bool {
         switch event.kind {
         case .wheelUp: scroll(byRows: -1)
         case .wheelDown: scroll(byRows: 1)

@@ -1,0 +1,303 @@
+public import TUI
+
+/// What a key asks the app to do.
+public enum KeyAction: Hashable, Sendable {
+    /// A step of the grid's selection, or Enter's open.
+    case grid(GridMove)
+    case nextPage, previousPage
+    /// The detail pane's neighbours in the list it was opened from.
+    case previousPhoto, nextPhoto
+    /// Out of the detail pane, or out of search results.
+    case back
+    /// Up to the folder above (a local library).
+    case goUp
+    case cycleOrder, toggleFit, search, retry
+    /// `o`, `d`, `y` on the selected photo.
+    case openExternally, download, copy
+    case mark, invertMarks, trash, restore, rename
+    case redraw, help, quit
+    /// The help overlay's own scrolling.
+    case scrollHelp(lines: Int), scrollHelpPage(forward: Bool)
+    /// The answer yes to a y/n question (any other key is no).
+    case answerYes
+}
+
+/// Where a binding applies.
+public struct KeyContext: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let grid = KeyContext(rawValue: 1 << 0)
+    public static let detail = KeyContext(rawValue: 1 << 1)
+    /// Whatever scene is up, for the keys it did not use (quit, help, redraw).
+    public static let app = KeyContext(rawValue: 1 << 2)
+    /// The `?` overlay, which any key outside it closes.
+    public static let helpOverlay = KeyContext(rawValue: 1 << 3)
+    /// A y/n question, which takes the next key.
+    public static let question = KeyContext(rawValue: 1 << 4)
+
+    /// Whether one key could mean something in both: an app-wide key reaches the grid and the
+    /// detail pane when they do not use it.
+    func overlaps(_ other: KeyContext) -> Bool {
+        func widened(_ context: KeyContext) -> KeyContext { context.contains(.app) ? context.union([.grid, .detail]) : context }
+        return !widened(self).intersection(widened(other)).isEmpty
+    }
+}
+
+/// Every key binding of the app, each declared once: its keys, where it applies, its help text and
+/// its action. The scenes dispatch through it; the `?` overlay, `gallery --help` (and so the man
+/// page), the README's key table and the config file's `[keys]` checks all read it.
+public struct KeyMap: Sendable, Equatable {
+    /// One action and the keys that trigger it; the first key is the one `[keys]` may rebind.
+    public struct Binding: Sendable, Equatable {
+        public let action: KeyAction
+        public fileprivate(set) var keys: [Key]
+    }
+
+    /// One row of the help: bindings that share a sentence ("move the selection").
+    struct Group: Sendable, Equatable {
+        /// The overlay's and `--help`'s words; nil for keys the help does not list (its own scrolling).
+        let help: String?
+        /// The README's words, when longer than the help's.
+        let detail: String?
+        let context: KeyContext
+        var bindings: [Binding]
+        /// Mouse gestures that do the same, named after the keys ("double-click").
+        let mouse: String?
+    }
+
+    private(set) var groups: [Group]
+
+    /// The key that quits wherever the app is, prompts and questions included, whatever `[keys]` says.
+    public static let interrupt = Key.ctrl("c")
+
+    /// Actions the config file's `[keys]` table may rebind, by the names it uses.
+    public static let rebindable: [(name: String, action: KeyAction)] = [("quit", .quit), ("search", .search), ("help", .help)]
+
+    public static let standard = KeyMap(groups: [
+        Group("move the selection", in: .grid, [
+            (.grid(.left), [.left, "h"]), (.grid(.down), [.down, "j"]),
+            (.grid(.up), [.up, "k"]), (.grid(.right), [.right, "l"]),
+        ]),
+        Group("scroll a screenful", in: .grid, [(.grid(.pageUp), [.pageUp]), (.grid(.pageDown), [.pageDown])]),
+        Group("scroll half a screenful", in: .grid, [(.grid(.halfPageUp), [.ctrl("u")]), (.grid(.halfPageDown), [.ctrl("d")])]),
+        Group("first / last photo", detail: "first / last photo loaded", in: .grid,
+              [(.grid(.first), ["g", .home]), (.grid(.last), ["G", .end])]),
+        Group("next / previous page",
+              detail: "first photo of the next / previous page (loads the next page when needed)", in: .grid,
+              [(.nextPage, ["n"]), (.previousPage, ["N"])]),
+        Group("open the detail pane, or a folder", in: .grid, [(.grid(.open), [.enter])], mouse: "double-click"),
+        Group("previous / next photo (detail pane)",
+              detail: "previous / next photo in the detail pane, loading the next page when needed", in: .detail,
+              [(.previousPhoto, [.left, "h"]), (.nextPhoto, [.right, "l"])]),
+        Group("back (detail pane, search results)",
+              detail: "back: from the detail pane to its grid, from search results to the full grid (same place)",
+              in: [.grid, .detail], [(.back, [.escape, .backspace])]),
+        Group("up to the folder above (local photos)",
+              detail: "up to the folder above, the folder you came from selected (local photos)", in: .grid,
+              [(.goUp, [.backspace, "-"])]),
+        Group("order by name, date, date taken, size (local)", in: .grid, [(.cycleOrder, ["s"])]),
+        Group("thumbnails cropped or whole (fit)",
+              detail: "thumbnails: the whole photo (contain) or cropped to fill the cell (crop); see `--fit`", in: .grid,
+              [(.toggleFit, ["f"])]),
+        Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels", in: .grid,
+              [(.search, ["/"])]),
+        Group("retry what failed, else refresh",
+              detail: "retry what failed (a page, thumbnails); when nothing failed, refresh in place: the pages where "
+                  + "you are are fetched again and the selected photo stays selected (where it is now, if the feed moved it)", in: .grid, [(.retry, ["r"])]),
+        Group("open the file in its viewer, or the web page",
+              detail: "open the photo with `xdg-open`: a folder's file in the desktop's viewer, a catalog photo's web "
+                  + "page (or show the URL when there is no opener); the demo's generated photos have no web page, and `o` says so",
+              in: [.grid, .detail], [(.openExternally, ["o"])]),
+        Group("download the original",
+              detail: "download the original to `$XDG_DOWNLOAD_DIR`, else `~/Downloads`, as `<id>.jpg` (a folder's "
+                  + "photo is already on disk: `d` says where)", in: [.grid, .detail], [(.download, ["d"])]),
+        Group("copy the file's path or the link (OSC 52)",
+              detail: "copy the file's absolute path, or the photo's web page URL, to the clipboard (OSC 52; nothing "
+                  + "is sent when there is nothing to copy, as for the demo's photos, whose links would die with the app)", in: [.grid, .detail], [(.copy, ["y"])]),
+        Group("mark / unmark; invert the marks",
+              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar); invert "
+                  + "the marks", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
+        Group("move marked (else selected) files to the trash",
+              detail: "move the marked photos, else the selected one, to the trash after a `y`/`n` question "
+                  + "(folders only)", in: .grid, [(.trash, ["D"])]),
+        Group("restore the last files moved to the trash",
+              detail: "put the last batch moved to the trash back where it was", in: .grid, [(.restore, ["u"])]),
+        Group("rename the file",
+              detail: "rename the file in a prompt prefilled with its name (folders only; never over another file)",
+              in: .grid, [(.rename, ["R"])]),
+        Group("scroll, select", in: .grid, [], mouse: "wheel, click"),
+        Group("draw the whole screen again",
+              detail: "draw the whole screen again, pictures included (a terminal that lost them)", in: .app,
+              [(.redraw, [.ctrl("l")])]),
+        Group("this help",
+              detail: "help; when it does not fit (a small terminal), `j` `k`, arrows, PgUp / PgDn and Space scroll "
+                  + "it, `↓ more` says there is more, any other key closes it", in: .app, [(.help, ["?"])]),
+        Group("quit", detail: "quit (the terminal is restored)", in: .app, [(.quit, ["q", interrupt])]),
+        Group(nil, in: .helpOverlay, [
+            (.scrollHelp(lines: 1), [.down, "j"]), (.scrollHelp(lines: -1), [.up, "k"]),
+            (.scrollHelpPage(forward: true), [.pageDown, " "]), (.scrollHelpPage(forward: false), [.pageUp]),
+        ]),
+        Group(nil, in: .question, [(.answerYes, ["y", "Y"])]),
+    ])
+
+    // MARK: Dispatch
+
+    /// The actions `key` triggers in `context`, in the order declared: a scene performs the first it
+    /// can (Backspace goes back from search results, else up a folder).
+    public func actions(for key: Key, in context: KeyContext) -> [KeyAction] {
+        groups.lazy.filter { $0.context.intersection(context) != [] }
+            .flatMap(\.bindings).filter { $0.keys.contains(key) }.map(\.action)
+    }
+
+    /// The keys bound to `action`, the rebindable one first.
+    public func keys(of action: KeyAction) -> [Key] {
+        groups.lazy.flatMap(\.bindings).first { $0.action == action }?.keys ?? []
+    }
+
+    /// How the status bar names `action`'s first key ("?", "Esc", "←").
+    public func label(of action: KeyAction) -> String {
+        keys(of: action).first.map { Self.helpName(of: $0, arrows: "←↓↑→") } ?? ""
+    }
+
+    // MARK: Rebinding
+
+    /// Why `key` cannot be bound to the rebindable action `action`: the action it already means in a
+    /// place where `action` applies too; nil when it is free.
+    public func clash(binding key: Key, to action: KeyAction) -> String? {
+        guard let own = groups.first(where: { $0.bindings.contains { $0.action == action } }) else { return "no such action" }
+        for group in groups where group.context.overlaps(own.context) {
+            for binding in group.bindings where binding.action != action && binding.keys.contains(key) {
+                let name = Self.helpName(of: key)
+                return "'\(name)' already means \(group.help ?? Self.rebindable.first { $0.action == binding.action }?.name ?? "something else")"
+            }
+        }
+        return nil
+    }
+
+    /// Binds `key` to `action` in place of its rebindable key (its other keys stay: Ctrl-C quits).
+    public mutating func rebind(_ action: KeyAction, to key: Key) {
+        for g in groups.indices {
+            for b in groups[g].bindings.indices where groups[g].bindings[b].action == action {
+                groups[g].bindings[b].keys[0] = key
+            }
+        }
+    }
+
+    // MARK: Help
+
+    /// One line of the help: the keys as people read them ("arrows  h j k l", "q  Ctrl-C") and
+    /// what they do.
+    public struct HelpRow: Sendable, Equatable {
+        public let keys: String
+        public let action: String
+        /// The README's wording.
+        public let detail: String
+    }
+
+    /// The help's rows, in the order shown.
+    public var helpRows: [HelpRow] {
+        groups.compactMap { group in
+            guard let help = group.help else { return nil }
+            return HelpRow(keys: Self.keysText(of: group), action: help, detail: group.detail ?? help)
+        }
+    }
+
+    /// The rows as aligned plain-text lines, each indented by `indent` spaces (`--help`, the man page).
+    public func helpText(indent: Int = 2) -> String {
+        let rows = helpRows
+        let width = rows.map { $0.keys.count }.max() ?? 0
+        return rows.map { row in
+            String(repeating: " ", count: indent) + row.keys
+                + String(repeating: " ", count: width - row.keys.count + 3) + row.action
+        }.joined(separator: "\n")
+    }
+
+    /// The README's key table, in Markdown: character keys in backticks, alternatives apart by commas.
+    public var markdownTable: String {
+        let rows = groups.compactMap { group -> String? in
+            guard group.help != nil else { return nil }
+            let keys = Self.keyColumns(of: group) { key in
+                if case .character(let character) = key, character != " " { return "`\(character)`" }
+                return Self.helpName(of: key)
+            }
+            return "| \(keys.joined(separator: ", ")) | \(group.detail ?? group.help ?? "") |"
+        }
+        return (["| key | does |", "| --- | --- |"] + rows).joined(separator: "\n")
+    }
+
+    /// A group's keys as plain text: columns of alternatives two spaces apart ("g G  Home End").
+    private static func keysText(of group: Group) -> String {
+        keyColumns(of: group) { helpName(of: $0) }.joined(separator: "  ")
+    }
+
+    /// A group's keys in columns: each binding's first key, then their second keys, and so on
+    /// ("g G", "Home End"); the four arrows together are "arrows"; the mouse gestures last.
+    private static func keyColumns(of group: Group, naming name: (Key) -> String) -> [String] {
+        let depth = group.bindings.map(\.keys.count).max() ?? 0
+        var columns = (0..<depth).map { position in
+            group.bindings.compactMap { $0.keys.count > position ? $0.keys[position] : nil }
+        }.map { keys -> String in
+            if Set(keys) == [.left, .right, .up, .down] { return "arrows" }
+            return keys.map(name).joined(separator: " ")
+        }
+        if let mouse = group.mouse {
+            if columns.isEmpty { columns = [mouse] } else { columns[columns.count - 1] += ", " + mouse }
+        }
+        return columns
+    }
+
+    // MARK: Names
+
+    /// A key as the help writes it: "q", "Space", "Ctrl-U", "PgDn"; `arrows` gives the arrow
+    /// keys' glyphs (left, down, up, right) for the status bar.
+    static func helpName(of key: Key, arrows: String? = nil) -> String {
+        let glyphs = arrows.map(Array.init)
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let character): return String(character)
+        case .ctrl(let letter): return "Ctrl-\(letter.uppercased())"
+        case .left: return glyphs.map { String($0[0]) } ?? "Left"
+        case .down: return glyphs.map { String($0[1]) } ?? "Down"
+        case .up: return glyphs.map { String($0[2]) } ?? "Up"
+        case .right: return glyphs.map { String($0[3]) } ?? "Right"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .resize, .mouse, .unknown: return "\(key)"
+        }
+    }
+
+    /// A key from its config spelling: one printable character ("q", "/", "é") or "ctrl-x".
+    /// nil for anything else (names of keys the app uses for fixed actions are not offered).
+    public static func key(named name: String) -> Key? {
+        let lower = name.lowercased()
+        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter {
+            return .ctrl(letter)
+        }
+        guard name.count == 1, let character = name.first, !sanitize(name).isEmpty, character != " " else { return nil }
+        return .character(character)
+    }
+
+    /// How a key is written in the config file: "q", "ctrl-x".
+    public static func configName(of key: Key) -> String {
+        switch key {
+        case .ctrl(let letter): return "ctrl-\(letter)"
+        default: return helpName(of: key)
+        }
+    }
+}
+
+extension KeyMap.Group {
+    init(_ help: String?, detail: String? = nil, in context: KeyContext, _ bindings: [(KeyAction, [Key])],
+         mouse: String? = nil) {
+        self.init(help: help, detail: detail, context: context,
+                  bindings: bindings.map { KeyMap.Binding(action: $0.0, keys: $0.1) }, mouse: mouse)
+    }
+}
+

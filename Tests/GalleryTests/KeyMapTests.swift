@@ -1,0 +1,87 @@
+import Foundation
+import TUI
+import Testing
+@testable import Gallery
+
+/// The one key map: what each key does where, the help it gives, and the documents that copy it.
+@Suite struct KeyMapTests {
+    let map = KeyMap.standard
+
+    @Test func keysMeanTheirActionInTheirPlace() {
+        #expect(map.actions(for: "j", in: .grid) == [.grid(.down)])
+        #expect(map.actions(for: .down, in: .grid) == [.grid(.down)])
+        #expect(map.actions(for: "G", in: .grid) == [.grid(.last)])
+        #expect(map.actions(for: .ctrl("d"), in: .grid) == [.grid(.halfPageDown)])
+        #expect(map.actions(for: .enter, in: .grid) == [.grid(.open)])
+        #expect(map.actions(for: "l", in: .detail) == [.nextPhoto])
+        #expect(map.actions(for: "y", in: .detail) == [.copy])
+        #expect(map.actions(for: "D", in: .detail).isEmpty, "files are trashed from the grid only")
+        #expect(map.actions(for: "q", in: .app) == [.quit])
+        #expect(map.actions(for: KeyMap.interrupt, in: .app) == [.quit])
+        #expect(map.actions(for: "q", in: .grid).isEmpty, "quit is the app's, for keys the scene leaves")
+        // Backspace leaves search results first, else goes up a folder.
+        #expect(map.actions(for: .backspace, in: .grid) == [.back, .goUp])
+        #expect(map.actions(for: " ", in: .helpOverlay) == [.scrollHelpPage(forward: true)])
+        #expect(map.actions(for: "Y", in: .question) == [.answerYes])
+        #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
+    }
+
+    @Test func noKeyMeansTwoThingsInOnePlaceButBackspace() {
+        let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
+        for context in contexts {
+            var seen: [Key: KeyAction] = [:]
+            let reachable = map.groups.filter { $0.context.overlaps(context) }.flatMap(\.bindings)
+            for binding in reachable {
+                for key in binding.keys {
+                    if let other = seen[key], other != binding.action {
+                        #expect(key == .backspace && [other, binding.action] == [.back, .goUp], "\(key): \(other) and \(binding.action)")
+                    }
+                    seen[key] = binding.action
+                }
+            }
+        }
+    }
+
+    @Test func rebindingReplacesTheFirstKeyAndNamesAClash() {
+        var map = map
+        #expect(map.clash(binding: "x", to: .quit) == nil)
+        map.rebind(.quit, to: "x")
+        #expect(map.keys(of: .quit) == ["x", KeyMap.interrupt])
+        #expect(map.actions(for: "q", in: .app).isEmpty)
+        #expect(map.label(of: .quit) == "x")
+        #expect(map.helpRows.last == KeyMap.HelpRow(keys: "x  Ctrl-C", action: "quit", detail: "quit (the terminal is restored)"))
+        #expect(map.clash(binding: "u", to: .quit) == "'u' already means restore the last files moved to the trash")
+        #expect(map.clash(binding: "l", to: .search) == "'l' already means move the selection")
+        // The help overlay and a question take keys of their own: their keys are free elsewhere.
+        #expect(map.clash(binding: "Y", to: .quit) == nil)
+    }
+
+    @Test func helpRowsReadAsBefore() {
+        let rows = Dictionary(map.helpRows.map { ($0.action, $0.keys) }, uniquingKeysWith: { a, _ in a })
+        #expect(rows["move the selection"] == "arrows  h j k l")
+        #expect(rows["first / last photo"] == "g G  Home End")
+        #expect(rows["open the detail pane, or a folder"] == "Enter, double-click")
+        #expect(rows["previous / next photo (detail pane)"] == "Left Right  h l")
+        #expect(rows["back (detail pane, search results)"] == "Esc  Backspace")
+        #expect(rows["up to the folder above (local photos)"] == "Backspace  -")
+        #expect(rows["mark / unmark; invert the marks"] == "Space v")
+        #expect(rows["scroll, select"] == "wheel, click")
+        #expect(rows["quit"] == "q  Ctrl-C")
+        #expect(map.label(of: .previousPhoto) == "←" && map.label(of: .back) == "Esc")
+    }
+
+    @Test func theReadmeTableIsTheMap() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(map.markdownTable + "\n"), "README.md's key table should read:\n\(map.markdownTable)")
+    }
+
+    @Test func theManPageListsTheMap() throws {
+        // docs/gallery.1 is `make man`'s copy of --help, whose KEYS section is the map's help text.
+        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/gallery.1"), encoding: .utf8)
+        #expect(page.contains(map.helpText()), "docs/gallery.1 is out of date: run make man")
+    }
+
+    private static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
