@@ -3,14 +3,13 @@ import Imaging
 import TUI
 
 extension AppEnvironment {
-    /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size and fit, swatch colours,
+    /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size and fit,
     /// the opener for `o`, the downloader for `d` and the trash for `D`.
     mutating func apply(_ settings: Settings, environment: [String: String], downloads: any DownloadFetching) {
         keyMap = settings.keys
         theme = settings.theme.terminalTheme(environment: environment)
         minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
         thumbnailFit = settings.fit.imageFit
-        colorDepth = ColorDepth.fromEnvironment(environment)
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         trash = FreedesktopTrash.homeTrash(environment: environment).map { FreedesktopTrash(homeTrash: $0) }
         // Unsplash asks apps to call a photo's `download_location` when it is downloaded.

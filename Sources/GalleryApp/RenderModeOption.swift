@@ -10,14 +10,28 @@ enum RenderModeOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension RenderModeOption {
-    /// The mode to use and what the terminal can do. The terminal is asked (before curses takes
-    /// it) for `auto` and for the pixel modes, which need the cell size in pixels.
-    func resolve(environment: [String: String]) -> (mode: RenderMode, capabilities: TerminalCapabilities) {
+    /// The mode to use, what the terminal can do, and why the mode is not the one asked for
+    /// (nil when it is). The terminal is asked (before curses takes it) for `auto` and for the
+    /// pixel modes, which need the cell size in pixels; inside tmux, tmux is asked.
+    func resolve(environment: [String: String]) -> (mode: RenderMode, capabilities: TerminalCapabilities, note: String?) {
         let forced = RenderMode(rawValue: rawValue)
-        guard forced?.drawsPixels ?? true else {
-            return (forced ?? .halfblock, TerminalCapabilities.guess(environment: environment))
+        let capabilities = forced?.drawsPixels ?? true
+            ? TerminalCapabilities.detect(environment: environment, kittyQuery: KittyGraphics.supportQuery)
+            : TerminalCapabilities.guess(environment: environment).inside(TmuxClient.ask(environment: environment))
+        let (mode, note) = Self.mode(forced: forced, capabilities: capabilities, environment: environment)
+        return (mode, capabilities, note)
+    }
+
+    /// `forced` (nil: the best the terminal can do), except sixel inside a tmux that cannot show
+    /// it: text art then, and the reason ("tmux 3.3a: no sixel") rather than blank cells.
+    static func mode(forced: RenderMode?, capabilities: TerminalCapabilities,
+                     environment: [String: String]) -> (RenderMode, note: String?) {
+        let textArt = TerminalGuess(environment: environment).textArt
+        guard let forced else {
+            let best = RenderMode.best(for: capabilities, environment: environment)
+            return (best, best.drawsPixels ? nil : capabilities.tmux?.noPixelsReason)
         }
-        let capabilities = TerminalCapabilities.detect(environment: environment, kittyQuery: KittyGraphics.supportQuery)
-        return (forced ?? RenderMode.best(for: capabilities, environment: environment), capabilities)
+        if forced == .sixel, let reason = capabilities.tmux?.noPixelsReason { return (textArt, reason) }
+        return (forced, nil)
     }
 }

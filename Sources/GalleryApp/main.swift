@@ -111,12 +111,14 @@ Task { @MainActor in
                                               recursive: command.recursive, pipedPaths: pipedPaths)
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
-        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)"])
+        logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",
+                                           "tmux": "\(render.capabilities.tmux.map { "\($0)" } ?? "no")"])
+        let depth = ColorDepth.fromEnvironment(environment, trueColor: render.capabilities.trueColor)
         var appEnvironment = AppEnvironment(
             source: catalog.source,
             loader: catalog.loader,
             renderer: render.mode.makeRenderer(capabilities: render.capabilities,
-                                               depth: ColorDepth.fromEnvironment(environment),
+                                               depth: depth,
                                                background: settings.theme.pictureBackground,
                                                kittyPixels: KittyPicture.Pixels(for: TerminalGuess(environment: environment))),
             sourceName: catalog.name,
@@ -124,6 +126,8 @@ Task { @MainActor in
             perPage: settings.perPage,
             networkStatus: status)
         appEnvironment.apply(settings, environment: environment, downloads: client)
+        appEnvironment.colorDepth = depth
+        appEnvironment.renderNote = render.note
         appEnvironment.regionScrolling = settings.terminalScroll.regionScrolling(capabilities: render.capabilities)
         logger.info("terminal", metadata: ["scrolls": "\(appEnvironment.regionScrolling)",
                                            "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])

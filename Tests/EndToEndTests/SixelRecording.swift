@@ -24,7 +24,9 @@ final class SixelRecording {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         tmux = try TmuxSession(columns: columns, rows: rows)
         _ = try runProgram(["tmux", "-L", tmux.socket, "pipe-pane", "-O", "-t", tmux.name, "cat > '\(output)'"])
-        try tmux.type("XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' "
+        // The pane records bytes, it is not where a person sees the pictures: outside `TMUX`, gallery
+        // sends the sixels it would send a terminal, where inside this tmux (no sixel) it would draw text.
+        try tmux.type("env -u TMUX XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' "
                       + "\(([gallery, "--source", "demo", "--render", "sixel"] + arguments).joined(separator: " ")); echo EXIT=$?",
                       enter: true)
         try await waitUntilSettled()

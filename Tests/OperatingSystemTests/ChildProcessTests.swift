@@ -22,3 +22,21 @@ import Testing
         #expect(error?.description == "cannot run /nonexistent/program: No such file or directory")
     }
 }
+
+@Suite struct ChildProcessOutputTests {
+    @Test func theOutputOfAProgramThatSucceeds() {
+        #expect(ChildProcess.output(of: ["sh", "-c", "echo hello; echo hidden >&2"], timeout: .seconds(5)) == Array("hello\n".utf8))
+        #expect(ChildProcess.output(of: ["sh", "-c", "echo partial; exit 3"], timeout: .seconds(5)) == nil)
+        #expect(ChildProcess.output(of: ["/nonexistent/program"], timeout: .seconds(5)) == nil)
+        #expect(ChildProcess.output(of: ["sh", "-c", "head -c 5000 /dev/zero"], timeout: .seconds(5), maxBytes: 100) == nil)
+    }
+
+    @Test func aProgramThatDoesNotAnswerInTimeIsKilled() {
+        let start = ContinuousClock.now
+        #expect(ChildProcess.output(of: ["sleep", "30"], timeout: .milliseconds(200)) == nil)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // A program whose child keeps the output open: the deadline still ends the wait.
+        #expect(ChildProcess.output(of: ["sh", "-c", "echo x; sleep 30 & exit 0"], timeout: .milliseconds(200)) == nil)
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+}

@@ -11,6 +11,9 @@ public struct AppEnvironment: Sendable {
     public var sourceName: String
     /// Shown in the status bar and part of cache keys, e.g. "halfblock".
     public var renderMode: RenderMode
+    /// Why `renderMode` draws no pixels where some were asked for or expected ("tmux 3.3a: no
+    /// sixel"), shown beside it; nil when nothing to say.
+    public var renderNote: String?
     public var perPage: Int
     /// Rendered thumbnails, shared by every grid the app shows.
     public var cache: ThumbnailCache

@@ -49,7 +49,7 @@ import TerminalEnvironment
         TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
         drawSwatch(on: screen, in: layout.text)
 
-        let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode,
+        let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode, renderNote: environment.renderNote,
                                  error: viewModel.errorMessage, message: actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
         let keys = environment.keyMap

@@ -243,6 +243,7 @@ import TerminalEnvironment
 
     private var status: SceneStatus {
         SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
+                    renderNote: environment.renderNote,
                     error: viewModel.errorMessage ?? viewModel.sourceNote,
                     message: notice ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
                     spinnerFrame: spinner.isRunning ? spinner.frame : nil)

@@ -4,6 +4,8 @@ import TerminalEnvironment
 struct SceneStatus {
     var sourceName: String
     var renderMode: RenderMode
+    /// Why the mode draws no pixels ("tmux 3.3a: no sixel").
+    var renderNote: String? = nil
     /// A failed request; shown after the source.
     var error: String?
     /// A message from the last action ("saved to …", "this source cannot search"); replaces the left side.
@@ -13,7 +15,8 @@ struct SceneStatus {
 
     var left: String {
         if let message { return message }
-        return (["gallery", sourceName, renderMode.rawValue] + [error].compactMap { $0 }).joined(separator: " · ")
+        let render = renderNote.map { "\(renderMode.rawValue) (\($0))" } ?? renderMode.rawValue
+        return (["gallery", sourceName, render] + [error].compactMap { $0 }).joined(separator: " · ")
     }
 
     /// `parts` joined with " · ", after the spinner frame when loading.

@@ -18,6 +18,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// The region scrolls the terminal does right: pictures too in one known to move their pixels
     /// with the rows (`PictureScrollingTerminals`, from its XTVERSION and DA2 replies).
     public var regionScrolling = RegionScrolling.text
+    /// The tmux the app runs in, as it describes itself and the terminal outside; nil outside tmux.
+    public var tmux: TmuxClient?
 
     /// Used when neither the kernel nor the terminal tells the cell size.
     public static let defaultCellPixelSize = PixelSize.fallbackCell
@@ -55,6 +57,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
     static func shouldProbe(_ environment: [String: String]) -> Bool {
         let term = environment["TERM"] ?? ""
         return !TerminalGuess(environment: environment).isMultiplexed && !["", "dumb", "linux"].contains(term)
+    }
+
+    /// These capabilities in `tmux` (nil: not in tmux): 24-bit colour where tmux passes it on.
+    public func inside(_ tmux: TmuxClient?) -> TerminalCapabilities {
+        var result = self
+        result.tmux = tmux
+        if tmux?.passesTrueColor == true { result.trueColor = true }
+        return result
     }
 
     // MARK: - Asking the terminal
@@ -97,7 +107,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
         // The kernel's window size costs no question, so the cell size is known even where
         // asking is not worth it (a forced pixel mode inside tmux still needs it).
         if let cell = probe.windowPixels()?.cellSize, cell.isPlausibleCell { detected.cellPixelSize = cell }
-        guard shouldProbe(environment) else { return detected }
+        guard shouldProbe(environment) else { return detected.inside(TmuxClient.ask(environment: environment)) }
         let replies = probe.ask(probeQuery(kittyQuery: kittyQuery), timeout: timeout)
         return detected.refined(by: replies, window: probe.windowPixels())
     }

@@ -13,12 +13,13 @@ public enum ColorDepth: Sendable, Equatable, CaseIterable {
 
     /// The depth a terminal with this environment supports. No colour where the shared rule
     /// (`TerminalGuess.hasColor`) says so: `NO_COLOR` (non-empty, see no-color.org), a dumb or DEC
-    /// VT terminal, no `TERM`. Then `COLORTERM=truecolor|24bit`, then a `TERM` naming `256color`;
-    /// anything else gets the 16 basic colours.
-    public static func fromEnvironment(_ env: [String: String]) -> ColorDepth {
+    /// VT terminal, no `TERM`. Then `COLORTERM=truecolor|24bit` or `trueColor` (what the app
+    /// learnt by asking: tmux passing 24-bit colour on), then a `TERM` naming `256color`; anything
+    /// else gets the 16 basic colours.
+    public static func fromEnvironment(_ env: [String: String], trueColor: Bool = false) -> ColorDepth {
         let guess = TerminalGuess(environment: env)
         guard guess.hasColor else { return .none }
-        if guess.declaresTrueColor { return .trueColor }
+        if guess.declaresTrueColor || trueColor { return .trueColor }
         if (env["TERM"] ?? "").lowercased().contains("256color") { return .palette256 }
         return .palette16
     }
