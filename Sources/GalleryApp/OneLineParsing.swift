@@ -14,7 +14,7 @@ extension ParsableCommand {
             let message = Self.oneLine(self.message(for: error))
             let trimmed = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             let name = configuration.commandName ?? "gallery"
-            FileOutput.standardError.write("gallery: \(trimmed) (see '\(name) --help')\n")
+            FileOutput.standardError.report("\(trimmed) (see '\(name) --help')")
             Self.exit(withError: ExitCode(code.rawValue))
         }
     }

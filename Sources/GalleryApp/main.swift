@@ -23,7 +23,7 @@ let settings: Settings
 do {
     settings = try Settings.load(command: command, environment: processEnvironment)
 } catch {
-    FileOutput.standardError.write("gallery: \(error)\n")
+    FileOutput.standardError.report("\(error)")
     exit(ConfigError.exitCode)
 }
 if command.printConfig {
@@ -33,7 +33,7 @@ if command.printConfig {
 do {
     try LogSetup.bootstrap(settings, explicit: command.log != nil)
 } catch {
-    FileOutput.standardError.write("gallery: cannot write the log file \(settings.logPath): \(error.localizedDescription)\n")
+    FileOutput.standardError.report("cannot write the log file \(settings.logPath): \(error.localizedDescription)")
     exit(1)
 }
 let logger = Logger(label: "gallery")
@@ -43,7 +43,7 @@ logger.debug("configuration", metadata: ["effective": "\(settings.toml.split(sep
 do {
     _ = try TerminalDescription.candidates(term: processEnvironment["TERM"])
 } catch {
-    FileOutput.standardError.write("gallery: \(error)\n")
+    FileOutput.standardError.report("\(error)")
     exit(1)
 }
 
@@ -53,7 +53,7 @@ if (try? command.catalog) == .standardInput {
     do {
         pipedPaths = try PathList.readStandardInput(nullSeparated: command.nullSeparated)
     } catch {
-        FileOutput.standardError.write("gallery: \(error)\n")
+        FileOutput.standardError.report("\(error)")
         exit(66)
     }
 }
@@ -64,7 +64,7 @@ if command.pick {
     do {
         pickOutput = try PickOutput.takeStandardOutput(nullSeparated: command.print0)
     } catch {
-        FileOutput.standardError.write("gallery: \(error)\n")
+        FileOutput.standardError.report("\(error)")
         exit(PickOutput.failed)
     }
 }
@@ -78,7 +78,7 @@ let demoServer: DemoCatalogServer
 do {
     demoServer = DemoCatalogServer(configuration: try DemoCatalogConfiguration.fromEnvironment(processEnvironment))
 } catch {
-    FileOutput.standardError.write("gallery: \(error)\n")
+    FileOutput.standardError.report("\(error)")
     exit(64)
 }
 var app: AppCoordinator?
@@ -94,7 +94,7 @@ var standardErrorToLog: StandardErrorRedirection?
 /// Ends the process once the terminal is the user's again, with what they should know about it.
 @MainActor func exitAfterTheTerminal(_ code: Int32) -> Never {
     restoreStandardError()
-    if let note = app?.terminalNote { FileOutput.standardError.write("gallery: \(note)\n") }
+    if let note = app?.terminalNote { FileOutput.standardError.report("\(note)") }
     exit(code)
 }
 
@@ -138,7 +138,7 @@ Task { @MainActor in
         try coordinator.start()
         standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
     } catch {
-        FileOutput.standardError.write("gallery: \(error)\n")
+        FileOutput.standardError.report("\(error)")
         exit(command.pick ? PickOutput.failed : 1)
     }
 }

@@ -10,7 +10,7 @@ enum AppExecutable {
     static func replaceProcess(arguments: [String]) -> Never {
         let path = siblingPath()
         let failure = CurrentProcess.replace(withProgramAt: path, arguments: arguments)
-        FileOutput.standardError.write("gallery: cannot run \(path): \(failure.reason)\n")
+        FileOutput.standardError.report("cannot run \(path): \(failure.reason)")
         CurrentProcess.exit(127)
     }
 
@@ -21,7 +21,7 @@ enum AppExecutable {
         do {
             return try ChildProcess.start([path] + arguments, searchingPath: path == name, inheritingOutput: true).waitForSuccess()
         } catch {
-            FileOutput.standardError.write("gallery: cannot run \(path): \(error.reason)\n")
+            FileOutput.standardError.report("cannot run \(path): \(error.reason)")
             return false
         }
     }

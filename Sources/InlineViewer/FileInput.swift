@@ -5,30 +5,44 @@ import OperatingSystem
 enum FileInput {
     /// The most bytes one file may have: no image `gallery view` decodes is near it (100 million
     /// pixels, `JPEGCodec.defaultMaxPixels`, are a JPEG of tens of megabytes), and it bounds
-    /// the memory a stream that never ends (`/dev/zero`, `yes > fifo`) can take.
+    /// the memory a stream that never ends (`yes > fifo`) can take.
     static let maxBytes = 256 << 20
 
     /// Why a file could not be read, in one phrase for `gallery: FILE: …`.
     struct Failure: Error, CustomStringConvertible {
         let description: String
 
-        /// The C library's words for `error`, or the cap for a file over it.
+        /// The C library's words for `error`, or what the cap or the wait for a pipe mean.
         init(_ error: SystemError, maxBytes: Int) {
-            description = error.isFileTooLarge
-                ? "larger than \(maxBytes >> 20) MB, more than any image gallery shows" : error.reason
+            if error.isFileTooLarge {
+                description = "larger than \(maxBytes >> 20) MB, more than any image gallery shows"
+            } else if error.isTimedOut {
+                description = "a pipe nothing was written to"
+            } else {
+                description = error.reason
+            }
         }
+
+        init(describing description: String) { self.description = description }
     }
+
+    /// How long a FIFO or pipe may take to send its first bytes: `mkfifo f; gallery view f` with no
+    /// writer ends after this, rather than waiting for ever.
+    static let pipeTimeout = Duration.seconds(10)
 
     /// Calls `body` with the bytes of the file at `path`, mapped when it is a regular file (reading
     /// a 4000 px photo into fresh memory cost ~0.6 ms of page faults and copying, 0.1 ms mapped,
     /// measured here). A file of more than `maxBytes` fails with `Failure`, as does one that cannot
     /// be read; one cut short while mapped ends the process with one line on stderr.
-    static func withContents<Result>(of path: String, maxBytes: Int = maxBytes,
+    static func withContents<Result>(of path: String, maxBytes: Int = maxBytes, pipeTimeout: Duration = pipeTimeout,
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         do {
+            // A device (a terminal, a disk, /dev/zero) is no image, and reading one may never end
+            // or wait for keys: refused by its type before it is opened.
+            if try FileStatus(path: path).isDevice { throw Failure(describing: "a device, not an image file") }
             return try MappedFile.withContents(
                 of: path, maxBytes: maxBytes,
-                truncationMessage: "gallery: a file was cut short while it was being read\n", body)
+                truncationMessage: "gallery: a file was cut short while it was being read\n", pipeTimeout: pipeTimeout, body)
         } catch let error as SystemError {
             throw Failure(error, maxBytes: maxBytes)
         }

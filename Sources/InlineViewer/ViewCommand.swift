@@ -37,7 +37,7 @@ public struct ViewCommand {
         do {
             request = try ViewArguments.parse(arguments)
         } catch {
-            FileOutput.standardError.write("gallery: \(error) (see 'gallery view --help')\n")
+            FileOutput.standardError.report("\(error) (see 'gallery view --help')")
             CurrentProcess.exit(64)
         }
         guard case .view(let parsed) = request else {
@@ -63,8 +63,8 @@ public struct ViewCommand {
             let box = renderer.pixelBox
             let most = renderer.mode.drawsPixels ? "\(box.width)x\(box.height) pixels"
                                                  : "\(box.width)x\(box.height / 2) cells"
-            FileOutput.standardError.write(
-                "gallery: --size \(size.columns)x\(size.rows) is larger than a terminal can show; drawing at most \(most)\n")
+            FileOutput.standardError.report(
+                "--size \(size.columns)x\(size.rows) is larger than a terminal can show; drawing at most \(most)")
         }
         // Ids stay distinct across runs in one kitty window, so a new image never replaces an old one.
         let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
@@ -95,7 +95,8 @@ public struct ViewCommand {
                 if handOver?(handOverArguments(for: file)) != true { allShown = false }
             } catch {
                 allShown = false
-                FileOutput.standardError.write("gallery: \(file): \(error)\n")
+                // One line a file, whatever its name or the library's words hold.
+                FileOutput.standardError.report("\(file): \(error)")
             }
         }
         return allShown

@@ -6,6 +6,9 @@ public struct FileDescriptor: Sendable, Hashable {
     /// How a file is opened; always close-on-exec, so no program this process starts inherits it.
     public enum Opening: Sendable {
         case reading
+        /// Reading, without the open waiting for a FIFO's writer (`O_NONBLOCK`, which `wait(forPipe:)`
+        /// then turns off again).
+        case readingWithoutWaiting
         /// Writing a file that must not exist yet.
         case creatingNew(permissions: UInt32)
         /// Writing from empty, whether or not the file existed.
@@ -29,6 +32,7 @@ public struct FileDescriptor: Sendable, Hashable {
         let descriptor = try SystemCall.retryingInterrupts("open", path: path) {
             switch opening {
             case .reading: Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            case .readingWithoutWaiting: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
             case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
             }
@@ -46,6 +50,24 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Not made again on EINTR: Linux has released the descriptor by then, and another thread may
     /// already have been given the number.
+    /// For a pipe opened `.readingWithoutWaiting`: waits at most `timeout` for its first bytes (or
+    /// its writer closing it), then makes reads wait again. Throws ETIMEDOUT
+    /// (`SystemError.isTimedOut`) when nothing came: a FIFO nobody writes to.
+    public func wait(forPipe timeout: Duration) throws(SystemError) {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw SystemError(code: ETIMEDOUT, operation: "read", path: path) }
+            let milliseconds = Int32(clamping: max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            var descriptor = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0 && errno != EINTR { throw SystemError.last("wait for", path: path) }
+            if ready > 0 { break }
+        }
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0, fcntl(rawValue, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw SystemError.last("read", path: path) }
+    }
+
     public func close() throws(SystemError) {
         guard Glibc.close(rawValue) == 0 else { throw SystemError.last("close", path: path) }
     }

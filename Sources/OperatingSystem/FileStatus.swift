@@ -24,6 +24,10 @@ public struct FileStatus: Sendable, Equatable {
     /// How many names the file has (`st_nlink`): a new name for a file that exists (`ln`) is
     /// complete from the start, unlike a file being copied in.
     public let linkCount: Int
+    /// A FIFO or a pipe (`.other`): read from, it waits for a writer.
+    public let isPipe: Bool
+    /// A character or block device (`.other`): a terminal, a disk, `/dev/zero`.
+    public let isDevice: Bool
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
     public init(path: String, followingLinks: Bool = true) throws(SystemError) {
@@ -49,5 +53,7 @@ public struct FileStatus: Sendable, Equatable {
         ownerID = UInt32(status.st_uid)
         isSticky = status.st_mode & S_ISVTX != 0
         linkCount = Int(status.st_nlink)
+        isPipe = status.st_mode & S_IFMT == S_IFIFO
+        isDevice = [S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT)
     }
 }

@@ -6,7 +6,8 @@ public enum MappedFile {
     /// Calls `body` with the bytes of the file at `path`, opened once. A regular file is mapped,
     /// not read: its pages come straight from the page cache. Anything else (a pipe, a character
     /// device, an empty file, a mapping refused) is read from the same descriptor: a FIFO opened a
-    /// second time would wait for a new writer.
+    /// second time would wait for a new writer. The open never waits: a FIFO gets `pipeTimeout`
+    /// for its first bytes, then fails with ETIMEDOUT (`SystemError.isTimedOut`).
     ///
     /// A file of more than `maxBytes` fails with EFBIG (`SystemError.isFileTooLarge`): a regular
     /// one before it is mapped, anything else once that much has been read. A folder fails with
@@ -16,12 +17,13 @@ public enum MappedFile {
     /// is mapped, touching the lost pages raises SIGBUS. The process then writes
     /// `truncationMessage` to stderr and exits with status 1, rather than crashing.
     public static func withContents<Result>(
-        of path: String, maxBytes: Int, truncationMessage: StaticString,
+        of path: String, maxBytes: Int, truncationMessage: StaticString, pipeTimeout: Duration = .seconds(10),
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
-        let descriptor = try FileDescriptor.open(path)
+        let descriptor = try FileDescriptor.open(path, .readingWithoutWaiting)
         defer { try? descriptor.close() }
         let status = try descriptor.status()
+        if status.isPipe { try descriptor.wait(forPipe: pipeTimeout) }
         guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path) }
         guard status.kind != .regular || status.size <= maxBytes else { throw File.tooLarge(path) }
         let size = status.size

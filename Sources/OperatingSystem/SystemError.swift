@@ -26,6 +26,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A file had more bytes than the cap its reader set (EFBIG).
     public var isFileTooLarge: Bool { code == EFBIG }
+    /// Nothing came in the time given (ETIMEDOUT): a FIFO nobody writes to.
+    public var isTimedOut: Bool { code == ETIMEDOUT }
 
     /// A sentence for a message: "cannot open /tmp/x: No such file or directory".
     public var description: String {

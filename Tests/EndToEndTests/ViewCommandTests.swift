@@ -232,14 +232,52 @@ struct ViewCommandTests {
     }
 
     @Test func aStreamWithoutEndStopsAtTheCap() throws {
-        let result = try view(["/dev/zero", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])
+        // `yes` into a FIFO, and gallery in the shell's place (exec), so its peak memory is measured.
+        let gallery = try #require(galleryExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = "mkfifo '\(folder)/stream' && { yes > '\(folder)/stream' 2>/dev/null & } && "
+            + "exec '\(gallery)' view '\(folder)/stream' '\(try photo("astronaut.png"))' --size 8x4 --render halfblock"
+        let result = try runProgram(["/bin/sh", "-c", script], environment: colourTerminal, timeLimit: .seconds(60))
         #expect(result.status == 1)
-        #expect(result.stderr == "gallery: /dev/zero: larger than 256 MB, more than any image gallery shows\n")
+        #expect(result.stderr == "gallery: \(folder)/stream: larger than 256 MB, more than any image gallery shows\n")
         #expect(result.stdout.split(separator: "\n").count == 4, "the photo after it was not printed")
         // The cap, and a little for the program and the photo: nothing grows past it.
         if Self.peakMemoryIsTheProgramsOwn {
             #expect(result.maxResidentBytes < 320 << 20, "\(result.maxResidentBytes >> 20) MB resident")
         }
+    }
+
+    @Test func aFileNameWithEscapesIsReportedOnOneLineThatActsOnNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The clipboard (OSC 52), a screen clear and a newline, in names of files that are no images.
+        let names = ["clip\u{1B}]52;c;aGVsbG8=\u{07}.jpg", "clear\u{1B}[2J.png", "two\nlines.gif"]
+        for name in names { try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        let result = try view(names.map { folder + "/" + $0 } + ["--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 3, "one line a file: \(result.stderr.debugDescription)")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
+        #expect(lines.first?.hasPrefix("gallery: \(folder)/clip\\e]52;c;aGVsbG8=\\x07.jpg: ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\nlines.gif: ") == true, "\(lines)")
+    }
+
+    @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(mkfifo(folder + "/nobody", 0o600) == 0)
+        let start = ContinuousClock.now
+        let result = try view(["/dev/zero", folder + "/nobody", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "gallery: /dev/zero: a device, not an image file\n"
+                + "gallery: \(folder)/nobody: a pipe nothing was written to\n")
+        #expect(result.stdout.split(separator: "\n").count == 4, "the photo after them was printed")
+        // The FIFO's wait for a writer, and no more: it never blocks on the open.
+        #expect(ContinuousClock.now - start < .seconds(20))
     }
 
     @Test func aOnePixelTallPictureIsDrawnAtItsOwnSizeInEveryMode() throws {

@@ -112,11 +112,26 @@ import Testing
         #expect(error?.description == "larger than 1 MB, more than any image gallery shows")
     }
 
-    @Test func devZeroFailsAtTheCap() throws {
-        let error = #expect(throws: FileInput.Failure.self) {
-            try FileInput.withContents(of: "/dev/zero", maxBytes: 1 << 20) { $0.count }
+    @Test func aDeviceIsRefusedWithoutBeingRead() throws {
+        for device in ["/dev/zero", "/dev/null", "/dev/tty"] where FileManager.default.fileExists(atPath: device) {
+            let error = #expect(throws: FileInput.Failure.self) {
+                try FileInput.withContents(of: device, maxBytes: 1 << 20) { $0.count }
+            }
+            #expect(error?.description == "a device, not an image file", "\(device)")
         }
-        #expect(error?.description == "larger than 1 MB, more than any image gallery shows")
+    }
+
+    @Test func aNamedPipeNobodyWritesToEndsAtItsTimeout() throws {
+        let path = try Self.temporaryFile([])
+        unlink(path)
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let start = ContinuousClock.now
+        let error = #expect(throws: FileInput.Failure.self) {
+            try FileInput.withContents(of: path, pipeTimeout: .milliseconds(300)) { $0.count }
+        }
+        #expect(error?.description == "a pipe nothing was written to")
+        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func aRegularFileLargerThanTheCapIsRefusedBeforeItIsMapped() throws {

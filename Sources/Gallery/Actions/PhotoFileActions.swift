@@ -176,6 +176,8 @@ public final class PhotoFileActions {
         if name.isEmpty { return "a name cannot be empty: nothing was renamed" }
         if name.contains("/") { return "a name cannot contain \"/\": nothing was renamed" }
         if name == "." || name == ".." { return "\"\(name)\" cannot be a file's name: nothing was renamed" }
+        // Linux file systems hold a name of 255 bytes at most (NAME_MAX); said before the file is touched.
+        if name.utf8.count > 255 { return "a name holds at most 255 bytes, not \(name.utf8.count): nothing was renamed" }
         return nil
     }
 

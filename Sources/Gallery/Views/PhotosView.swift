@@ -174,7 +174,9 @@ import TerminalEnvironment
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 renaming = photo
-                prompt = TextField(prompt: "rename to: ", text: name, maxLength: 255)
+                // Longer than any name a file system holds, so a name too long is refused with a
+                // sentence, not cut to fit (losing its extension).
+                prompt = TextField(prompt: "rename to: ", text: name, maxLength: 1024)
             }
         default: return false
         }
