@@ -74,6 +74,10 @@ public struct ViewCommand {
         let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
             do {
+                // What decoders print themselves (dav1d's "Error parsing OBU data") is not ours to
+                // show: stderr is /dev/null while a file is read and drawn, and gets our one line.
+                let quiet = try? StandardErrorRedirection(to: "/dev/null")
+                defer { quiet?.restore() }
                 var output = try FileInput.withContents(of: file) { bytes in
                     let imageID = idBase | UInt32(index % 255 + 1)
                     if animates, let player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {

@@ -265,6 +265,20 @@ struct ViewCommandTests {
         #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\nlines.gif: ") == true, "\(lines)")
     }
 
+    @Test func aDecodersOwnComplaintsNeverReachStandardError() throws {
+        // coffee.avif with three bytes of its AV1 data changed: dav1d prints "Error parsing OBU
+        // data" on stderr itself before libheif reports the failure.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.avif")))
+        for (offset, value) in [(272, 14), (302, 137), (304, 227)] as [(Int, UInt8)] { bytes[offset] = value }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString).avif").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let result = try view([path, "--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("gallery: \(path): ") && result.stderr.split(separator: "\n").count == 1,
+                "\(result.stderr)")
+    }
+
     @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
