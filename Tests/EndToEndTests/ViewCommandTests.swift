@@ -279,6 +279,26 @@ struct ViewCommandTests {
                 "\(result.stderr)")
     }
 
+    @Test func aHEIFGridOfMoreTilesThanItCouldCodeIsRefusedAtOnce() throws {
+        // ftyp, then meta > iref > one 'dimg' from image 1 to 19,600 tiles: 40 KB, no tile coded.
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + content.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + content
+        }
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        let dimg = box("dimg", u16(1) + u16(19_600) + (0..<19_600).flatMap { u16(2 + $0) })
+        let bytes = box("ftyp", Array("heicmif1".utf8))
+            + box("meta", [0, 0, 0, 0] + box("hdlr", [UInt8](repeating: 0, count: 12)) + box("iref", [0, 0, 0, 0] + dimg))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grid-\(UUID().uuidString).heic").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let start = ContinuousClock.now
+        let result = try view([path, "--size", "8x4", "--render", "halfblock"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("19600 tiles") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -73,6 +73,24 @@ import ImagingTestSupport
         #expect(!loops(Array("\u{0}\u{0}\u{0}\u{18}meta\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{A}iref\u{23}\u{0}".utf8)))
     }
 
+    @Test func moreTilesThanTheFileCouldCodeAreRefusedBeforeLibheifParsesThem() throws {
+        // 19,600 tiles in ~40 KB: two bytes of reference a tile, nothing of the tiles themselves.
+        let grid = Self.file([(1, (0..<19_600).map { UInt16(2 + $0 % 60_000) })])
+        let refusal = grid.withUnsafeBufferPointer { HEIFDerivations.refusal(in: $0) }
+        #expect(refusal == "an image of 19600 tiles in \(grid.count >> 10) KB, more than a real one has")
+        let start = ContinuousClock.now
+        let error = #expect(throws: ImageError.self) { try HEIFCodec.decode(grid) }
+        #expect(error?.isCorrupt == true && "\(error!)".contains("19600 tiles"))
+        #expect(ContinuousClock.now - start < .seconds(1))
+        // A real grid: 48 tiles (an iPhone's 4032 x 3024) in a file of their size is fine.
+        var real = Self.file([(1, (2..<50).map { UInt16($0) })])
+        real += [UInt8](repeating: 0, count: 48 * 20_000)
+        #expect(real.withUnsafeBufferPointer { HEIFDerivations.refusal(in: $0) } == nil)
+        for name in ["coffee.heic", "coffee.avif", "coffee-thumbnail.heic"] {
+            #expect(try FormatFixtures.bytes(name).withUnsafeBufferPointer { HEIFDerivations.refusal(in: $0) } == nil, "\(name)")
+        }
+    }
+
     /// (The fuzzed file itself is in Fuzz/Regressions/heif, which FuzzRegressionTests replays.)
     @Test func realFilesHaveNoLoopAndALoopIsRefusedInOneLine() throws {
         for name in ["coffee.heic", "coffee.avif", "coffee-thumbnail.heic"] {

@@ -41,7 +41,7 @@ public enum HEIFCodec {
     private static func withOpenFile<Result>(_ data: UnsafeBufferPointer<UInt8>, maxPixels: Int,
                                              _ body: (OpaquePointer, Int, Int) throws -> Result) throws -> Result {
         guard let base = data.baseAddress, !data.isEmpty else { throw ImageError.empty }
-        guard !HEIFDerivations.loop(in: data) else { throw ImageError.corrupt("HEIF: an image made of itself") }
+        if let refusal = HEIFDerivations.refusal(in: data) { throw ImageError.corrupt("HEIF: \(refusal)") }
         var report = gallery_heif_report()
         guard gallery_heif_available(&report) != 0 else { throw ImageError.unavailable(report.text) }
         // libheif bounds each side, not the area: the longest side of a picture no more elongated

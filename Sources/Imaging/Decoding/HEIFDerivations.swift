@@ -9,14 +9,36 @@ enum HEIFDerivations {
     static let maxBoxes = 1024
     static let maxReferences = 1 << 16
 
-    /// Whether an image is derived, through 'dimg' references, from itself. A file whose boxes
-    /// cannot be read is not judged here (libheif reports its damage).
+    /// Why libheif must not be given this file, or nil: an image derived, through 'dimg'
+    /// references, from itself; or one derived from more tiles than the file could code (at least
+    /// `minBytesPerTile` each), or than any real grid has (`maxTiles`): libheif parses and decodes
+    /// every one, a 824 KB file of 19,600 tiles took 65 s and 889 MB. A file whose boxes cannot
+    /// be read is not judged here (libheif reports its damage).
+    static func refusal(in data: UnsafeBufferPointer<UInt8>) -> String? {
+        let derivedFrom = references(in: data)
+        if hasCycle(derivedFrom) { return "an image made of itself" }
+        let tiles = derivedFrom.values.map(\.count).max() ?? 0
+        guard tiles > maxTiles || tiles * minBytesPerTile > data.count else { return nil }
+        return "an image of \(tiles) tiles in \(max(1, data.count >> 10)) KB, more than a real one has"
+    }
+
+    /// A grid's tiles are coded pictures of their own: even a flat one takes more than this.
+    static let minBytesPerTile = 256
+    /// A 100-megapixel picture in tiles of 256 x 256 has about 1,500.
+    static let maxTiles = 4096
+
+    /// Whether an image is derived, through 'dimg' references, from itself.
     static func loop(in data: UnsafeBufferPointer<UInt8>) -> Bool {
+        hasCycle(references(in: data))
+    }
+
+    /// The 'dimg' references: each derived image's id, and the ids it is derived from.
+    private static func references(in data: UnsafeBufferPointer<UInt8>) -> [UInt32: [UInt32]] {
         let reader = BoxReader(data: data)
         guard let meta = reader.boxes(from: 0, to: data.count).first(where: { $0.type == "meta" }),
             let iref = reader.children(of: meta).first(where: { $0.type == "iref" }),
             let version = reader.byte(at: iref.content.lowerBound)
-        else { return false }
+        else { return [:] }
         var derivedFrom: [UInt32: [UInt32]] = [:]
         var followed = 0
         for reference in reader.children(of: iref) where reference.type == "dimg" {
@@ -33,7 +55,7 @@ enum HEIFDerivations {
                 followed += 1
             }
         }
-        return hasCycle(derivedFrom)
+        return derivedFrom
     }
 
     /// Depth-first, without recursion: an image met again while its own derivation is being
