@@ -142,6 +142,31 @@ int gallery_tiff_read_rgba(gallery_tiff *tiff, unsigned char *rgba, uint32_t wid
     return 0;
 }
 
+int gallery_tiff_read_rgba_rows(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t first_row,
+                                uint32_t rows, gallery_tiff_report *report) {
+    memset(report, 0, sizeof *report);
+    tiff->report = report;
+    char reason[1024] = "";
+    TIFFRGBAImage image;
+    // stop_on_error, as for the whole picture.
+    if (!TIFFRGBAImageOK(tiff->tif, reason) || !TIFFRGBAImageBegin(&image, tiff->tif, 1, reason)) {
+        fail(report, reason[0] ? reason : "a TIFF libtiff cannot turn into RGBA");
+        return -1;
+    }
+    // The rows as stored: asking for the file's own orientation makes libtiff flip nothing, and a
+    // band's rows are then the file's rows first_row to first_row + rows.
+    image.req_orientation = image.orientation;
+    image.row_offset = (int)first_row;
+    image.col_offset = 0;
+    int ok = TIFFRGBAImageGet(&image, (uint32_t *)(void *)rgba, width, rows);
+    TIFFRGBAImageEnd(&image);
+    if (!ok) {
+        fail(report, "unreadable TIFF image data");
+        return -1;
+    }
+    return 0;
+}
+
 void gallery_tiff_close(gallery_tiff *tiff) {
     if (tiff == NULL) return;
     TIFFClose(tiff->tif);

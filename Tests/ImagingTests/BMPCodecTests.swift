@@ -100,6 +100,29 @@ import Testing
         #expect(throws: ImageError.tooLarge(width: Int(Int32.max), height: Int(Int32.max))) { try ImageDecoder.decode(huge) }
     }
 
+    @Test func aLargePictureIsKeptAsBoxAveragesThatCoverTheTarget() throws {
+        // 4x2, 8 bits, bottom-up: bottom row red, red, blue, blue; top row white, black, black, black.
+        let palette: [UInt8] = [0, 0, 255, 0, 255, 0, 0, 0, 255, 255, 255, 0, 0, 0, 0, 0]  // red, blue, white, black (B, G, R, 0)
+        let bytes = Self.bmp(width: 4, height: 2, bits: 8, compression: 0, palette: palette, pixels: [0, 0, 1, 1, 2, 3, 3, 3])
+        #expect(try ImageDecoder.decode(bytes).width == 4)
+        // Boxes of 2x2 still cover a 2x1 target: (white + black + red + red) / 4, then four dark and blue.
+        let boxed = try BMPCodec.decode(bytes, covering: PixelSize(width: 2, height: 1))
+        #expect(boxed.width == 2 && boxed.height == 1)
+        #expect(boxed[0, 0] == RGB(191, 64, 64) && boxed[1, 0] == RGB(0, 0, 128))
+        #expect(ScaledSize.boxFactor(PixelSize(width: 480, height: 320), source: PixelSize(width: 10_000, height: 10_000)) == 20)
+        #expect(ScaledSize.boxFactor(nil, source: PixelSize(width: 10_000, height: 100)) == 3, "no side past 4096")
+        #expect(ScaledSize.boxFactor(PixelSize(width: 480, height: 320), source: PixelSize(width: 400, height: 300)) == 1)
+    }
+
+    @Test func aTinyRLEBitmapOfAHugeCanvasTakesLittleMemory() throws {
+        // 1 KB: 10000x10000 of RLE8 that ends at once. Whole, its pixels were 400 MB of RGBA.
+        let bomb = Self.bmp(width: 10_000, height: 10_000, bits: 8, compression: 1, palette: [UInt8](repeating: 0, count: 1024),
+                            pixels: [0, 1])
+        let image = try ImageDecoder.decode(bomb, covering: PixelSize(width: 480, height: 320), background: RGB(9, 9, 9))
+        #expect(image.width == 500 && image.height == 500)
+        #expect(image[250, 250] == RGB(9, 9, 9), "nothing drawn: the background")
+    }
+
     /// A BMP with a 40-byte header around `pixels`; `palette` is what stands between them (the
     /// colour table, or bit field masks).
     static func bmp(width: Int, height: Int, bits: Int, compression: Int, palette: [UInt8], pixels: [UInt8]) -> [UInt8] {

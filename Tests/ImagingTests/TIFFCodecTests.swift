@@ -1,3 +1,4 @@
+import TerminalEnvironment
 import Testing
 @testable import Imaging
 import ImagingTestSupport
@@ -12,6 +13,29 @@ import ImagingTestSupport
     func showsEveryOrientationUpright(_ orientation: Int) throws {
         let image = try ImageDecoder.decode(FormatFixtures.bytes("coffee-32-orientation-\(orientation).tif"))
         #expect(image == (try FormatFixtures.reference("coffee-32.png")))
+    }
+
+    /// Read in bands as box averages (a picture much larger than wanted), every orientation still
+    /// comes out upright: each quarter of the small picture has the colour of that quarter whole.
+    @Test(arguments: 1...8)
+    func readInBoxesEveryOrientationIsUpright(_ orientation: Int) throws {
+        let reference = try FormatFixtures.reference("coffee-32.png")
+        let boxed = try ImageDecoder.decode(FormatFixtures.bytes("coffee-32-orientation-\(orientation).tif"),
+                                            covering: PixelSize(width: 16, height: 10))
+        #expect(boxed.width == 16 && boxed.height == 11)
+        func quarterMeans(_ image: RGBImage) -> [Double] {
+            [(0, 0), (1, 0), (0, 1), (1, 1)].flatMap { qx, qy -> [Double] in
+                let xs = (qx * image.width / 2)..<((qx + 1) * image.width / 2)
+                let ys = (qy * image.height / 2)..<((qy + 1) * image.height / 2)
+                let pixels = ys.flatMap { y in xs.map { x in image[x, y] } }
+                return [\RGB.r, \RGB.g, \RGB.b].map { channel in
+                    Double(pixels.map { Int($0[keyPath: channel]) }.reduce(0, +)) / Double(pixels.count)
+                }
+            }
+        }
+        for (boxedMean, wholeMean) in zip(quarterMeans(boxed), quarterMeans(reference)) {
+            #expect(abs(boxedMean - wholeMean) < 12, "\(quarterMeans(boxed)) against \(quarterMeans(reference))")
+        }
     }
 
     @Test func transposesAlongTheMainDiagonal() {

@@ -25,6 +25,12 @@ void gallery_tiff_size(gallery_tiff *tiff, uint32_t *width, uint32_t *height, ui
 int gallery_tiff_read_rgba(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t height,
                            gallery_tiff_report *report);
 
+/// Decodes `rows` rows of the first directory from `first_row` on, as stored (no Orientation
+/// flip applied), into `rgba` (width x rows pixels of R, G, B, A bytes, alpha premultiplied):
+/// a large picture read a band at a time. Returns 0, or -1 with `report` filled.
+int gallery_tiff_read_rgba_rows(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t first_row,
+                                uint32_t rows, gallery_tiff_report *report);
+
 void gallery_tiff_close(gallery_tiff *tiff);
 
 #endif

@@ -6,10 +6,13 @@ public import TerminalEnvironment
 /// header and Windows' 40 to 124-byte headers. Alpha (a bit field that says so) is composited over
 /// the caller's background as PNG's is, and what RLE skips is transparent, as browsers show it.
 public enum BMPCodec {
-    /// Decodes a BMP.
+    /// Decodes a BMP: every pixel, or, for a large picture, the averages of square boxes of them
+    /// (`ScaledSize.boxFactor`) still covering `covering`, averaged as the rows are read, so
+    /// memory holds the small picture and never the large one (a 1 KB RLE bitmap of 10000 x 10000
+    /// took 714 MB whole).
     /// - Throws: `.tooLarge` when the header announces more than `maxPixels` (before pixel memory
     ///   is allocated), `.corrupt` for a header or pixel data that is not there or makes no sense.
-    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
+    public static func decode(_ data: some EncodedBytes, covering: PixelSize? = nil, maxPixels: Int = JPEGCodec.defaultMaxPixels,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             guard !data.isEmpty else { throw ImageError.empty }
@@ -24,15 +27,16 @@ public enum BMPCodec {
                     throw ImageError.corrupt("BMP pixel data shorter than \(header.width)x\(header.height) (truncated)")
                 }
             }
-            var canvas = BMPCanvas(width: header.width, height: header.height, topDown: header.topDown)
+            let source = PixelSize(width: header.width, height: header.height)
+            var canvas = BoxAveragingCanvas(width: header.width, height: header.height, topDown: header.topDown,
+                                   factor: ScaledSize.boxFactor(covering, source: source), background: background)
             switch header.compression {
             case .rle(let bits): try BMPRunLengths.decode(bytes, header: header, bits: bits, into: &canvas)
             case .none, .bitFields: try decodeRows(bytes, header: header, into: &canvas)
             }
             // Writers that do not use the alpha field leave it 0: a picture wholly transparent is
             // such a file, shown opaque as browsers show it.
-            if header.hasAlpha, canvas.isWhollyTransparent { canvas.makeOpaque() }
-            return canvas.image(over: background)
+            return canvas.finished(opaque: header.hasAlpha && canvas.isWhollyTransparent)
         }
     }
 
@@ -48,7 +52,7 @@ public enum BMPCodec {
     }
 
     /// Uncompressed rows, which `decode` found all there.
-    private static func decodeRows(_ bytes: BMPBytes, header: BMPHeader, into canvas: inout BMPCanvas) throws {
+    private static func decodeRows(_ bytes: BMPBytes, header: BMPHeader, into canvas: inout BoxAveragingCanvas) throws {
         for row in 0..<header.height {
             let start = header.pixelOffset + row * stride(of: header)
             for x in 0..<header.width {
@@ -78,39 +82,4 @@ struct BMPBytes {
 
     /// A little-endian two's-complement integer of 4 bytes.
     func signed32(_ offset: Int) throws -> Int { Int(Int32(truncatingIfNeeded: try unsigned(offset, 4))) }
-}
-
-/// The picture being filled, R, G, B and A a pixel in display order whatever the file's row order;
-/// a pixel never set (skipped by RLE) is transparent.
-struct BMPCanvas {
-    let width: Int, height: Int, topDown: Bool
-    private var pixels: [UInt8]
-
-    init(width: Int, height: Int, topDown: Bool) {
-        self.width = width
-        self.height = height
-        self.topDown = topDown
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
-    }
-
-    /// Sets the pixel at column `x` of the file's row `row` (counted as stored); outside, nothing.
-    mutating func set(_ x: Int, _ row: Int, _ colour: RGB, alpha: UInt8 = 255) {
-        guard x >= 0, x < width, row >= 0, row < height else { return }
-        let y = topDown ? row : height - 1 - row
-        let at = (y * width + x) * 4
-        pixels[at] = colour.r
-        pixels[at + 1] = colour.g
-        pixels[at + 2] = colour.b
-        pixels[at + 3] = alpha
-    }
-
-    var isWhollyTransparent: Bool { stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 0 } }
-
-    mutating func makeOpaque() {
-        for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 255 }
-    }
-
-    func image(over background: RGB) -> RGBImage {
-        pixels.withUnsafeBufferPointer { RGBAPixels.composited($0, width: width, height: height, over: background) }
-    }
 }

@@ -2,7 +2,7 @@
 /// and escapes that end a line, the picture, or move the pen. Every step reads at least two
 /// bytes, so the work is bounded by the file's size; pixels outside the picture are dropped.
 enum BMPRunLengths {
-    static func decode(_ bytes: BMPBytes, header: BMPHeader, bits: Int, into canvas: inout BMPCanvas) throws {
+    static func decode(_ bytes: BMPBytes, header: BMPHeader, bits: Int, into canvas: inout BoxAveragingCanvas) throws {
         guard header.pixelOffset < bytes.count else { throw ImageError.corrupt("BMP without pixel data (truncated)") }
         var at = header.pixelOffset, x = 0, row = 0
         // Index `n` of a run: RLE8's byte itself, RLE4's high then low nibble.

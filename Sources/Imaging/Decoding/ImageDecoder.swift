@@ -39,9 +39,9 @@ public enum ImageDecoder {
         case .gif:
             return try GIFCodec.decode(bytes, maxPixels: maxPixels, background: background)
         case .tiff:
-            return try TIFFCodec.decode(bytes, maxPixels: maxPixels, background: background)
+            return try TIFFCodec.decode(bytes, covering: covering, maxPixels: maxPixels, background: background)
         case .bmp:
-            return try BMPCodec.decode(bytes, maxPixels: maxPixels, background: background)
+            return try BMPCodec.decode(bytes, covering: covering, maxPixels: maxPixels, background: background)
         case .heif:
             return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case nil:

@@ -11,4 +11,18 @@ enum ScaledSize {
         return PixelSize(width: min(source.width, max(1, Int((Double(source.width) * scale).rounded(.up)))),
                          height: min(source.height, max(1, Int((Double(source.height) * scale).rounded(.up)))))
     }
+
+    /// The most pixels a side of a picture decoded in boxes (`boxFactor`) keeps: more than any
+    /// terminal shows (`gallery view` draws 4096 a side at most).
+    static let largestBoxedSide = 4096
+
+    /// The side of the square boxes a codec that decodes row by row (BMP, TIFF) averages `source`'s
+    /// pixels over, so the picture it keeps still covers `target` but holds no side longer than
+    /// `largestBoxedSide`: 1 (every pixel) for a small picture, 20 for a 10000 px one into a
+    /// 480 px cell.
+    static func boxFactor(_ target: PixelSize?, source: PixelSize) -> Int {
+        let cap = (max(source.width, source.height) + largestBoxedSide - 1) / largestBoxedSide
+        guard let target, target.width > 0, target.height > 0 else { return max(1, cap) }
+        return max(1, cap, min(source.width / target.width, source.height / target.height))
+    }
 }
