@@ -159,7 +159,7 @@ import TerminalEnvironment
                 return true
             }
             viewModel.close()
-        case .character(" "): viewModel.toggleMark(at: grid.selectedIndex)
+        case .character(" "): notice = viewModel.toggleMark(at: grid.selectedIndex)
         case .character("v"): viewModel.invertMarks()
         case .character("D"): fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
         case .character("u"): fileActions.restoreLastBatch()

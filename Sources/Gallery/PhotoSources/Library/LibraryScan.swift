@@ -144,7 +144,8 @@ struct LibraryScan: Sendable {
         let status = try? FileStatus(path: path)
         switch status?.kind {
         case .directory?:
-            entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status))
+            let isLink = (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink
+            entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status, isLink: isLink))
         case .regular?:
             let isImage = (try? LocalFile.readPrefix(path, count: ImageFormat.signatureLength)).map { ImageFormat(sniffing: $0) != nil }
             if isImage ?? Self.hasImageExtension(path) {
