@@ -65,7 +65,10 @@ let package = Package(
         .target(name: "CCurl", exclude: ["ld-as-needed"], linkerSettings: [
             .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CCurl/ld-as-needed"], .when(configuration: .release)),
         ]),
-        .target(name: "OperatingSystem"),
+        // renameat2(RENAME_NOREPLACE), which glibc declares only to _GNU_SOURCE code: for
+        // OperatingSystem's renames that never replace, folders included.
+        .target(name: "CRenameNoReplace"),
+        .target(name: "OperatingSystem", dependencies: ["CRenameNoReplace"]),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),

@@ -1,12 +1,26 @@
+import CRenameNoReplace
 import Glibc
 
 extension File {
-    /// Renames `source` to `destination` only when nothing is named `destination`: the new name is
-    /// made as a hard link (which the kernel refuses with EEXIST when the name is taken, atomically),
-    /// then the old name is removed. Both must be on one file system (EXDEV otherwise), one that
-    /// has hard links. `renameat2(RENAME_NOREPLACE)` would do it in one call, but glibc declares it
-    /// only to `_GNU_SOURCE` code, which Swift's Glibc module is not.
+    /// Renames `source` (a file, a folder, or a symbolic link itself, never what it points to) to
+    /// `destination` only when nothing is named `destination`, atomically: renameat2 with
+    /// RENAME_NOREPLACE, which the kernel refuses with EEXIST when the name is taken. Both must be
+    /// on one file system (EXDEV otherwise). Where the file system cannot rename that way (EINVAL,
+    /// ENOSYS), a file is hard-linked to the new name, which is as safe, then the old name removed;
+    /// a folder cannot be (link refuses folders: EPERM), and plain rename(2) would replace an
+    /// empty folder of that name, so it stays where it is.
     public static func renameWithoutReplacing(_ source: String, to destination: String) throws(SystemError) {
+        do {
+            _ = try SystemCall.retryingInterrupts("rename to", path: destination) {
+                gallery_rename_noreplace(source, destination)
+            }
+        } catch where error.code == EINVAL || error.code == ENOSYS {
+            try linkThenUnlink(source, to: destination)
+        }
+    }
+
+    /// The no-overwrite rename as two steps, for file systems without RENAME_NOREPLACE.
+    static func linkThenUnlink(_ source: String, to destination: String) throws(SystemError) {
         // Flags 0: a symbolic link is linked itself, never what it points to.
         _ = try SystemCall.retryingInterrupts("rename to", path: destination) {
             linkat(AT_FDCWD, source, AT_FDCWD, destination, 0)

@@ -46,6 +46,14 @@ import Testing
         #expect(result.output == "FOLDER/a.jpg\nFOLDER/c d.jpg\n")
     }
 
+    @Test func spaceOnAFolderTileMarksNothingAndEnterPrintsNoFolder() async throws {
+        // sub/ is listed first, and selected: Space there says folders are not marked.
+        let result = try await pick("mkdir FOLDER/sub && cp FOLDER/b.jpg FOLDER/sub && GALLERY --pick FOLDER --render ascii > OUT",
+                                    pressing: ["Space", "l", "Space", "Enter"])
+        #expect(result.status == "EXIT=0")
+        #expect(result.output == "FOLDER/a.jpg\n")
+    }
+
     @Test func escapeWritesNothingAndExitsOne() async throws {
         // Sixel pictures: none of their bytes may reach stdout.
         let result = try await pick("GALLERY --pick FOLDER --render sixel > OUT", pressing: ["Space", "Escape"])

@@ -108,10 +108,10 @@ struct ConfigTests {
             ("[keys]\nquit = \"/\"\n", 2, "keys.quit: '/' already means search"),
             ("[keys]\nhelp = \"j\"\n", 2, "keys.help: 'j' already means move the selection"),
             // Keys the old list of fixed keys left out: every binding of the key map counts.
-            ("[keys]\nquit = \"u\"\n", 2, "keys.quit: 'u' already means restore the last files moved to the trash"),
+            ("[keys]\nquit = \"u\"\n", 2, "keys.quit: 'u' already means restore what was last moved to the trash"),
             ("[keys]\nsearch = \"v\"\n", 2, "keys.search: 'v' already means mark / unmark; invert the marks"),
-            ("[keys]\nhelp = \"D\"\n", 2, "keys.help: 'D' already means move marked (else selected) files to the trash"),
-            ("[keys]\nquit = \"R\"\n", 2, "keys.quit: 'R' already means rename the file"),
+            ("[keys]\nhelp = \"D\"\n", 2, "keys.help: 'D' already means move marked (else selected) items to the trash"),
+            ("[keys]\nquit = \"R\"\n", 2, "keys.quit: 'R' already means rename the file or folder"),
             ("[keys]\nquit = \"ctrl-l\"\n", 2, "keys.quit: 'Ctrl-L' already means draw the whole screen again"),
             ("[keys]\nsearch = \"x\"\nquit = \"x\"\n", 2, "keys.search: 'x' already means quit"),
             ("keys = 3\n", 1, "keys must be a table"),

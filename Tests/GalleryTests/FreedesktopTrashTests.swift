@@ -88,6 +88,28 @@ struct FreedesktopTrashTests {
                 == "a.jpg was not restored: another file has its name now; it stays in the trash")
     }
 
+    /// A folder goes whole, recorded as a file is, and comes back whole; an empty folder made
+    /// under its name meanwhile (which rename(2) would replace) keeps it in the trash.
+    @Test func aFolderMovesWithItsFilesAndComesBackNeverOverAnother() throws {
+        let scene = try TrashScene()
+        defer { scene.root.remove() }
+        try scene.write("x", to: "sub/x.jpg")
+        let trashed = try scene.trash.moveToTrash(scene.pictures + "/sub")
+        #expect(trashed.trashedPath == scene.homeTrash + "/files/sub")
+        #expect(scene.names(in: scene.pictures).isEmpty)
+        #expect(scene.contents(trashed.trashedPath + "/x.jpg") == "x")
+        #expect(scene.contents(trashed.infoPath)?.hasPrefix("[Trash Info]\nPath=\(scene.pictures)/sub\nDeletionDate=") == true)
+
+        try FileManager.default.createDirectory(atPath: scene.pictures + "/sub", withIntermediateDirectories: false)
+        #expect(throws: TrashError.originalTaken(name: "sub")) { try scene.trash.restore(trashed) }
+        #expect(scene.names(in: scene.pictures + "/sub").isEmpty)
+        #expect(scene.contents(trashed.trashedPath + "/x.jpg") == "x")
+        try FileManager.default.removeItem(atPath: scene.pictures + "/sub")
+        try scene.trash.restore(trashed)
+        #expect(scene.contents(scene.pictures + "/sub/x.jpg") == "x")
+        #expect(scene.names(in: scene.homeTrash + "/files").isEmpty && scene.names(in: scene.homeTrash + "/info").isEmpty)
+    }
+
     @Test func oddNamesArePercentEncodedInTheRecord() throws {
         let scene = try TrashScene()
         defer { scene.root.remove() }

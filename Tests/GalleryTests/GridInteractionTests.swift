@@ -116,8 +116,8 @@ struct GridInteractionTests {
         let text = app.draw().joined(separator: "\n")
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
                          "copy the file's path or the link", "mark / unmark; invert the marks",
-                         "move marked (else selected) files to the trash", "restore the last files moved to the trash",
-                         "rename the file", "x  Ctrl-C", "any key closes this help"] {
+                         "move marked (else selected) items to the trash", "restore what was last moved to the trash",
+                         "rename the file or folder", "x  Ctrl-C", "any key closes this help"] {
             #expect(text.contains(expected), "\(expected)")
         }
         let box = try! #require(boxRect(in: app.screen))

@@ -5,8 +5,8 @@ import Testing
 import TerminalEnvironment
 @testable import Gallery
 
-/// A folder of small JPEGs, its source, a grid's view model over it and the file actions, with a
-/// trash in the folder's own XDG_DATA_HOME.
+/// A folder of small JPEGs (a name ending in "/" is a folder), its source, a grid's view model over
+/// it and the file actions, with a trash in the folder's own XDG_DATA_HOME.
 @MainActor private final class LocalFolder {
     let directory: TemporaryDirectory
     let pictures: String
@@ -22,7 +22,13 @@ import TerminalEnvironment
         pictures = directory.path + "/pictures"
         try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
-        for name in names { try Data(jpeg).write(to: URL(fileURLWithPath: pictures + "/" + name)) }
+        for name in names {
+            if name.hasSuffix("/") {
+                try FileManager.default.createDirectory(atPath: pictures + "/" + name, withIntermediateDirectories: true)
+            } else {
+                try Data(jpeg).write(to: URL(fileURLWithPath: pictures + "/" + name))
+            }
+        }
         source = try DirectorySource(path: pictures)
         viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
@@ -32,7 +38,8 @@ import TerminalEnvironment
         let grids = [viewModel, otherGrid]
         files = PhotoFileActions(files: source, trash: trash, grids: { grids })
         viewModel.viewDidLoad()
-        await eventually { self.viewModel.photos.count == names.count }
+        let listed = names.filter { !$0.dropLast($0.hasSuffix("/") ? 1 : 0).contains("/") }.count
+        await eventually { self.viewModel.photos.count == listed }
     }
 
     /// The listed photos' names (a local photo's id is its absolute path).
@@ -167,6 +174,128 @@ struct LocalFileActionsTests {
         // The folder knows the new name: the detail pane can fetch it.
         let renamed = folder.pictures + "/z.jpg"
         #expect(try await folder.source.photo(id: renamed).id == renamed)
+    }
+
+    @Test func aFolderTileIsNeverMarked() async throws {
+        let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg", "b.jpg"])
+        defer { folder.remove() }
+        let viewModel = folder.viewModel
+        #expect(folder.listed == ["sub", "a.jpg", "b.jpg"])
+        #expect(viewModel.toggleMark(at: 0) == "folders are not marked")
+        #expect(viewModel.markedIDs.isEmpty)
+        #expect(viewModel.toggleMark(at: 1) == nil)
+        viewModel.invertMarks()
+        #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
+        viewModel.invertMarks()
+        #expect(viewModel.markedPhotos.map(\.displayText) == ["a.jpg"])
+    }
+
+    @Test func theQuestionSaysItIsAFolderAndWhatItHolds() async throws {
+        let folder = try await LocalFolder(names: ["empty/", "mixed/", "mixed/a.jpg", "mixed/b.jpg", "mixed/in/", "one/", "one/a.jpg"])
+        defer { folder.remove() }
+        let questions = ["empty", "mixed", "one"].map { name in
+            folder.files.askToTrash(in: folder.viewModel, selected: folder.photo(name))
+            defer { folder.files.answer(yes: false) }
+            return folder.files.question
+        }
+        #expect(questions == ["Move the empty folder \"empty\" to the trash? y/n",
+                              "Move the folder \"mixed\" and its 2 photos and 1 folder to the trash? y/n",
+                              "Move the folder \"one\" and its 1 photo to the trash? y/n"])
+        #expect(folder.onDisk == ["empty", "mixed", "one"])
+    }
+
+    @Test func dOnAFolderTileMovesTheFolderToTheTrashAndUPutsItBack() async throws {
+        let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg"])
+        defer { folder.remove() }
+        let viewModel = folder.viewModel, files = folder.files
+        #expect(viewModel.folderCount == 1)
+        files.askToTrash(in: viewModel, selected: folder.photo("sub"))
+        #expect(files.question == "Move the folder \"sub\" and its 1 photo to the trash? y/n")
+        files.answer(yes: true)
+        #expect(files.statusText == "moved the folder \"sub\" to the trash (u restores)")
+        #expect(folder.listed == ["a.jpg"])
+        #expect(viewModel.folderCount == 0, "the status bar counts no folder")
+        #expect(folder.onDisk == ["a.jpg"])
+        #expect(folder.inTrash == ["sub"])
+        #expect(folder.directory.contents(of: "data/Trash/files/sub") == ["x.jpg"])
+        let record = try String(contentsOfFile: folder.directory.path + "/data/Trash/info/sub.trashinfo", encoding: .utf8)
+        #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(folder.pictures))/sub\n"))
+        viewModel.refresh()
+        await eventually { viewModel.photos.count == 1 }
+        #expect(folder.listed == ["a.jpg"])
+
+        files.restoreLastBatch()
+        #expect(files.statusText == "restored the folder \"sub\"")
+        #expect(folder.listed == ["sub", "a.jpg"])
+        #expect(viewModel.folderCount == 1)
+        #expect(folder.onDisk == ["a.jpg", "sub"])
+        #expect(folder.directory.contents(of: "pictures/sub") == ["x.jpg"])
+        #expect(folder.inTrash.isEmpty)
+        viewModel.refresh()
+        await eventually { viewModel.photos.count == 2 }
+        #expect(folder.listed == ["sub", "a.jpg"])
+    }
+
+    /// A folder tile that is a symbolic link: the link goes to the trash and comes back, the
+    /// folder it points to never moves.
+    @Test func dOnALinkedFolderTileMovesTheLinkAlone() async throws {
+        let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg"])
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.pictures + "/zlink", withDestinationPath: "sub")
+        try folder.source.relist(leavingOut: [])
+        folder.viewModel.refresh()
+        await eventually { folder.viewModel.photos.count == 3 }
+        let link = try #require(folder.viewModel.photos.first { $0.displayText == "zlink" })
+        #expect(link.folder?.isLink == true && folder.photo("sub").folder?.isLink == false)
+        folder.files.askToTrash(in: folder.viewModel, selected: link)
+        #expect(folder.files.question == "Move the link \"zlink\" to the trash (not the folder it points to)? y/n")
+        folder.files.answer(yes: true)
+        #expect(folder.files.statusText == "moved the link \"zlink\" to the trash (u restores)")
+        #expect(folder.onDisk == ["a.jpg", "sub"])
+        #expect(folder.directory.contents(of: "pictures/sub") == ["x.jpg"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.directory.path + "/data/Trash/files/zlink") == "sub")
+        folder.files.restoreLastBatch()
+        #expect(folder.files.statusText == "restored the link \"zlink\"")
+        #expect(folder.listed == ["sub", "zlink", "a.jpg"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.pictures + "/zlink") == "sub")
+    }
+
+    @Test func dWithMarksMovesOnlyTheMarkedPhotosWhateverIsSelected() async throws {
+        let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg", "b.jpg"])
+        defer { folder.remove() }
+        folder.viewModel.toggleMark(at: 2)
+        folder.files.askToTrash(in: folder.viewModel, selected: folder.photo("sub"))
+        #expect(folder.files.question == "Move \"b.jpg\" to the trash? y/n")
+        folder.files.answer(yes: true)
+        #expect(folder.onDisk == ["a.jpg", "sub"])
+        #expect(folder.inTrash == ["b.jpg"])
+        #expect(folder.listed == ["sub", "a.jpg"])
+    }
+
+    @Test func rOnAFolderTileRenamesTheFolderNeverOverAnotherAndTheTileStillWorks() async throws {
+        let folder = try await LocalFolder(names: ["empty/", "sub/", "sub/x.jpg", "a.jpg"])
+        defer { folder.remove() }
+        let files = folder.files
+        #expect(files.renamableName(of: folder.photo("sub")) == "sub")
+        // An empty folder is a name rename(2) would take over: refused as a file's is.
+        for taken in ["a.jpg", "empty"] {
+            files.rename(folder.photo("sub"), to: taken)
+            #expect(files.statusText == "\(taken) already exists: nothing was renamed")
+        }
+        #expect(folder.onDisk == ["a.jpg", "empty", "sub"])
+
+        files.rename(folder.photo("sub"), to: "trip")
+        #expect(files.statusText == "renamed sub to trip")
+        #expect(folder.onDisk == ["a.jpg", "empty", "trip"])
+        #expect(folder.listed == ["empty", "trip", "a.jpg"], "the renamed folder keeps its place")
+        let tile = folder.photo("trip")
+        #expect(tile.id == folder.pictures + "/trip")
+        #expect(tile.folder == PhotoFolder(path: folder.pictures + "/trip", photoCount: 1, hasCover: true))
+        #expect(tile.urls.raw.hasSuffix("/trip/x.jpg"), "the cover is read from the folder's new path")
+        #expect(folder.viewModel.folderCount == 2)
+        let inside = try #require(try folder.source.entering(tile))
+        #expect(try await inside.photos(page: 1, perPage: 30).map(\.displayText) == ["x.jpg"])
+        #expect(try await folder.source.photo(id: tile.id).folder?.path == folder.pictures + "/trip")
     }
 
     @Test func aWebCatalogSaysTheseKeysAreForFiles() async {

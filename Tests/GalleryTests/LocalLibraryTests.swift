@@ -119,6 +119,26 @@ struct LocalLibraryTests {
         #expect(source.name == folder.url.lastPathComponent + " (all below)")
     }
 
+    /// Each folder is listed under its own path and links to it are skipped, whichever name the
+    /// folder lists first (eight pairs: in readdir's hash order some link comes before its folder);
+    /// a link to a folder outside the tree is walked under its own name.
+    @Test func recursiveListsAFolderUnderItsOwnPathNotALinkToIt() async throws {
+        let names = (1...8).map { "f\($0)" }
+        let folder = try tree(names.flatMap { ["\($0)/", "\($0)/p.jpg"] } + ["top.jpg"])
+        defer { folder.remove() }
+        let outside = try tree(["o.jpg"])
+        defer { outside.remove() }
+        for name in names {
+            try FileManager.default.createSymbolicLink(atPath: folder.path + "/link-" + name, withDestinationPath: name)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/f1/deep-link", withDestinationPath: folder.path + "/f8")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/elsewhere", withDestinationPath: outside.path)
+        let page = try await DirectorySource(path: folder.path, recursive: true).page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.displayText) == ["elsewhere/o.jpg"] + names.map { "\($0)/p.jpg" } + ["top.jpg"])
+        #expect(page.photos.allSatisfy { $0.folder == nil })
+        #expect(page.note == "9 link loops skipped")
+    }
+
     @Test func aGivenListShowsExactlyThosePaths() async throws {
         let folder = try tree(["x/", "y/", "x/same.jpg", "y/same.jpg", "y/other.jpg", "notes.txt"])
         defer { folder.remove() }

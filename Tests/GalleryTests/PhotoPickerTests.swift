@@ -47,6 +47,25 @@ struct PhotoPickerTests {
         #expect(results.picks == [[folder.path + "/a/one.jpg"]])
     }
 
+    /// Marks are for photos: Space on a folder tile marks nothing and says so, `v` passes folders
+    /// over, and Enter hands on photos only.
+    @Test func aFolderTileIsNeverMarkedNorPicked() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        _ = await app.settle()
+        app.press(.character(" "))
+        let refused = await app.settle()
+        #expect(refused.contains("folders are not marked") && !refused.contains("1 marked"), "\(refused)")
+        #expect(app.coordinator.viewModel?.markedIDs.isEmpty == true)
+        app.press(.character("v"))
+        #expect(await app.settle().contains("3 marked"))
+        // a/, b/, img1, img2, img10: Enter on img1.
+        app.press(.right, .right, .enter)
+        #expect(results.picks == [["img1.jpg", "img2.jpg", "img10.jpg"].map { folder.path + "/" + $0 }])
+    }
+
     @Test func aPhotoGivenAtStartIsSelectedNotOpened() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }

@@ -23,7 +23,8 @@ import Testing
         #expect(try watch.readChanges().changes.isEmpty)
 
         try File.write(Array("photo".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
-        // rename(2) itself: `File.renameWithoutReplacing` links, then unlinks (a create and a delete).
+        // rename(2), as `File.renameWithoutReplacing` renames (unless its file system makes it fall
+        // back to a link and an unlink: a create and a delete).
         #expect(rename(folder.path + "/a.jpg", folder.path + "/b.jpg") == 0)
         #expect(unlink(folder.path + "/b.jpg") == 0)
         #expect(mkdir(folder.path + "/sub", 0o755) == 0)

@@ -1,5 +1,5 @@
 import Glibc
-import OperatingSystem
+@testable import OperatingSystem
 import Testing
 
 @Suite struct RenameAndStatusTests {
@@ -33,6 +33,46 @@ import Testing
         #expect(try FileStatus(path: folder.path + "/moved.jpg", followingLinks: false).kind == .symbolicLink)
         #expect(try FileStatus(path: folder.path + "/moved.jpg").kind == .regular)
         #expect(folder.names == ["moved.jpg", "target.jpg"])
+    }
+
+    /// A folder moves whole, and a name taken by a file or by a folder (an empty one, which
+    /// rename(2) would replace) is refused, nothing changed on either side.
+    @Test func aFolderIsRenamedWithItsFilesOrRefusesATakenName() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        #expect(mkdir(folder.path + "/trip", 0o755) == 0)
+        try File.write(Array("a".utf8), to: folder.path + "/trip/a.jpg", .creatingNew(permissions: 0o644))
+        try File.write(Array("f".utf8), to: folder.path + "/file.jpg", .creatingNew(permissions: 0o644))
+        #expect(mkdir(folder.path + "/empty", 0o755) == 0)
+        for taken in ["file.jpg", "empty"] {
+            let error = #expect(throws: SystemError.self) {
+                try File.renameWithoutReplacing(folder.path + "/trip", to: folder.path + "/" + taken)
+            }
+            #expect(error?.isAlreadyExisting == true, "\(taken): \(String(describing: error))")
+            #expect(folder.names == ["empty", "file.jpg", "trip"])
+            #expect(try folder.contents(of: "trip/a.jpg") == "a" && folder.contents(of: "file.jpg") == "f")
+            #expect(try Directory.names(in: folder.path + "/empty").isEmpty)
+        }
+
+        try File.renameWithoutReplacing(folder.path + "/trip", to: folder.path + "/alps")
+        #expect(folder.names == ["alps", "empty", "file.jpg"])
+        #expect(try folder.contents(of: "alps/a.jpg") == "a")
+    }
+
+    /// What a file system without RENAME_NOREPLACE gets: a file still moves, never over another;
+    /// a folder stays (link refuses folders).
+    @Test func theFallbackLinksAFileAndLeavesAFolder() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
+        try File.write(Array("b".utf8), to: folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
+        #expect(mkdir(folder.path + "/trip", 0o755) == 0)
+        let taken = #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/b.jpg") }
+        #expect(taken?.isAlreadyExisting == true)
+        try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/c.jpg")
+        #expect(try folder.contents(of: "c.jpg") == "a" && folder.contents(of: "b.jpg") == "b")
+        #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/trip", to: folder.path + "/alps") }
+        #expect(folder.names == ["b.jpg", "c.jpg", "trip"])
     }
 
     @Test func statusSaysDeviceOwnerAndStickyBit() throws {

@@ -35,7 +35,9 @@ public enum TrashError: Error, Equatable, CustomStringConvertible {
 /// system to its top folder's `.Trash/$uid` (when `.Trash` is a real folder with the sticky bit)
 /// or `.Trash-$uid`. The record (`info/NAME.trashinfo`) is created first, exclusively, so two
 /// programs never pick one name; then the file is renamed to `files/NAME`, never over anything.
-/// Files are only ever renamed: a file that cannot be renamed into a trash stays where it is.
+/// A folder goes the same way, whole, with what it holds; the `directorysizes` cache of trashed
+/// folders' sizes (a SHOULD since version 1.0) is not written. Files are only ever renamed: a
+/// file that cannot be renamed into a trash stays where it is.
 public struct FreedesktopTrash: Sendable {
     /// The home trash folder, e.g. `~/.local/share/Trash`.
     public let homeTrash: String
@@ -58,7 +60,7 @@ public struct FreedesktopTrash: Sendable {
         return home + "/.local/share/Trash"
     }
 
-    /// Moves the file (or symbolic link) at the absolute `path` to the trash.
+    /// Moves the file, folder or symbolic link (itself) at the absolute `path` to the trash.
     public func moveToTrash(_ path: String) throws(TrashError) -> TrashedFile {
         let name = LocalFile.name(of: path)
         let status = try attempt(name) { () throws(SystemError) in try FileStatus(path: path, followingLinks: false) }
@@ -89,7 +91,8 @@ public struct FreedesktopTrash: Sendable {
         throw .system(name: name, reason: "no free name in the trash")
     }
 
-    /// Moves a trashed file back where it was, unless something else has that name now.
+    /// Moves a trashed file or folder back where it was, unless something else has that name now
+    /// (an empty folder too, which a plain rename would replace).
     public func restore(_ file: TrashedFile) throws(TrashError) {
         let name = LocalFile.name(of: file.originalPath)
         do {

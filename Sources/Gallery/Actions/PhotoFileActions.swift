@@ -2,8 +2,9 @@ import OperatingSystem
 public import Observation
 
 /// What `D` (to the trash, after a y/n question), `u` (back from the trash) and `R` (rename) do to
-/// a folder's photos, and the one-line message they leave for the status bar. Files are only ever
-/// renamed, never over another file: nothing here can lose one.
+/// a folder's photos and to its folder tiles (the folder itself, as a file manager does), and the
+/// one-line message they leave for the status bar. Files and folders are only ever renamed, never
+/// over another: nothing here can lose one.
 @MainActor
 @Observable
 public final class PhotoFileActions {
@@ -46,7 +47,8 @@ public final class PhotoFileActions {
         if message != nil { message = nil }
     }
 
-    /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` when none is marked.
+    /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` (a photo or a
+    /// folder) when none is marked.
     public func askToTrash(in viewModel: PhotosViewModel, selected: Photo?) {
         guard ready(toBe: "moved to the trash") != nil else { return }
         let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
@@ -73,10 +75,11 @@ public final class PhotoFileActions {
             message = "nothing to restore"
             return
         }
+        let batch = lastBatch
         var failures: [String] = []
         var kept: [TrashedPhoto] = []
         var restored = 0
-        for entry in lastBatch {
+        for entry in batch {
             do {
                 try trash.restore(entry.file)
                 files?.restored(entry.photo)
@@ -90,10 +93,10 @@ public final class PhotoFileActions {
             }
         }
         lastBatch = kept
-        message = Self.summary(done: restored, of: kept.count + restored, failures: failures) { "restored \($0)" }
+        message = Self.summary(done: restored, of: batch.map(\.photo), failures: failures) { "restored \($0)" }
     }
 
-    /// The name `R` starts from: the file's own.
+    /// The name `R` starts from: the file's or folder's own.
     public func renamableName(of photo: Photo) -> String? {
         guard let files else {
             message = "only files in a folder can be renamed"
@@ -102,7 +105,7 @@ public final class PhotoFileActions {
         return LocalFile.name(of: files.filePath(of: photo))
     }
 
-    /// `R`'s answer: renames the file to `newName` in its folder, never over another file.
+    /// `R`'s answer: renames the file or folder to `newName` in its folder, never over another.
     public func rename(_ photo: Photo, to newName: String) {
         guard let files else { return }
         let path = files.filePath(of: photo)
@@ -147,7 +150,7 @@ public final class PhotoFileActions {
             }
         }
         if !moved.isEmpty { lastBatch = moved }
-        message = Self.summary(done: moved.count, of: photos.count, failures: failures) {
+        message = Self.summary(done: moved.count, of: photos, failures: failures) {
             "moved \($0) to the trash (u restores)"
         }
     }
@@ -167,6 +170,15 @@ public final class PhotoFileActions {
 
     // MARK: Sentences
     static func question(for photos: [Photo]) -> String {
+        if photos.count == 1, let folder = photos[0].folder {
+            let name = "\"\(photos[0].displayText)\""
+            // Only the link moves: saying "and its 12 photos" would be untrue.
+            if folder.isLink { return "Move the link \(name) to the trash (not the folder it points to)? y/n" }
+            guard let photoCount = folder.photoCount else { return "Move the folder \(name) to the trash? y/n" }
+            let inside = [(photoCount, "photo"), (folder.folderCount, "folder")].filter { $0.0 > 0 }.map { CountText.count($0.0, $0.1) }
+            if inside.isEmpty { return "Move the empty folder \(name) to the trash? y/n" }
+            return "Move the folder \(name) and its \(inside.joined(separator: " and ")) to the trash? y/n"
+        }
         let what = photos.count == 1 ? "\"\(photos[0].displayText.isEmpty ? photos[0].id : photos[0].displayText)\"" : "\(photos.count) photos"
         return "Move \(what) to the trash? y/n"
     }
@@ -181,10 +193,17 @@ public final class PhotoFileActions {
         return nil
     }
 
-    /// `sentence` of the count ("moved 3 photos to the trash", "restored 2 of 3 photos"), then the
-    /// first failure and how many more there were; only the failure when nothing was done.
-    static func summary(done: Int, of total: Int, failures: [String], sentence: (String) -> String) -> String {
-        let count = done == total ? "\(total) photo\(total == 1 ? "" : "s")" : "\(done) of \(total) photos"
+    /// `sentence` of the count of `items` done ("moved 3 photos to the trash", "restored 2 of 3
+    /// photos", "moved the folder "sub" to the trash": a batch holds one folder, or one link to a
+    /// folder, or only photos), then the first failure and how many more there were; only the
+    /// failure when nothing was done.
+    static func summary(done: Int, of items: [Photo], failures: [String], sentence: (String) -> String) -> String {
+        let total = items.count
+        let count = if total == 1, let folder = items[0].folder {
+            "the \(folder.isLink ? "link" : "folder") \"\(items[0].displayText)\""
+        } else {
+            done == total ? "\(total) photo\(total == 1 ? "" : "s")" : "\(done) of \(total) photos"
+        }
         let parts = (done > 0 ? [sentence(count)] : []) + failures.prefix(1)
         return parts.joined(separator: "; ") + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
     }

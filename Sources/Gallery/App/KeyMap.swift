@@ -116,15 +116,16 @@ public struct KeyMap: Sendable, Equatable {
               detail: "copy the file's absolute path, or the photo's web page URL, to the clipboard (OSC 52; nothing "
                   + "is sent when there is nothing to copy, as for the demo's photos, whose links would die with the app)", in: [.grid, .detail], [(.copy, ["y"])]),
         Group("mark / unmark; invert the marks",
-              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar); invert "
-                  + "the marks", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
-        Group("move marked (else selected) files to the trash",
-              detail: "move the marked photos, else the selected one, to the trash after a `y`/`n` question "
-                  + "(folders only)", in: .grid, [(.trash, ["D"])]),
-        Group("restore the last files moved to the trash",
-              detail: "put the last batch moved to the trash back where it was", in: .grid, [(.restore, ["u"])]),
-        Group("rename the file",
-              detail: "rename the file in a prompt prefilled with its name (folders only; never over another file)",
+              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar; a folder "
+                  + "tile is never marked, and the status bar says so); invert the marks of the photos", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
+        Group("move marked (else selected) items to the trash",
+              detail: "move the marked photos, else the selected photo or folder (a folder whole, a link to a folder "
+                  + "only the link), to the trash after a `y`/`n` question (local files only)", in: .grid, [(.trash, ["D"])]),
+        Group("restore what was last moved to the trash",
+              detail: "put the last batch moved to the trash (photos, or a folder) back where it was", in: .grid, [(.restore, ["u"])]),
+        Group("rename the file or folder",
+              detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "
+                  + "over another file or folder)",
               in: .grid, [(.rename, ["R"])]),
         Group("scroll, select", in: .grid, [], mouse: "wheel, click"),
         Group("draw the whole screen again",

@@ -74,8 +74,9 @@
     }
 
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
-        if photo.folder != nil, let library {
-            enter(photo, from: library)
+        // A folder tile opens its folder; it is never a photo to pick or show.
+        if photo.folder != nil {
+            if let library { enter(photo, from: library) }
             return
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {

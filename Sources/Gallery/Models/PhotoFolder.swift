@@ -9,12 +9,15 @@ public struct PhotoFolder: Sendable, Equatable {
     /// Whether `Photo.urls` name a cover picture (the first photo inside, else the first of a
     /// folder inside).
     public let hasCover: Bool
+    /// `path` is a symbolic link to the folder: trashing or renaming the tile moves the link alone.
+    public let isLink: Bool
 
-    public init(path: String, photoCount: Int?, folderCount: Int = 0, hasCover: Bool) {
+    public init(path: String, photoCount: Int?, folderCount: Int = 0, hasCover: Bool, isLink: Bool = false) {
         self.path = path
         self.photoCount = photoCount
         self.folderCount = folderCount
         self.hasCover = hasCover
+        self.isLink = isLink
     }
 
     /// "12 photos", "4 folders" (a folder of folders), "empty", "cannot be read", for the tile's title.

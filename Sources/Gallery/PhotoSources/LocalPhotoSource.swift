@@ -1,13 +1,14 @@
 /// A source whose photos are files on this machine (a folder): `o` opens the file, `y` copies its
-/// path, `d` has nothing to fetch, and the files can be trashed and renamed.
+/// path, `d` has nothing to fetch, and the files, and the folders shown as tiles, can be trashed
+/// and renamed.
 public protocol LocalPhotoSource: PhotoSource {
-    /// The absolute path of `photo`'s file.
+    /// The absolute path of `photo`'s file, or of a folder tile's folder.
     func filePath(of photo: Photo) -> String
-    /// The photo whose file `photo`'s was renamed to (`newName`, in the same folder), listed from
-    /// now on where `photo` was.
+    /// The item whose file (or folder) `photo`'s was renamed to (`newName`, in the same folder),
+    /// listed from now on where `photo` was.
     func renamed(_ photo: Photo, to newName: String) -> Photo
-    /// `photo`'s file left (to the trash): pages asked for from now on leave it out.
+    /// `photo`'s file or folder left (to the trash): pages asked for from now on leave it out.
     func removed(_ photo: Photo)
-    /// `photo`'s file is back where it was: pages list it again in its place.
+    /// `photo`'s file or folder is back where it was: pages list it again in its place.
     func restored(_ photo: Photo)
 }

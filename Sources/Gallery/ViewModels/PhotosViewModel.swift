@@ -419,20 +419,28 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     // MARK: Marks and edits
-    /// Marks the photo at `index`, or unmarks it.
-    public func toggleMark(at index: Int) {
-        guard let id = photo(at: index)?.id else { return }
-        if markedIDs.remove(id) == nil { markedIDs.insert(id) }
+    /// Marks the photo at `index`, or unmarks it. A folder tile is never marked: marks choose
+    /// photos (`--pick` prints them, `D` trashes them), and `D` and `R` act on the selected folder
+    /// itself. Returns the sentence for the status bar when nothing was marked for that reason.
+    @discardableResult
+    public func toggleMark(at index: Int) -> String? {
+        guard let photo = photo(at: index) else { return nil }
+        guard photo.folder == nil else { return Self.folderNotMarked }
+        if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
+        return nil
     }
 
-    /// Marks the listed photos that were not marked, and unmarks the others.
+    static let folderNotMarked = "folders are not marked"
+
+    /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
     public func invertMarks() {
         let marked = markedIDs
-        markedIDs = Set(photos.lazy.map(\.id).filter { !marked.contains($0) })
+        markedIDs = Set(photos.lazy.filter { $0.folder == nil }.map(\.id).filter { !marked.contains($0) })
     }
 
-    /// The marked photos, in list order.
-    public var markedPhotos: [Photo] { photos.filter { markedIDs.contains($0.id) } }
+    /// The marked photos, in list order; never a folder, even one listed since under a marked
+    /// photo's path (the folder changed).
+    public var markedPhotos: [Photo] { photos.filter { $0.folder == nil && markedIDs.contains($0.id) } }
 
     /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
     /// they had, first place first.
@@ -443,6 +451,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         guard !removed.isEmpty else { return [] }
         for (photo, _) in removed { forget(photo.id) }
         items.removeAll { ids.contains($0.id) }
+        folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
         return removed
     }
@@ -453,6 +462,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         removedIDs.remove(photo.id)
         guard let index, photoIndex[photo.id] == nil else { return }
         items.insert(photo, at: min(index, items.count))
+        if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
 

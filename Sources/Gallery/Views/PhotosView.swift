@@ -167,7 +167,7 @@ import TerminalEnvironment
         case .back:
             guard case .search = viewModel.feed else { return false }
             viewModel.close()
-        case .mark: viewModel.toggleMark(at: grid.selectedIndex)
+        case .mark: notice = viewModel.toggleMark(at: grid.selectedIndex)
         case .invertMarks: viewModel.invertMarks()
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
         case .restore: fileActions.restoreLastBatch()

@@ -1,5 +1,5 @@
 extension DirectorySource: LocalPhotoSource {
-    /// A photo's id is its absolute path.
+    /// A photo's id is its absolute path, and so is a folder tile's.
     public func filePath(of photo: Photo) -> String { photo.id }
 
     public func renamed(_ photo: Photo, to newName: String) -> Photo {
@@ -7,6 +7,10 @@ extension DirectorySource: LocalPhotoSource {
         // In a recursive listing the title is the path below the folder: only its last part changes.
         let title = photo.displayText.lastIndex(of: "/").map { String(photo.displayText[...$0]) + newName } ?? newName
         listing.rename(photo.id, to: newPath, title: title)
+        // A folder's tile is made again from the folder at its new path: its cover is a file inside.
+        if let sorted = try? listing.sorted(), let index = sorted.indexByPath[newPath] {
+            return self.photo(for: sorted.entries[index])
+        }
         return Self.photo(atPath: newPath, title: title)
     }
 

@@ -198,7 +198,7 @@ public struct DirectorySource: PhotoSource {
         return entries[start..<min(entries.count, start + perPage)].map(photo(for:))
     }
 
-    private func photo(for entry: LibraryEntry) -> Photo {
+    func photo(for entry: LibraryEntry) -> Photo {
         switch entry.kind {
         case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
         case .folder: return folderTile(entry)
@@ -227,7 +227,7 @@ public struct DirectorySource: PhotoSource {
 
     private func folderTile(_ entry: LibraryEntry) -> Photo {
         guard let scan = try? LibraryScan.folder(entry.path, recursive: false) else {
-            return Self.emptyTile(entry, folder: PhotoFolder(path: entry.path, photoCount: nil, hasCover: false))
+            return Self.emptyTile(entry, folder: PhotoFolder(path: entry.path, photoCount: nil, hasCover: false, isLink: entry.isLink))
         }
         let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
         let photos = scan.entries.filter { $0.kind == .photo }
@@ -235,7 +235,8 @@ public struct DirectorySource: PhotoSource {
         let cover = photos.min(by: byName) ?? folders.prefix(Self.subfoldersSearchedForACover).lazy.compactMap { folder in
             (try? LibraryScan.folder(folder.path, recursive: false))?.entries.filter { $0.kind == .photo }.min(by: byName)
         }.first
-        let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil)
+        let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil,
+                               isLink: entry.isLink)
         guard let cover else { return Self.emptyTile(entry, folder: tile) }
         return Self.photo(atPath: cover.path, title: entry.title, folder: tile)
     }

@@ -10,6 +10,8 @@ struct LibraryEntry: Sendable, Equatable {
     /// What the tile says: the file's name, or its path below the folder in a recursive listing.
     private(set) var title: String
     let kind: Kind
+    /// A symbolic link to the folder or file, not the thing itself: `D` moves only the link.
+    let isLink: Bool
     let size: Int
     let modifiedSeconds: Int
     let modifiedNanoseconds: Int
@@ -22,10 +24,11 @@ struct LibraryEntry: Sendable, Equatable {
         return copy
     }
 
-    init(path: String, title: String, kind: Kind, status: FileStatus?) {
+    init(path: String, title: String, kind: Kind, status: FileStatus?, isLink: Bool = false) {
         self.path = path
         self.title = title
         self.kind = kind
+        self.isLink = isLink
         size = status?.size ?? 0
         modifiedSeconds = status?.modifiedSeconds ?? 0
         modifiedNanoseconds = status?.modifiedNanoseconds ?? 0

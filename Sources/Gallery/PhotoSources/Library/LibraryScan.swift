@@ -44,11 +44,24 @@ struct LibraryScan: Sendable {
 
     /// The folder's photos and subfolders (`recursive`: every photo below it, and no folders).
     /// Hidden names are left out. Throws only when `folder` itself cannot be listed.
+    ///
+    /// A recursive walk follows symbolic links only once every folder below is walked: a folder
+    /// is then listed under its own path, and a link to it is skipped as a folder already listed,
+    /// whatever order the folders give their names in. Walked in the order met, a link named
+    /// before its folder took the folder's photos (`--pick` printed them under the link) and the
+    /// folder itself was counted as a link loop.
     static func folder(_ folder: String, recursive: Bool) throws -> LibraryScan {
         var scan = LibraryScan()
         var visited: Set<FolderIdentity> = []
         if let status = try? FileStatus(path: folder) { visited.insert(FolderIdentity(status)) }
-        try scan.add(contentsOf: folder, prefix: "", recursive: recursive, visited: &visited)
+        var links: [(path: String, title: String)] = []
+        try scan.add(contentsOf: folder, prefix: "", recursive: recursive, visited: &visited, links: &links)
+        var next = 0
+        while next < links.count {
+            let link = links[next]
+            next += 1
+            scan.add(path: link.path, title: link.title, recursive: true, visited: &visited, links: &links)
+        }
         return scan
     }
 
@@ -66,8 +79,9 @@ struct LibraryScan: Sendable {
         return scan
     }
 
+    /// `links`: the symbolic links a recursive walk met, followed after it.
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
-                              visited: inout Set<FolderIdentity>) throws {
+                              visited: inout Set<FolderIdentity>, links: inout [(path: String, title: String)]) throws {
         let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.hasPrefix(".") }
         folders.append(folder)
         let paths = entries.map { (folder == "/" ? "" : folder) + "/" + $0.name }
@@ -85,7 +99,13 @@ struct LibraryScan: Sendable {
             case .unsupported?:
                 skipUnsupported(path)
             case nil where recursive:
-                add(path: path, title: title, recursive: true, visited: &visited)
+                // The folder's record says what the name is; a file system that does not say is asked.
+                let kind = entries[index].kind ?? (try? FileStatus(path: path, followingLinks: false))?.kind
+                if kind == .symbolicLink {
+                    links.append((path, title))
+                } else {
+                    add(path: path, title: title, recursive: true, visited: &visited, links: &links)
+                }
             case nil:
                 add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
             }
@@ -97,7 +117,8 @@ struct LibraryScan: Sendable {
     static let filesPerThread = 2_000
 
     /// A recursive walk's step: folders are entered unless already visited.
-    private mutating func add(path: String, title: String, recursive: Bool, visited: inout Set<FolderIdentity>) {
+    private mutating func add(path: String, title: String, recursive: Bool, visited: inout Set<FolderIdentity>,
+                              links: inout [(path: String, title: String)]) {
         guard let status = try? FileStatus(path: path), status.kind == .directory else {
             add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
             return
@@ -108,7 +129,7 @@ struct LibraryScan: Sendable {
             return
         }
         do {
-            try add(contentsOf: path, prefix: title + "/", recursive: true, visited: &visited)
+            try add(contentsOf: path, prefix: title + "/", recursive: true, visited: &visited, links: &links)
         } catch {
             unreadableFolders.append(path)
             noteSkip(path, "folder cannot be read: \(ErrorMessage.text(for: error))")
@@ -123,7 +144,8 @@ struct LibraryScan: Sendable {
         let status = try? FileStatus(path: path)
         switch status?.kind {
         case .directory?:
-            entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status))
+            let isLink = (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink
+            entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status, isLink: isLink))
         case .regular?:
             let isImage = (try? LocalFile.readPrefix(path, count: ImageFormat.signatureLength)).map { ImageFormat(sniffing: $0) != nil }
             if isImage ?? Self.hasImageExtension(path) {
