@@ -9,9 +9,9 @@ extension AppEnvironment {
         keyMap = settings.keys
         theme = settings.theme.terminalTheme(environment: environment)
         minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
-        thumbnailFit = settings.fit.imageFit
+        thumbnailFit = settings.fit
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
-        trash = FreedesktopTrash.homeTrash(environment: environment).map { FreedesktopTrash(homeTrash: $0) }
+        trash = FreedesktopTrash(homeTrash: FreedesktopTrash.homeTrash(environment: environment))
         // Unsplash asks apps to call a photo's `download_location` when it is downloaded.
         downloader = PhotoDownloader(fetcher: downloads,
                                      directory: PhotoDownloader.defaultDirectory(environment: environment),

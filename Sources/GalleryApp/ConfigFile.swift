@@ -1,5 +1,7 @@
 import Foundation
 import Gallery
+import Imaging
+import OperatingSystem
 import TOMLKit
 import TUI
 import ArgumentParser
@@ -30,7 +32,7 @@ struct ConfigFile: Equatable {
     var thumbSize: ThumbSize?
     var perPage: Int?
     var theme: ThemeOption?
-    var fit: FitOption?
+    var fit: PictureFit?
     var sort: SortOption?
     var reverse: Bool?
     var terminalScroll: TerminalScrollOption?
@@ -40,10 +42,9 @@ struct ConfigFile: Equatable {
 
     static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "terminal_scroll", "unsplash_access_key", "keys"]
 
-    /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
+    /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
     static func defaultPath(environment: [String: String]) -> String {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/gallery/config.toml" }
-        return (environment["HOME"] ?? "") + "/.config/gallery/config.toml"
+        XDGDirectories(environment: environment).configHome + "/gallery/config.toml"
     }
 
     /// Reads and checks the file at `path`; nil when there is no such file.
@@ -108,7 +109,7 @@ struct ConfigFile: Equatable {
             config.theme = parsed
         }
         if let fit = try string("fit") {
-            guard let parsed = FitOption(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
+            guard let parsed = PictureFit(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
             config.fit = parsed
         }
         if let sort = try string("sort") {

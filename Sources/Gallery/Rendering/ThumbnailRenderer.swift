@@ -17,7 +17,8 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     public let kittyPixels: KittyPicture.Pixels
     /// The most registers a quantised sixel palette uses: thumbnails keep to the encoder's default,
     /// which keeps the bytes scroll frames send down; the detail pane's picture, drawn once, spends
-    /// the bytes of a full 256-register palette (800x600: 38.5 dB against 37.4, 14% more bytes).
+    /// the bytes of a full 256-register palette, a better picture for somewhat more bytes
+    /// (BENCHMARKS.md).
     /// Set by role (`forPictureDrawnOnce`), not by fit: the grid's contain is the detail pane's fit.
     public private(set) var sixelQuantizedRegisters = SixelEncoder.quantizedRegisters
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
@@ -41,20 +42,20 @@ public struct ThumbnailRenderer: ThumbnailRendering {
         return mode.drawsPixels ? box : PixelSize(width: box.width * 2, height: box.height * 2)
     }
 
-    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         // Hashing the bytes costs a pass over them: only kitty names its pictures.
         let kittyID = mode == .kitty ? kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit) : 0
         return try pictures(for: fit).render(data, columns: columns, rows: rows,
-                                             fit: fit == .crop ? .fill : .fit, kittyID: kittyID)
+                                             fit: fit, kittyID: kittyID)
     }
 
-    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
-        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit)
+    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
+        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit)
     }
 
-    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, columns: columns, rows: rows, fit: fit) : 0
-        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit,
+        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit,
                                              kittyID: kittyID)
     }
 
@@ -68,7 +69,7 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// band is drawn differently by different terminals, and padding would spill into the next
     /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
-    private func pictures(for fit: ImageFit) -> PictureRenderer {
+    private func pictures(for fit: PictureFit) -> PictureRenderer {
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: sixelQuantizedRegisters,
                         wholeSixelBands: true, kittyTransmission: .stored, kittyPixels: kittyPixels, parallelDecode: false,

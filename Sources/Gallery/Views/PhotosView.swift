@@ -155,7 +155,7 @@ import TerminalEnvironment
         case .retry: viewModel.retry(selectedIndex: grid.selectedIndex)
         case .toggleFit:
             viewModel.setFit(viewModel.fit.toggled)
-            notice = "thumbnails: \(viewModel.fit.gridName)"
+            notice = "thumbnails: \(viewModel.fit)"
         case .nextPage: jumpToPage(forward: true)
         case .previousPage: jumpToPage(forward: false)
         case .cycleOrder:
