@@ -12,9 +12,7 @@ enum PicsumJSONFuzzTarget {
         items += [try? JSONFetcher.decode(PicsumPhoto.self, from: body)].compactMap { $0 }
         let width = body.count % 64
         for item in items {
-            // `PicsumSource`'s own sized URLs are private; the sizes asked for are what matters.
-            let photo = item.photo(sized: { "\(source.baseURL)/id/\(item.id)/\($0)/\($1)" })
-            try PhotoFuzzing.show(photo, from: source, width: width)
+            try PhotoFuzzing.show(item.item, from: source, width: width)
         }
     }
 }

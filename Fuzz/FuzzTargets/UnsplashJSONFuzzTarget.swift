@@ -9,10 +9,11 @@ enum UnsplashJSONFuzzTarget {
 
     static func run(_ input: UnsafeRawBufferPointer) throws {
         let body = Array(input)
-        var photos: [Photo] = []
-        photos += (try? JSONFetcher.decode([Photo].self, from: body)) ?? []
-        photos += [try? JSONFetcher.decode(Photo.self, from: body)].compactMap { $0 }
-        photos += (try? JSONFetcher.decode(UnsplashSearchResults.self, from: body))?.results ?? []
+        var records: [UnsplashPhoto] = []
+        records += (try? JSONFetcher.decode([UnsplashPhoto].self, from: body)) ?? []
+        records += [try? JSONFetcher.decode(UnsplashPhoto.self, from: body)].compactMap { $0 }
+        records += (try? JSONFetcher.decode(UnsplashSearchResults.self, from: body))?.results ?? []
+        let photos = records.map(\.item)
         let width = body.count % 64
         if let statistics = try? JSONFetcher.decode(PhotoStatistics.self, from: body) {
             for line in statistics.lines { try ShownText.verify(line, width: width) }

@@ -25,17 +25,17 @@ struct CachingImageLoaderTests {
 
         let firstHTTP = Self.server(Self.jpeg)
         let first = Self.loader(over: firstHTTP, in: directory)
-        for url in urls { #expect(try await first.imageData(from: url) == Self.jpeg) }
+        for url in urls { #expect(try await first.imageData(at: .web(url)) == Self.jpeg) }
         #expect(firstHTTP.requests.count == 3)
 
         // A new process: new loader, new cache instance, same directory.
         let secondHTTP = Self.server(Array("wrong".utf8))
         let second = Self.loader(over: secondHTTP, in: directory)
-        for url in urls { #expect(try await second.imageData(from: url) == Self.jpeg) }
+        for url in urls { #expect(try await second.imageData(at: .web(url)) == Self.jpeg) }
         #expect(secondHTTP.requests.isEmpty)
 
         // Another size is another URL, so another entry.
-        _ = try await second.imageData(from: "https://images.test/0?w=96&h=64")
+        _ = try await second.imageData(at: .web("https://images.test/0?w=96&h=64"))
         #expect(secondHTTP.requests.count == 1)
     }
 
@@ -45,8 +45,8 @@ struct CachingImageLoaderTests {
         let truncated = Array(Self.jpeg.dropLast(20))
         let http = Self.server(truncated)
         let loader = Self.loader(over: http, in: directory)
-        #expect(try await loader.imageData(from: "https://images.test/t") == truncated)
-        _ = try await loader.imageData(from: "https://images.test/t")
+        #expect(try await loader.imageData(at: .web("https://images.test/t")) == truncated)
+        _ = try await loader.imageData(at: .web("https://images.test/t"))
         #expect(http.requests.count == 2)
     }
 
@@ -65,7 +65,7 @@ struct CachingImageLoaderTests {
         let http = FakeHTTP { _ in throw HTTPError.status(503, headers: [:]) }
         let loader = Self.loader(over: http, in: directory)
         for _ in 0..<2 {
-            await #expect(throws: HTTPError.self) { try await loader.imageData(from: "https://images.test/x") }
+            await #expect(throws: HTTPError.self) { try await loader.imageData(at: .web("https://images.test/x")) }
         }
         #expect(http.requests.count == 2)
     }

@@ -46,15 +46,14 @@ import Testing
 
         /// A 600x400 JPEG (24x10 cells of 10x20 pixels are 240x200: a 3:2 picture fills them from the
         /// x-large class, 512 pixels long).
-        func photo(_ name: String, color: RGB = RGB(200, 40, 40)) throws -> Photo {
+        func photo(_ name: String, color: RGB = RGB(200, 40, 40)) throws -> LibraryItem {
             let path = root + "/photos/" + name
             try File.writeAtomically(try JPEGCodec.encode(RGBImage(width: 600, height: 400, filledWith: color)), to: path)
             return Self.photo(path)
         }
 
-        static func photo(_ path: String) -> Photo {
-            Photo(id: path, createdAt: nil, width: 600, height: 400, description: nil, user: .init(name: "", username: ""),
-                  urls: .init(raw: "file://" + path, full: "", regular: "", small: "", thumb: ""), links: .init(html: ""))
+        static func photo(_ path: String) -> LibraryItem {
+            LibraryItem(id: path, title: "", width: 600, height: 400, picture: .file(path))
         }
 
         func thumbnailPath(_ folder: String, of path: String) -> String {
@@ -72,9 +71,11 @@ import Testing
     }
 
     struct FileSource: PhotoSource {
-        func photos(page: Int, perPage: Int) async throws -> [Photo] { [] }
-        func photo(id: String) async throws -> Photo { Setup.photo(id) }
-        func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String { photo.urls.raw }
+        func photos(page: Int, perPage: Int) async throws -> [LibraryItem] { [] }
+        func photo(id: String) async throws -> LibraryItem { Setup.photo(id) }
+        func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
+            if case .file(let path)? = photo.picture { .file(path) } else { nil }
+        }
     }
 
     @Test func md5AndURIAreTheOnesTheSpecAndGLibMake() {

@@ -44,7 +44,7 @@ struct DirectorySourceTests {
         let source = try DirectorySource(path: folder.path)
         let first = try await source.page(of: .all, page: 1, perPage: 4)
         let second = try await source.page(of: .all, page: 2, perPage: 4)
-        #expect((first.photos + second.photos).map(\.displayText) == PictureFolder.listed)
+        #expect((first.photos + second.photos).map(\.title) == PictureFolder.listed)
         #expect(first.photos.first?.id == folder.id("folder.jpg"))
         #expect(!first.isLast && second.isLast)
         #expect(first.total == PictureFolder.listed.count)
@@ -58,14 +58,14 @@ struct DirectorySourceTests {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let photos = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
-        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.displayText, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.title, $0) })
         #expect(byName["A.jpeg"].map { ($0.width, $0.height) } ?? (0, 0) == (64, 48))
         #expect(byName["d.png"].map { ($0.width, $0.height) } ?? (0, 0) == (17, 9))
         #expect(byName["broken.jpg"].map { ($0.width, $0.height) } ?? (1, 1) == (0, 0))
-        #expect(byName["c photo.jpg"]?.displayText == "c photo.jpg")
+        #expect(byName["c photo.jpg"]?.title == "c photo.jpg")
         // The modification time is no date taken: without one, the photo has no creation date.
         #expect(byName["b.jpg"]?.createdAt == nil)
-        #expect(byName["b.jpg"]?.user.name == "")
+        #expect(byName["b.jpg"]?.author == nil && byName["b.jpg"]?.webPage == nil)
     }
 
     @Test func detailShowsFileFactsAndNoAttribution() async throws {
@@ -91,8 +91,8 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let source = try DirectorySource(path: folder.path)
         #expect(source.supportsSearch)
-        #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.displayText) == ["c photo.jpg"])
-        #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.displayText) == ["folder.jpg", "A.jpeg"])
+        #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.title) == ["c photo.jpg"])
+        #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.title) == ["folder.jpg", "A.jpeg"])
         #expect(try await source.search(query: "zebra", page: 1, perPage: 30).isEmpty)
     }
 
@@ -105,18 +105,18 @@ struct DirectorySourceTests {
         #expect(throws: GalleryError.self) { try DirectorySource(path: folder.path + "/b.jpg") }
     }
 
-    @Test func imageURLsAreFileURLsThatOnlyTheLocalLoaderReads() async throws {
+    @Test func imagesAreFilesThatOnlyTheLocalLoaderReads() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let source = try DirectorySource(path: folder.path)
         let photo = try await source.photo(id: folder.id("c photo.jpg"))
-        let url = source.imageURL(for: photo, width: 10, height: 10, fit: .crop)
-        #expect(url.hasPrefix("file:///") && url.hasSuffix("/c%20photo.jpg"))
-        let bytes = try await LocalFileImageLoader().imageData(from: url)
+        let location = try #require(source.imageLocation(for: photo, width: 10, height: 10, fit: .crop))
+        #expect(location == .file(folder.path + "/c photo.jpg"), "the path itself, never a file:// URL")
+        let bytes = try await LocalFileImageLoader().imageData(at: location)
         #expect(bytes == Array(try Data(contentsOf: folder.url.appendingPathComponent("c photo.jpg"))))
-        // The network refuses file URLs; the local loader refuses everything else.
-        await #expect(throws: HTTPError.unsupportedScheme("file")) { try await HTTPClient().get(url) }
-        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader().imageData(from: "https://x.test/a.jpg") }
+        // The network loader refuses files; the local loader refuses everything else.
+        await #expect(throws: GalleryError.self) { try await HTTPImageLoader(client: HTTPClient()).imageData(at: location) }
+        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader().imageData(at: .web("https://x.test/a.jpg")) }
     }
 
     @Test func unreadableFilesFailWithTheirReason() async throws {
@@ -124,12 +124,12 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let loader = LocalFileImageLoader()
         await #expect(throws: GalleryError.unreadableFile(name: "broken.jpg", reason: "No such file or directory")) {
-            try await loader.imageData(from: "file://\(folder.path)/broken.jpg")
+            try await loader.imageData(at: .file("\(folder.path)/broken.jpg"))
         }
         await #expect(throws: GalleryError.unreadableFile(name: "folder.jpg", reason: "not a regular file")) {
-            try await loader.imageData(from: "file://\(folder.path)/folder.jpg")
+            try await loader.imageData(at: .file("\(folder.path)/folder.jpg"))
         }
-        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(from: "file://\(folder.path)/b.jpg") }
+        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(at: .file("\(folder.path)/b.jpg")) }
     }
 
     @Test @MainActor func gridShowsThumbnailsAndErrorCells() async throws {

@@ -137,7 +137,7 @@ struct FaultInjectionTests {
             await served { viewModel.thumbnailState(at: 1)?.thumbnail != nil }
             draw(grid, on: screen)
             // The escapes did arrive: only the screen's sanitizing stands between them and the terminal.
-            #expect(viewModel.photos[1].description?.contains("\u{1B}]52;") == true)
+            #expect(viewModel.photos[1].title.contains("\u{1B}]52;"))
             let gridText = screen.text().joined(separator: "\n")
             #expect(gridText.contains("Harbor at dusk"))
             #expect(isPlainText(gridText), "\(gridText.debugDescription)")

@@ -12,7 +12,7 @@ struct GridInteractionTests {
         app.press(.character("n"))
         await eventually { app.source.pages.pendingKeys == ["2"] }
         #expect(app.grids[0].view.selectedPhoto?.id == "p1-29")
-        app.source.resolvePage(2, with: .success(Photo.page(2)))
+        app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
         await eventually { app.grids[0].viewModel.photos.count == 60 }
         app.draw()
         #expect(app.grids[0].view.selectedPhoto?.id == "p2-0")
@@ -36,7 +36,7 @@ struct GridInteractionTests {
         #expect(app.screen.text().contains { $0.contains("by Ann Lee") })
         app.press(.character("l"), .right)
         await eventually { app.source.pages.pendingKeys == ["2"] }
-        app.source.resolvePage(2, with: .success(Photo.page(2)))
+        app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
         await eventually { app.source.details.pendingKeys.contains("p2-0") }
         app.press(.escape)
         #expect(app.navigator.depth == 1)
@@ -81,12 +81,12 @@ struct GridInteractionTests {
         let app = SceneHarness { $0.clipboard = clipboard; $0.opener = opener }
         await app.startWithFirstPage()
         app.press(.character("y"))
-        #expect(clipboard.copied == [Photo.sample("p1-0").referralLink])
+        #expect(clipboard.copied == [LibraryItem.sample("p1-0").referralLink])
         #expect(app.statusLine.hasPrefix(" copied https://unsplash.test/photos/p1-0"))
         app.press(.character("l"))
         #expect(app.statusLine.hasPrefix(" gallery · fake"))
         app.press(.enter, .character("o"))
-        #expect(opener.urls == [Photo.sample("p1-1").referralLink])
+        #expect(opener.urls == [LibraryItem.sample("p1-1").referralLink])
         #expect(app.statusLine.hasPrefix(" opening https://unsplash.test/photos/p1-1"))
         app.press(.character("d"))
         #expect(app.statusLine.hasPrefix(" downloads are not available"))
@@ -98,7 +98,7 @@ struct GridInteractionTests {
         app.press(.character("r"))
         await eventually { app.source.pages.pendingKeys == ["1"] }
         #expect(app.grids[0].viewModel.photos.isEmpty)
-        app.source.resolvePage(1, with: .success((0..<30).map { Photo.sample("new\($0)") }))
+        app.source.resolvePage(1, with: .success((0..<30).map { LibraryItem.sample("new\($0)") }))
         await eventually { app.grids[0].viewModel.photos.count == 30 }
         app.draw()
         #expect(app.grids[0].view.selectedPhoto?.id == "new0")
@@ -158,7 +158,7 @@ struct GridInteractionTests {
         let status = app.statusLine
         #expect(LoadingSpinner.frames.contains { status.hasSuffix("\($0) 0 photos  ? help") })
         await eventually { app.source.pages.pendingKeys == ["1"] }
-        app.source.resolvePage(1, with: .success(Photo.page(1)))
+        app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { app.grids[0].viewModel.photos.count == 30 }
         #expect(app.statusLine.hasSuffix("30 photos · 1 of 30  ? help"))
     }

@@ -18,7 +18,7 @@ struct LibraryNavigationTests {
         #expect(app.screen.text().joined().contains("▸ b/ · 2 photos"))
         app.press(.right, .enter)
         _ = await app.settle()
-        #expect(app.coordinator.viewModel?.photos.map(\.displayText) == ["one.jpg", "two.jpg"])
+        #expect(app.coordinator.viewModel?.photos.map(\.title) == ["one.jpg", "two.jpg"])
         app.press(.backspace)
         let back = await app.settle()
         #expect(back.contains("2 of 5"), "\(back)")
@@ -36,7 +36,7 @@ struct LibraryNavigationTests {
         defer { folder.remove() }
         let app = LibraryHarness(try DirectorySource(path: folder.path))
         _ = await app.settle()
-        #expect(app.coordinator.viewModel?.photos.map(\.displayText) == ["a", "b", "img1.jpg", "img2.jpg", "img10.jpg"])
+        #expect(app.coordinator.viewModel?.photos.map(\.title) == ["a", "b", "img1.jpg", "img2.jpg", "img10.jpg"])
         app.press(.right, .right, .right)
         let selected = app.grid?.selectedPhoto?.id
         app.press(.character("s"))

@@ -40,8 +40,8 @@ struct LiveFolderTests {
 
         var viewModel: PhotosViewModel { coordinator.viewModel! }
         var grid: PhotosView { coordinator.grids[0].view }
-        var listed: [String] { coordinator.viewModel?.photos.map(\.displayText) ?? [] }
-        var selected: String? { grid.selectedPhoto?.displayText }
+        var listed: [String] { coordinator.viewModel?.photos.map(\.title) ?? [] }
+        var selected: String? { grid.selectedPhoto?.title }
         var relists: Int { coordinator.liveFolder?.relistCount ?? -1 }
 
         /// Presses `keys` and draws the frame they make (its layout notes the selected photo).
@@ -103,7 +103,7 @@ struct LiveFolderTests {
         #expect(app.listed == ["a.jpg", "c.jpg", "d.jpg"])
         #expect(app.statusLine.contains("3 photos"))
         #expect(app.selected == "c.jpg", "the photo after the one that went")
-        #expect(app.viewModel.markedPhotos.map(\.displayText) == ["d.jpg"], "marks stay on their photos")
+        #expect(app.viewModel.markedPhotos.map(\.title) == ["d.jpg"], "marks stay on their photos")
         await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 3 }
         #expect(app.renderer.renders == rendered, "thumbnails already rendered are not rendered again")
     }

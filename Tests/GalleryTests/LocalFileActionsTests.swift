@@ -43,11 +43,11 @@ import TerminalEnvironment
     }
 
     /// The listed photos' names (a local photo's id is its absolute path).
-    var listed: [String] { viewModel.photos.map(\.displayText) }
+    var listed: [String] { viewModel.photos.map(\.title) }
     var onDisk: [String] { directory.contents(of: "pictures") }
     var inTrash: [String] { directory.contents(of: "data/Trash/files") }
 
-    func photo(_ name: String) -> Photo { viewModel.photos.first { $0.displayText == name }! }
+    func photo(_ name: String) -> LibraryItem { viewModel.photos.first { $0.title == name }! }
     /// The names of the files with these ids.
     func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: $0) }) }
     func remove() { directory.remove() }
@@ -63,7 +63,7 @@ struct LocalFileActionsTests {
         viewModel.toggleMark(at: 1)
         #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
         viewModel.invertMarks()
-        #expect(viewModel.markedPhotos.map(\.displayText) == ["a.jpg", "c.jpg"])
+        #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg", "c.jpg"])
         viewModel.toggleMark(at: 0)
         #expect(folder.names(viewModel.markedIDs) == ["c.jpg"])
         viewModel.didEndDisplaying(index: 2)
@@ -113,12 +113,12 @@ struct LocalFileActionsTests {
         folder.files.answer(yes: true)
         folder.otherGrid.viewDidLoad()
         await eventually { folder.otherGrid.photos.count == 2 }
-        #expect(folder.otherGrid.photos.map(\.displayText) == ["a.jpg", "c.jpg"])
+        #expect(folder.otherGrid.photos.map(\.title) == ["a.jpg", "c.jpg"])
         folder.files.restoreLastBatch()
         #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg"])
         folder.otherGrid.refresh()
         await eventually { folder.otherGrid.photos.count == 3 }
-        #expect(folder.otherGrid.photos.map(\.displayText) == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(folder.otherGrid.photos.map(\.title) == ["a.jpg", "b.jpg", "c.jpg"])
     }
 
     @Test func withoutMarksTheSelectedPhotoGoes() async throws {
@@ -169,7 +169,7 @@ struct LocalFileActionsTests {
         #expect(files.statusText == "renamed a.jpg to z.jpg")
         #expect(folder.onDisk == ["b.jpg", "z.jpg"])
         #expect(folder.listed == ["z.jpg", "b.jpg"], "the renamed photo keeps its place")
-        #expect(folder.photo("z.jpg").displayText == "z.jpg")
+        #expect(folder.photo("z.jpg").title == "z.jpg")
         #expect(folder.names(folder.viewModel.markedIDs) == ["z.jpg"])
         // The folder knows the new name: the detail pane can fetch it.
         let renamed = folder.pictures + "/z.jpg"
@@ -187,7 +187,7 @@ struct LocalFileActionsTests {
         viewModel.invertMarks()
         #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
         viewModel.invertMarks()
-        #expect(viewModel.markedPhotos.map(\.displayText) == ["a.jpg"])
+        #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg"])
     }
 
     @Test func theQuestionSaysItIsAFolderAndWhatItHolds() async throws {
@@ -245,7 +245,7 @@ struct LocalFileActionsTests {
         try folder.source.relist(leavingOut: [])
         folder.viewModel.refresh()
         await eventually { folder.viewModel.photos.count == 3 }
-        let link = try #require(folder.viewModel.photos.first { $0.displayText == "zlink" })
+        let link = try #require(folder.viewModel.photos.first { $0.title == "zlink" })
         #expect(link.folder?.isLink == true && folder.photo("sub").folder?.isLink == false)
         folder.files.askToTrash(in: folder.viewModel, selected: link)
         #expect(folder.files.question == "Move the link \"zlink\" to the trash (not the folder it points to)? y/n")
@@ -290,11 +290,11 @@ struct LocalFileActionsTests {
         #expect(folder.listed == ["empty", "trip", "a.jpg"], "the renamed folder keeps its place")
         let tile = folder.photo("trip")
         #expect(tile.id == folder.pictures + "/trip")
-        #expect(tile.folder == PhotoFolder(path: folder.pictures + "/trip", photoCount: 1, hasCover: true))
-        #expect(tile.urls.raw.hasSuffix("/trip/x.jpg"), "the cover is read from the folder's new path")
+        #expect(tile.folder == PhotoFolder(path: folder.pictures + "/trip", photoCount: 1))
+        #expect(tile.picture == .file(folder.pictures + "/trip/x.jpg"), "the cover is read from the folder's new path")
         #expect(folder.viewModel.folderCount == 2)
         let inside = try #require(try folder.source.entering(tile))
-        #expect(try await inside.photos(page: 1, perPage: 30).map(\.displayText) == ["x.jpg"])
+        #expect(try await inside.photos(page: 1, perPage: 30).map(\.title) == ["x.jpg"])
         #expect(try await folder.source.photo(id: tile.id).folder?.path == folder.pictures + "/trip")
     }
 
@@ -302,7 +302,7 @@ struct LocalFileActionsTests {
         let files = PhotoFileActions(files: nil, trash: nil, grids: { [] })
         files.restoreLastBatch()
         #expect(files.statusText == "only files in a folder can be restored")
-        #expect(files.renamableName(of: Photo.sample("p")) == nil)
+        #expect(files.renamableName(of: LibraryItem.sample("p")) == nil)
         #expect(files.statusText == "only files in a folder can be renamed")
     }
 }
@@ -353,8 +353,8 @@ struct LocalPhotoActionsTests {
         #expect(sent.isEmpty)
         let clipboard = FakeClipboard()
         let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard)
-        let linkless = Photo(id: "x", width: 1, height: 1, user: .init(name: "n", username: "u"),
-                             urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""))
+        let linkless = LibraryItem(id: "x", title: "", width: 1, height: 1, author: .init(name: "n", username: "u"),
+                                   picture: .web(WebPicture(sizable: "", original: "")))
         actions.copyLink(of: linkless)
         #expect(clipboard.copied.isEmpty)
         #expect(actions.statusText == "this photo has no link to copy")

@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("PhotoActions")
 struct PhotoActionsTests {
-    let photo = Photo.sample("p1")
+    let photo = LibraryItem.sample("p1")
     let link = "https://unsplash.test/photos/p1?utm_source=gallery&utm_medium=referral"
 
     @Test func openUsesTheOpenerOrShowsTheURL() {
@@ -66,7 +66,7 @@ struct PhotoActionsTests {
         actions.download(photo)
         #expect(actions.statusText == "a download is already running")
         await eventually { fetcher.requests.pendingKeys.count == 1 }
-        fetcher.requests.resolve(PhotoDownloader.originalURL(of: photo), with: .success([1, 2, 3]))
+        fetcher.requests.resolve(try #require(PhotoDownloader.originalURL(of: photo)), with: .success([1, 2, 3]))
         await eventually { actions.download == nil }
         #expect(actions.statusText == "saved to \(dir.path)/p1.jpg")
         #expect(dir.contents() == ["p1.jpg"])
@@ -80,7 +80,7 @@ struct PhotoActionsTests {
                                    clipboard: nil)
         actions.download(photo)
         await eventually { fetcher.requests.pendingKeys.count == 1 }
-        fetcher.requests.resolve(PhotoDownloader.originalURL(of: photo), with: .failure(TestError()))
+        fetcher.requests.resolve(try #require(PhotoDownloader.originalURL(of: photo)), with: .failure(TestError()))
         await eventually { actions.download == nil }
         #expect(actions.statusText == "download failed: boom")
         #expect(dir.contents().isEmpty)

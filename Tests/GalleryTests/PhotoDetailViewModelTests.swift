@@ -12,7 +12,7 @@ struct PhotoDetailViewModelTests {
     /// The list the pane steps through (the pane holds it weakly, as it does the grid).
     let list = ListNeighbours(count: 10)
 
-    func makeViewModel(_ photo: Photo, loader: FakeImageLoader = FakeImageLoader(),
+    func makeViewModel(_ photo: LibraryItem, loader: FakeImageLoader = FakeImageLoader(),
                        dwell: DetailDwell = .none) -> PhotoDetailViewModel {
         PhotoDetailViewModel(photo: photo, source: source, loader: loader, renderer: renderer, dwell: dwell)
     }
@@ -173,13 +173,13 @@ struct PhotoDetailViewModelTests {
 
 /// A list of `count` photos, "p0" to "p9", answering ←/→ at once.
 @MainActor final class ListNeighbours: PhotoNeighbours {
-    let photos: [Photo]
+    let photos: [LibraryItem]
 
     init(count: Int) {
-        photos = (0..<count).map { Photo.sample("p\($0)") }
+        photos = (0..<count).map { LibraryItem.sample("p\($0)") }
     }
 
-    func photo(adjacentTo id: String, offset: Int) async -> Photo? {
+    func photo(adjacentTo id: String, offset: Int) async -> LibraryItem? {
         guard let index = photos.firstIndex(where: { $0.id == id }), photos.indices.contains(index + offset) else { return nil }
         return photos[index + offset]
     }

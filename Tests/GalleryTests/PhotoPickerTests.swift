@@ -41,7 +41,7 @@ struct PhotoPickerTests {
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
-        await eventually { app.coordinator.viewModel?.photos.map(\.displayText) == ["one.jpg", "two.jpg"] }
+        await eventually { app.coordinator.viewModel?.photos.map(\.title) == ["one.jpg", "two.jpg"] }
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks == [[folder.path + "/a/one.jpg"]])

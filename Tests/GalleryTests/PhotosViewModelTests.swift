@@ -25,7 +25,7 @@ struct PhotosViewModelTests {
         let viewModel = makeViewModel(loader: loader)
         viewModel.viewDidLoad()
         await eventually { source.pages.pendingKeys == ["1"] }
-        source.resolvePage(1, with: .success(Photo.page(1)))
+        source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { viewModel.photos.count == 30 }
         return viewModel
     }
@@ -38,12 +38,12 @@ struct PhotosViewModelTests {
         #expect(viewModel.statusText == "Fetching…")
         await eventually { source.pages.pendingKeys == ["1"] }
         viewModel.viewDidLoad()
-        source.resolvePage(1, with: .success(Photo.page(1)))
+        source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { !viewModel.isLoadingFirstPage }
         viewModel.viewDidLoad()
         await settle()
         #expect(source.pageCalls == [1])
-        #expect(viewModel.photos == Photo.page(1))
+        #expect(viewModel.photos == LibraryItem.page(1))
         #expect(viewModel.statusText == "30 photos")
         #expect(!viewModel.reachedEnd)
     }
@@ -53,7 +53,7 @@ struct PhotosViewModelTests {
                                         perPage: 30, cache: cache, feed: .search("sea"))
         viewModel.viewDidLoad()
         await eventually { source.searches.pendingKeys == ["sea/1"] }
-        source.searches.resolve("sea/1", with: .success(Photo.page(1)))
+        source.searches.resolve("sea/1", with: .success(LibraryItem.page(1)))
         await eventually { viewModel.photos.count == 30 }
         viewModel.willDisplay(index: 29)
         await eventually { source.searches.pendingKeys == ["sea/2"] }
@@ -69,9 +69,9 @@ struct PhotosViewModelTests {
         await settle()
         #expect(source.pageCalls == [1, 2])
 
-        source.resolvePage(2, with: .success(Photo.page(2)))
+        source.resolvePage(2, with: .success(LibraryItem.page(2)))
         await eventually { viewModel.photos.count == 60 }
-        #expect(viewModel.photos.map(\.id) == (Photo.page(1) + Photo.page(2)).map(\.id))
+        #expect(viewModel.photos.map(\.id) == (LibraryItem.page(1) + LibraryItem.page(2)).map(\.id))
         #expect(!viewModel.isLoadingMore)
     }
 
@@ -97,7 +97,7 @@ struct PhotosViewModelTests {
         await eventually { source.pages.pendingKeys == ["2"] }
         #expect(source.pageCalls == [1, 2, 2])
 
-        source.resolvePage(2, with: .success(Photo.page(2)))
+        source.resolvePage(2, with: .success(LibraryItem.page(2)))
         await eventually { viewModel.photos.count == 60 }
         viewModel.didReachBottom()
         await eventually { source.pages.pendingKeys == ["3"] }
@@ -120,7 +120,7 @@ struct PhotosViewModelTests {
         let viewModel = await loadedViewModel()
         viewModel.willDisplay(index: 29)
         await eventually { source.pages.pendingKeys == ["2"] }
-        source.resolvePage(2, with: .success(Photo.page(2, count: 4)))
+        source.resolvePage(2, with: .success(LibraryItem.page(2, count: 4)))
         await eventually { viewModel.photos.count == 34 }
         #expect(viewModel.reachedEnd)
         #expect(viewModel.statusText == "34 photos · end")
@@ -135,7 +135,7 @@ struct PhotosViewModelTests {
         viewModel.willDisplay(index: 29)
         await eventually { source.pages.pendingKeys == ["2"] }
         // The feed shifted by two: page 2 starts with the last two photos of page 1.
-        let shifted = Array(Photo.page(1).suffix(2)) + Array(Photo.page(2).prefix(28))
+        let shifted = Array(LibraryItem.page(1).suffix(2)) + Array(LibraryItem.page(2).prefix(28))
         source.resolvePage(2, with: .success(shifted))
         await eventually { viewModel.photos.count == 58 }
         #expect(Set(viewModel.photos.map(\.id)).count == 58)
@@ -362,7 +362,7 @@ struct PhotosViewModelTests {
         viewModel.coordinator = coordinator
         viewModel.didSelect(index: 7)
         viewModel.didSelect(index: 99)
-        #expect(coordinator.selected == [Photo.page(1)[7]])
+        #expect(coordinator.selected == [LibraryItem.page(1)[7]])
     }
 
     @Test func outOfRangeIndicesAreIgnored() async {

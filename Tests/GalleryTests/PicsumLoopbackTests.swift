@@ -29,7 +29,7 @@ struct PicsumLoopbackTests {
         await eventually { viewModel.notice == "rate limited, retrying in 1 s" }
         await eventually { viewModel.photos.count == 2 }
         #expect(viewModel.errorMessage == nil)
-        #expect(viewModel.photos.map(\.displayText) == ["Photo by Author 10", "Photo by Author 11"])
+        #expect(viewModel.photos.map(\.title) == ["Photo by Author 10", "Photo by Author 11"])
 
         // The last item asks for page 2, whose Link has no next: the feed ends there.
         viewModel.willDisplay(index: 1)
@@ -41,14 +41,15 @@ struct PicsumLoopbackTests {
         // A second launch: the same image comes from disk, the server is not asked.
         let pixels = ThumbnailRenderer(mode: .ascii, depth: .none)
             .pixelSize(columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows)
-        let imageURL = source.imageURL(for: viewModel.photos[1], width: pixels.width, height: pixels.height, fit: viewModel.fit)
+        let location = try #require(source.imageLocation(for: viewModel.photos[1], width: pixels.width, height: pixels.height,
+                                                         fit: viewModel.fit))
         let before = server.requests.count
-        let data = try await makeLoader().imageData(from: imageURL)
+        let data = try await makeLoader().imageData(at: location)
         #expect(ImageFormat(sniffing: data) == .jpeg)
         #expect(server.requests.count == before)
 
         let detail = try await source.photo(id: "12")
-        #expect(detail.user.name == "Author 12")
+        #expect(detail.author?.name == "Author 12")
         await server.stop()
     }
 }

@@ -19,13 +19,13 @@ struct PicsumSourceTests {
         #expect(http.requests.map(\.url) == ["https://picsum.photos/v2/list?page=3&limit=2"])
         #expect(photos.map(\.id) == ["0", "1"])
         let first = photos[0]
-        #expect(first.user.name == "Alejandro Escamilla")
+        #expect(first.author?.name == "Alejandro Escamilla")
         #expect((first.width, first.height) == (5000, 3333))
-        #expect(first.displayText == "Photo by Alejandro Escamilla")
-        #expect(first.urls.raw == "https://picsum.photos/id/0/5000/3333")
-        #expect(first.urls.thumb == "https://picsum.photos/id/0/200/133")
-        #expect(first.links.html == "https://unsplash.com/photos/yC-Yzbqy7PY")
-        #expect(first.links.downloadLocation == nil)
+        #expect(first.title == "Photo by Alejandro Escamilla")
+        #expect(first.picture == .web(WebPicture(sizable: "https://picsum.photos/id/0/5000/3333",
+                                                 original: "https://picsum.photos/id/0/5000/3333")))
+        #expect(first.webPage == "https://unsplash.com/photos/yC-Yzbqy7PY")
+        #expect(first.downloadLocation == nil)
         #expect(!source.supportsSearch)
     }
 
@@ -56,19 +56,20 @@ struct PicsumSourceTests {
         let http = Self.answering(PicsumFixtures.info)
         let photo = try await PicsumSource(client: http).photo(id: "1025")
         #expect(http.requests.map(\.url) == ["https://picsum.photos/id/1025/info"])
-        #expect(photo.id == "1025" && photo.user.name == "Matthew Wiebe" && photo.width == 4951)
+        #expect(photo.id == "1025" && photo.author?.name == "Matthew Wiebe" && photo.width == 4951)
     }
 
-    /// Found by fuzzing (Fuzz/Regressions/picsum-json/): the sized URLs' heights overflowed.
+    /// Found by fuzzing (Fuzz/Regressions/picsum-json/): sizes made from absurd ones overflowed.
     @Test func absurdSizesStillGiveSizedURLs() async throws {
-        func smallURL(width: String, height: String) async throws -> String {
+        func fittedURL(width: String, height: String) async throws -> ImageLocation? {
             let info = #"{"id":"9","author":"A","width":\#(width),"height":\#(height),"url":"u","download_url":"d"}"#
-            return try await PicsumSource(client: Self.answering(info)).photo(id: "9").urls.small
+            let source = PicsumSource(client: Self.answering(info))
+            return source.imageLocation(for: try await source.photo(id: "9"), width: 400, height: 400, fit: .contain)
         }
         let most = String(Int.max)
-        #expect(try await smallURL(width: most, height: most) == "https://picsum.photos/id/9/400/400")
-        #expect(try await smallURL(width: "1", height: most) == "https://picsum.photos/id/9/400/5000")
-        #expect(try await smallURL(width: "0", height: "-7") == "https://picsum.photos/id/9/400/1")
+        #expect(try await fittedURL(width: most, height: most) == .web("https://picsum.photos/id/9/400/400"))
+        #expect(try await fittedURL(width: "1", height: most) == .web("https://picsum.photos/id/9/1/400"))
+        #expect(try await fittedURL(width: "0", height: "-7") == .web("https://picsum.photos/id/9/400/400"))
     }
 
     @Test func malformedInfoIsAGalleryError() async {
@@ -78,13 +79,13 @@ struct PicsumSourceTests {
 
     @Test func imageURLsAreSizedCroppedOrFittedAndClamped() {
         let source = PicsumSource(client: Self.answering("[]"))
-        let photo = Photo.sample("10", width: 2500, height: 1667)
-        #expect(source.imageURL(for: photo, width: 48, height: 32, fit: .crop) == "https://picsum.photos/id/10/48/32")
+        let photo = LibraryItem.sample("10", width: 2500, height: 1667)
+        #expect(source.imageLocation(for: photo, width: 48, height: 32, fit: .crop) == .web("https://picsum.photos/id/10/48/32"))
         // Fitted: the photo's aspect inside 400 x 400.
-        #expect(source.imageURL(for: photo, width: 400, height: 400, fit: .contain) == "https://picsum.photos/id/10/400/267")
+        #expect(source.imageLocation(for: photo, width: 400, height: 400, fit: .contain) == .web("https://picsum.photos/id/10/400/267"))
         // Never upscaled past the original, never past 5000 a side.
-        #expect(source.imageURL(for: photo, width: 9000, height: 9000, fit: .contain) == "https://picsum.photos/id/10/2500/1667")
-        #expect(source.imageURL(for: photo, width: 9000, height: 0, fit: .crop) == "https://picsum.photos/id/10/5000/1")
+        #expect(source.imageLocation(for: photo, width: 9000, height: 9000, fit: .contain) == .web("https://picsum.photos/id/10/2500/1667"))
+        #expect(source.imageLocation(for: photo, width: 9000, height: 0, fit: .crop) == .web("https://picsum.photos/id/10/5000/1"))
     }
 }
 

@@ -38,7 +38,7 @@ struct ErrorMessageTests {
 struct HTTPImageLoaderTests {
     @Test func returnsTheBodyOfAnImageWithABoundedSize() async throws {
         let http = FakeHTTP(body: "JPEGDATA", headers: ["content-type": "image/jpeg"])
-        let bytes = try await HTTPImageLoader(client: http).imageData(from: "https://img.test/a")
+        let bytes = try await HTTPImageLoader(client: http).imageData(at: .web("https://img.test/a"))
         #expect(bytes == Array("JPEGDATA".utf8))
         #expect(http.requests.first?.maxBodyBytes == 32 << 20)
         #expect(http.requests.first?.url == "https://img.test/a")
@@ -47,30 +47,35 @@ struct HTTPImageLoaderTests {
     @Test func rejectsANonImageBody() async {
         let http = FakeHTTP(body: "<html>", headers: ["content-type": "text/html; charset=utf-8"])
         await #expect(throws: GalleryError.notAnImage(contentType: "text/html; charset=utf-8")) {
-            try await HTTPImageLoader(client: http).imageData(from: "https://img.test/a")
+            try await HTTPImageLoader(client: http).imageData(at: .web("https://img.test/a"))
         }
     }
 
     @Test func acceptsAMissingContentType() async throws {
         let http = FakeHTTP(body: "PNG", headers: [:])
-        #expect(try await HTTPImageLoader(client: http).imageData(from: "u") == Array("PNG".utf8))
+        #expect(try await HTTPImageLoader(client: http).imageData(at: .web("u")) == Array("PNG".utf8))
     }
 }
 
 @Suite("Photo")
 struct PhotoTests {
     @Test func displayTextPrefersATrimmedDescription() {
-        #expect(Photo.sample("a", description: "\n Fox ", altDescription: "alt").displayText == "Fox")
-        #expect(Photo.sample("a", description: "   ", altDescription: " alt ").displayText == "alt")
-        #expect(Photo.sample("a", description: nil, altDescription: nil).displayText == "")
+        #expect(LibraryItem.sample("a", description: "\n Fox ", altDescription: "alt").title == "Fox")
+        #expect(LibraryItem.sample("a", description: "   ", altDescription: " alt ").title == "alt")
+        #expect(LibraryItem.sample("a", description: nil, altDescription: nil).title == "")
     }
 
-    @Test func encodesWithUnsplashFieldNames() throws {
-        let photo = Photo.sample("a", altDescription: "alt")
-        let json = String(decoding: try JSONEncoder().encode(photo), as: UTF8.self)
-        #expect(json.contains("\"alt_description\":\"alt\""))
-        #expect(json.contains("\"download_location\""))
-        #expect(json.contains("\"created_at\""))
-        #expect(try JSONDecoder().decode(Photo.self, from: Data(json.utf8)) == photo)
+    @Test func readsUnsplashFieldNamesAtTheEdge() throws {
+        let json = ##"{"id":"a","created_at":"2024-01-02T03:04:05Z","width":4,"height":3,"color":"#a0b0c0","description":null,"##
+            + ##""alt_description":"alt","likes":7,"user":{"name":"Ann Lee","username":"annlee"},"##
+            + ##""urls":{"raw":"https://images.test/a?ixid=abc","full":"https://images.test/a?q=85","regular":"r","small":"s","thumb":"t"},"##
+            + ##""links":{"html":"https://unsplash.test/photos/a","download_location":"https://api.test/photos/a/download"}}"##
+        let item = try JSONDecoder().decode(UnsplashPhoto.self, from: Data(json.utf8)).item
+        #expect(item == LibraryItem(id: "a", title: "alt", width: 4, height: 3, createdAt: "2024-01-02T03:04:05Z",
+                                    color: "#a0b0c0", likes: 7, author: .init(name: "Ann Lee", username: "annlee"),
+                                    picture: .web(WebPicture(sizable: "https://images.test/a?ixid=abc",
+                                                             original: "https://images.test/a?q=85")),
+                                    webPage: "https://unsplash.test/photos/a",
+                                    downloadLocation: "https://api.test/photos/a/download"))
     }
 }

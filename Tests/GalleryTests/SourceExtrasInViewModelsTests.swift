@@ -10,17 +10,16 @@ private struct ScriptedSource: PhotoSource {
     var lastPage = 1
     var extras: [String] = []
 
-    func photos(page: Int, perPage: Int) async throws -> [Photo] { Photo.page(page, count: perPage) }
+    func photos(page: Int, perPage: Int) async throws -> [LibraryItem] { LibraryItem.page(page, count: perPage) }
     func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
         PhotoPage(photos: try await photos(page: page, perPage: perPage), isLast: page >= lastPage)
     }
-    func photo(id: String) async throws -> Photo {
-        Photo(id: id, width: 3, height: 2, user: .init(name: "pictures", username: ""),
-              urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""))
+    func photo(id: String) async throws -> LibraryItem {
+        LibraryItem(id: id, title: "", width: 3, height: 2, author: .init(name: "pictures"), picture: .web(WebPicture(sizable: id, original: id)))
     }
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String { photo.id }
-    func extraDetails(for photo: Photo) async throws -> [String] { extras }
-    func attribution(for photo: Photo) -> String? { nil }
+    func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? { .web(photo.id) }
+    func extraDetails(for photo: LibraryItem) async throws -> [String] { extras }
+    func attribution(for photo: LibraryItem) -> String? { nil }
     var hasLikes: Bool { false }
 }
 
@@ -57,7 +56,7 @@ struct SourceExtrasInViewModelsTests {
 @MainActor @Suite struct DetailAnimationTests {
     /// A folder holding the disposal fixture (8x6: red; a blue 4x3 at (2, 1), cleared; ...) as
     /// `moving.gif`, its source and the photo.
-    static func movingGIF() async throws -> (TemporaryDirectory, DirectorySource, Photo) {
+    static func movingGIF() async throws -> (TemporaryDirectory, DirectorySource, LibraryItem) {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ImagingTests/Fixtures/disposal.gif")
         let folder = try TemporaryDirectory()

@@ -123,7 +123,7 @@ struct TotalsAndEndTests {
         await app.startWithFirstPage()
         app.press(.character("n"))
         await eventually { app.source.pages.pendingKeys == ["2"] }
-        app.source.resolvePage(2, with: .success(Photo.page(2)))
+        app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
         await eventually { app.grids[0].viewModel.photos.count == 60 }
         app.draw()
         app.press(.right, .right)
@@ -131,9 +131,9 @@ struct TotalsAndEndTests {
 
         app.press(.character("r"))
         await eventually { app.source.pages.pendingKeys == ["1"] }
-        app.source.resolvePage(1, with: .success(Photo.page(1)))
+        app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { app.source.pages.pendingKeys == ["2"] }
-        app.source.resolvePage(2, with: .success(Array(Photo.page(2).dropFirst())))
+        app.source.resolvePage(2, with: .success(Array(LibraryItem.page(2).dropFirst())))
         await eventually {
             app.draw()
             return app.grids[0].view.selectedPhoto?.id == "p2-2"
@@ -143,9 +143,9 @@ struct TotalsAndEndTests {
         // Gone: the selection stays at its place, on the photo there now.
         app.press(.character("r"))
         await eventually { app.source.pages.pendingKeys == ["1"] }
-        app.source.resolvePage(1, with: .success(Photo.page(1)))
+        app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { app.source.pages.pendingKeys == ["2"] }
-        app.source.resolvePage(2, with: .success(Photo.page(3)))
+        app.source.resolvePage(2, with: .success(LibraryItem.page(3)))
         await eventually {
             app.draw()
             return app.grids[0].view.selectedPhoto?.id == "p3-1"

@@ -27,7 +27,7 @@ struct UnsplashAPISourceTests {
     }
 
     @Test func onlyUnsplashItselfIsCreditedAsUnsplash() {
-        let photo = Photo.sample("a")
+        let photo = LibraryItem.sample("a")
         let unsplash = UnsplashAPISource(accessKey: "k", client: FakeHTTP(body: ""))
         #expect(unsplash.attribution(for: photo) == "Photo by Ann Lee on Unsplash")
         let demo = UnsplashAPISource(baseURL: "http://127.0.0.1:8080/", accessKey: nil, client: FakeHTTP(body: ""))
@@ -44,23 +44,24 @@ struct UnsplashAPISourceTests {
         #expect(first.createdAt == "2016-05-03T11:00:28Z")
         #expect((first.width, first.height) == (5245, 3497))
         #expect(first.color == "#60544D")
-        #expect(first.description == nil)
-        #expect(first.displayText == "man drinking coffee in a cafe")
+        // No description: the alt description is the title.
+        #expect(first.title == "man drinking coffee in a cafe")
         #expect(first.likes == 12)
-        #expect(first.user == Photo.User(id: "pXhwzz1JtQU", name: "Gilbert Kane", username: "poorkane"))
-        #expect(first.urls.thumb == "https://images.unsplash.com/face-springmorning.jpg?w=200")
-        #expect(first.links.downloadLocation == "https://api.unsplash.com/photos/LBI7cgq3pbM/download?ixid=M3w1OTU2")
+        #expect(first.author == LibraryItem.Author(name: "Gilbert Kane", username: "poorkane"))
+        guard case .web(let picture)? = first.picture else { Issue.record("no picture"); return }
+        #expect(picture.sizable.hasPrefix("https://images.unsplash.com/face-springmorning.jpg"))
+        #expect(first.downloadLocation == "https://api.unsplash.com/photos/LBI7cgq3pbM/download?ixid=M3w1OTU2")
         let second = photos[1]
         #expect(second.color == nil)
-        #expect(second.displayText == "")
-        #expect(second.links.downloadLocation == nil)
+        #expect(second.title == "")
+        #expect(second.downloadLocation == nil)
     }
 
     @Test func photoDetailRequestEncodesTheIDAndDecodes() async throws {
         let http = FakeHTTP(body: UnsplashFixtures.photoDetail)
         let source = UnsplashAPISource(accessKey: "k", client: http)
         let photo = try await source.photo(id: "Dwu85P9SOIk")
-        #expect(photo.displayText == "A man drinking a coffee.")
+        #expect(photo.title == "A man drinking a coffee.")
         #expect(photo.likes == 24)
         // exif strings as Unsplash sends them; a location whose fields are all null is no place.
         #expect(photo.exif?.summary == "Canon EOS 40D · 1/90 s · f/4.97 · 37 mm · ISO 100")
@@ -104,14 +105,16 @@ struct UnsplashAPISourceTests {
 
     @Test func imageURLAddsImgixParametersToRawURLs() {
         let source = UnsplashAPISource(accessKey: nil, client: FakeHTTP(body: ""))
-        let withQuery = Photo.sample("a")   // raw: https://images.test/a?ixid=abc
-        #expect(source.imageURL(for: withQuery, width: 48, height: 32, fit: .crop)
-                == "https://images.test/a?ixid=abc&w=48&h=32&fit=crop&fm=jpg&q=75")
+        let withQuery = LibraryItem.sample("a")   // raw: https://images.test/a?ixid=abc
+        #expect(source.imageLocation(for: withQuery, width: 48, height: 32, fit: .crop)
+                == .web("https://images.test/a?ixid=abc&w=48&h=32&fit=crop&fm=jpg&q=75"))
 
-        let bare = Photo(id: "b", width: 1, height: 1, user: .init(name: "n", username: "u"),
-                         urls: .init(raw: "https://images.test/b", full: "", regular: "", small: "", thumb: ""),
-                         links: .init(html: ""))
-        #expect(source.imageURL(for: bare, width: 800, height: 600, fit: .contain)
-                == "https://images.test/b?w=800&h=600&fit=max&fm=jpg&q=75")
+        let bare = LibraryItem(id: "b", title: "", width: 1, height: 1,
+                               picture: .web(WebPicture(sizable: "https://images.test/b", original: "")))
+        #expect(source.imageLocation(for: bare, width: 800, height: 600, fit: .contain)
+                == .web("https://images.test/b?w=800&h=600&fit=max&fm=jpg&q=75"))
+        // A file is no web picture: nothing to size.
+        #expect(source.imageLocation(for: LibraryItem(id: "c", title: "", width: 1, height: 1, picture: .file("/c.jpg")),
+                                     width: 8, height: 8, fit: .crop) == nil)
     }
 }

@@ -15,10 +15,10 @@ struct UnsplashSearchAndExtrasTests {
         #expect(request.headers["Authorization"] == "Client-ID KEY")
         #expect(request.headers["Accept-Version"] == "v1")
         #expect(photos.map(\.id) == ["eOLpJytrbsQ", "Dwu85P9SOIk"])
-        #expect(photos[0].displayText == "A man drinking a coffee.")
+        #expect(photos[0].title == "A man drinking a coffee.")
         #expect(photos[0].likes == 286)
-        #expect(photos[1].createdAt == nil && photos[1].color == nil && photos[1].user.id == nil)
-        #expect(photos[1].displayText == "cup of coffee on a table")
+        #expect(photos[1].createdAt == nil && photos[1].color == nil)
+        #expect(photos[1].title == "cup of coffee on a table")
     }
 
     @Test func totalPagesEndsTheSearchFeed() async throws {

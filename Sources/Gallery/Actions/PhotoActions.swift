@@ -52,7 +52,7 @@ public final class PhotoActions {
 
     /// Opens the photo's file in the desktop's viewer, or its web page in the browser; shows the
     /// URL when nothing can open it.
-    public func open(_ photo: Photo) {
+    public func open(_ photo: LibraryItem) {
         if let path = files?.filePath(of: photo) {
             openFile(path)
             return
@@ -71,7 +71,7 @@ public final class PhotoActions {
 
     /// Copies the photo's file path, or its web page URL, to the clipboard. Nothing is copied when
     /// there is nothing to copy: an empty copy would wipe what the user had there.
-    public func copyLink(of photo: Photo) {
+    public func copyLink(of photo: LibraryItem) {
         let path = files?.filePath(of: photo)
         if path == nil, let noWebPageReason {
             // What the user had on the clipboard stays: a dead link would only replace it.
@@ -92,7 +92,7 @@ public final class PhotoActions {
     }
 
     /// Saves the original; progress and the outcome appear in `statusText`. A file is already saved.
-    public func download(_ photo: Photo) {
+    public func download(_ photo: LibraryItem) {
         if let path = files?.filePath(of: photo) {
             message = "already on disk: \(path)"
             return
@@ -155,7 +155,7 @@ public final class PhotoActions {
 
 extension PhotoActions {
     /// `o` opens, `d` downloads, `y` copies the link of `photo`; false for any other action.
-    func perform(_ action: KeyAction, for photo: Photo?) -> Bool {
+    func perform(_ action: KeyAction, for photo: LibraryItem?) -> Bool {
         switch action {
         case .openExternally: if let photo { open(photo) }
         case .download: if let photo { download(photo) }

@@ -23,7 +23,7 @@ public final class PhotoFileActions {
     @ObservationIgnored private let trash: FreedesktopTrash?
     /// The grids a photo may be listed in (the folder and its search results).
     @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
-    private var pendingTrash: (photos: [Photo], viewModel: PhotosViewModel)?
+    private var pendingTrash: (photos: [LibraryItem], viewModel: PhotosViewModel)?
     /// The last batch moved to the trash, what `u` puts back.
     @ObservationIgnored private var lastBatch: [TrashedPhoto] = []
 
@@ -49,7 +49,7 @@ public final class PhotoFileActions {
 
     /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` (a photo or a
     /// folder) when none is marked.
-    public func askToTrash(in viewModel: PhotosViewModel, selected: Photo?) {
+    public func askToTrash(in viewModel: PhotosViewModel, selected: LibraryItem?) {
         guard ready(toBe: "moved to the trash") != nil else { return }
         let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
         guard !photos.isEmpty else { return }
@@ -97,7 +97,7 @@ public final class PhotoFileActions {
     }
 
     /// The name `R` starts from: the file's or folder's own.
-    public func renamableName(of photo: Photo) -> String? {
+    public func renamableName(of photo: LibraryItem) -> String? {
         guard let files else {
             message = "only files in a folder can be renamed"
             return nil
@@ -106,7 +106,7 @@ public final class PhotoFileActions {
     }
 
     /// `R`'s answer: renames the file or folder to `newName` in its folder, never over another.
-    public func rename(_ photo: Photo, to newName: String) {
+    public func rename(_ photo: LibraryItem, to newName: String) {
         guard let files else { return }
         let path = files.filePath(of: photo)
         let oldName = LocalFile.name(of: path)
@@ -131,7 +131,7 @@ public final class PhotoFileActions {
     }
 
     // MARK: Work
-    private func moveToTrash(_ photos: [Photo], from viewModel: PhotosViewModel) {
+    private func moveToTrash(_ photos: [LibraryItem], from viewModel: PhotosViewModel) {
         guard let trash = ready(toBe: "moved to the trash"), let files else { return }
         var moved: [TrashedPhoto] = []
         var failures: [String] = []
@@ -169,9 +169,9 @@ public final class PhotoFileActions {
     }
 
     // MARK: Sentences
-    static func question(for photos: [Photo]) -> String {
+    static func question(for photos: [LibraryItem]) -> String {
         if photos.count == 1, let folder = photos[0].folder {
-            let name = "\"\(photos[0].displayText)\""
+            let name = "\"\(photos[0].title)\""
             // Only the link moves: saying "and its 12 photos" would be untrue.
             if folder.isLink { return "Move the link \(name) to the trash (not the folder it points to)? y/n" }
             guard let photoCount = folder.photoCount else { return "Move the folder \(name) to the trash? y/n" }
@@ -179,7 +179,7 @@ public final class PhotoFileActions {
             if inside.isEmpty { return "Move the empty folder \(name) to the trash? y/n" }
             return "Move the folder \(name) and its \(inside.joined(separator: " and ")) to the trash? y/n"
         }
-        let what = photos.count == 1 ? "\"\(photos[0].displayText.isEmpty ? photos[0].id : photos[0].displayText)\"" : "\(photos.count) photos"
+        let what = photos.count == 1 ? "\"\(photos[0].title.isEmpty ? photos[0].id : photos[0].title)\"" : "\(photos.count) photos"
         return "Move \(what) to the trash? y/n"
     }
 
@@ -197,10 +197,10 @@ public final class PhotoFileActions {
     /// photos", "moved the folder "sub" to the trash": a batch holds one folder, or one link to a
     /// folder, or only photos), then the first failure and how many more there were; only the
     /// failure when nothing was done.
-    static func summary(done: Int, of items: [Photo], failures: [String], sentence: (String) -> String) -> String {
+    static func summary(done: Int, of items: [LibraryItem], failures: [String], sentence: (String) -> String) -> String {
         let total = items.count
         let count = if total == 1, let folder = items[0].folder {
-            "the \(folder.isLink ? "link" : "folder") \"\(items[0].displayText)\""
+            "the \(folder.isLink ? "link" : "folder") \"\(items[0].title)\""
         } else {
             done == total ? "\(total) photo\(total == 1 ? "" : "s")" : "\(done) of \(total) photos"
         }
@@ -211,7 +211,7 @@ public final class PhotoFileActions {
 
 /// A photo in the trash, and the places it had in each grid.
 private struct TrashedPhoto {
-    let photo: Photo
+    let photo: LibraryItem
     let file: TrashedFile
     var places: [Place] = []
 }

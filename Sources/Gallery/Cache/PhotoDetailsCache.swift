@@ -7,7 +7,7 @@ import OperatingSystem
 public final class PhotoDetailsCache: Sendable {
     /// One photo's fetched details; nil for what has not been fetched (or failed).
     public struct Entry: Sendable, Equatable {
-        public var photo: Photo?
+        public var photo: LibraryItem?
         public var extraDetails: [String]?
     }
 
@@ -33,7 +33,7 @@ public final class PhotoDetailsCache: Sendable {
     }
 
     /// Keeps the full record of a photo.
-    public func store(_ photo: Photo) {
+    public func store(_ photo: LibraryItem) {
         update(photo.id) { $0.photo = photo }
     }
 

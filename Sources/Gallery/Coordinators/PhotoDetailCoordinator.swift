@@ -1,6 +1,6 @@
 /// Pushes the detail pane for one photo and pops it when the view model closes.
 @MainActor final class PhotoDetailCoordinator: PhotoDetailViewModelCoordinating {
-    private let photo: Photo
+    private let photo: LibraryItem
     private let navigator: Navigator
     private let environment: AppEnvironment
     private let actions: PhotoActions
@@ -8,10 +8,10 @@
     private var view: PhotoDetailView?
     /// Called once the pane is gone with the photo it showed last, so the parent can drop this
     /// coordinator and select that photo.
-    var onFinish: ((Photo) -> Void)?
+    var onFinish: ((LibraryItem) -> Void)?
 
     /// `neighbours` is the list ←/→ step through (the grid the photo was picked from).
-    init(photo: Photo, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
+    init(photo: LibraryItem, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
          neighbours: (any PhotoNeighbours)?) {
         self.photo = photo
         self.navigator = navigator

@@ -73,7 +73,7 @@
         grids.first { $0.viewModel === viewModel }
     }
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: LibraryItem) {
         // A folder tile opens its folder; it is never a photo to pick or show.
         if photo.folder != nil {
             if let library { enter(photo, from: library) }
@@ -141,7 +141,7 @@
         }
     }
 
-    private func enter(_ folder: Photo, from library: DirectorySource) {
+    private func enter(_ folder: LibraryItem, from library: DirectorySource) {
         do {
             guard let inside = try library.entering(folder) else { return }
             trail.append((library, folder.id))

@@ -17,6 +17,8 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAPhoto(String)
     /// None of the paths given can be shown.
     case nothingToShow
+    /// An item with no picture on the web (a file is on disk already).
+    case nothingToDownload
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchPath(let path): return "there is no file or folder \(path): check the path"
         case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a photo (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC or AVIF), or a folder"
         case .nothingToShow: return "none of the paths given is a photo or a folder: give photos or folders"
+        case .nothingToDownload: return "nothing to download: this is no photo from the web"
         }
     }
 }

@@ -23,9 +23,11 @@ public struct CachingImageLoader: ImageLoading {
         self.init(loader: loader, cache: DiskCache(directory: DiskCache.defaultDirectory(), capacityBytes: capacityBytes))
     }
 
-    public func imageData(from url: String) async throws -> [UInt8] {
+    public func imageData(at location: ImageLocation) async throws -> [UInt8] {
+        // Files are on disk already.
+        guard case .web(let url) = location else { return try await loader.imageData(at: location) }
         if let cached = cache.data(for: url) { return cached }
-        let bytes = try await loader.imageData(from: url)
+        let bytes = try await loader.imageData(at: location)
         if Self.isComplete(bytes) { cache.store(bytes, for: url) }
         return bytes
     }

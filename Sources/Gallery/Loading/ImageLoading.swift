@@ -2,7 +2,9 @@ public import Net
 
 /// Fetches encoded image bytes. Cancelling the calling task aborts the transfer.
 public protocol ImageLoading: Sendable {
-    func imageData(from url: String) async throws -> [UInt8]
+    /// The bytes at `location`; a loader refuses the kind of location it does not read (the
+    /// network's a file, the files' a URL).
+    func imageData(at location: ImageLocation) async throws -> [UInt8]
     /// The desktop's thumbnails of the local files this loader reads, when it uses them
     /// (`ThumbnailPipeline` looks there before loading); nil by default.
     var desktopThumbnails: DesktopThumbnails? { get }
@@ -28,7 +30,10 @@ public struct HTTPImageLoader: ImageLoading {
         self.timeout = timeout
     }
 
-    public func imageData(from url: String) async throws -> [UInt8] {
+    public func imageData(at location: ImageLocation) async throws -> [UInt8] {
+        guard case .web(let url) = location else {
+            throw GalleryError.unreadableFile(name: "\(location)", reason: "the network loader reads web addresses only")
+        }
         let response = try await client.get(url, headers: ["Accept": "image/jpeg, image/*"],
                                             timeout: timeout, maxBodyBytes: maxBytes)
         // A missing or generic type is tolerated: the decoder sniffs the format anyway.
@@ -42,7 +47,7 @@ public struct HTTPImageLoader: ImageLoading {
 
 extension HTTPClient: ImageLoading {
     /// Image bytes with `HTTPImageLoader`'s defaults (32 MB cap).
-    public func imageData(from url: String) async throws -> [UInt8] {
-        try await HTTPImageLoader(client: self).imageData(from: url)
+    public func imageData(at location: ImageLocation) async throws -> [UInt8] {
+        try await HTTPImageLoader(client: self).imageData(at: location)
     }
 }

@@ -1,11 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// `ImageLoading` for `file://` URLs, as `DirectorySource` makes them. The network client refuses
-/// `file://`, and this loader refuses everything else.
+/// `ImageLoading` for local files, as `DirectorySource` names them; it refuses URLs, which the
+/// network loaders read.
 public struct LocalFileImageLoader: ImageLoading {
     /// Default cap on one file's size.
     public static let defaultMaxBytes = 64 << 20
@@ -20,15 +14,10 @@ public struct LocalFileImageLoader: ImageLoading {
     }
 
     /// The file's bytes; throws `GalleryError.unreadableFile` with the system's reason.
-    public func imageData(from url: String) async throws -> [UInt8] {
-        try LocalFile.read(Self.path(of: url), maxBytes: maxBytes)
-    }
-
-    /// The path of a `file://` URL.
-    static func path(of url: String) throws -> String {
-        guard let fileURL = URL(string: url), fileURL.isFileURL else {
-            throw GalleryError.unreadableFile(name: url, reason: "not a local file URL")
+    public func imageData(at location: ImageLocation) async throws -> [UInt8] {
+        guard case .file(let path) = location else {
+            throw GalleryError.unreadableFile(name: "\(location)", reason: "not a local file")
         }
-        return fileURL.path
+        return try LocalFile.read(path, maxBytes: maxBytes)
     }
 }

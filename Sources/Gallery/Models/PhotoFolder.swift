@@ -6,17 +6,13 @@ public struct PhotoFolder: Sendable, Equatable {
     public let photoCount: Int?
     /// The folders directly inside.
     public let folderCount: Int
-    /// Whether `Photo.urls` name a cover picture (the first photo inside, else the first of a
-    /// folder inside).
-    public let hasCover: Bool
     /// `path` is a symbolic link to the folder: trashing or renaming the tile moves the link alone.
     public let isLink: Bool
 
-    public init(path: String, photoCount: Int?, folderCount: Int = 0, hasCover: Bool, isLink: Bool = false) {
+    public init(path: String, photoCount: Int?, folderCount: Int = 0, isLink: Bool = false) {
         self.path = path
         self.photoCount = photoCount
         self.folderCount = folderCount
-        self.hasCover = hasCover
         self.isLink = isLink
     }
 

@@ -1,7 +1,7 @@
 /// One page of a feed, whether it is the last one, and how long the whole feed is when the
 /// source knows.
 public struct PhotoPage: Sendable, Equatable {
-    public let photos: [Photo]
+    public let photos: [LibraryItem]
     /// Nothing follows this page: the server said so (a `Link` header without `rel="next"`, the
     /// page reached `total_pages`), or the page came back shorter than asked for.
     public let isLast: Bool
@@ -16,7 +16,7 @@ public struct PhotoPage: Sendable, Equatable {
     /// How many items of the feed are folders (a local library's tiles, listed first), not photos.
     public let folderCount: Int
 
-    public init(photos: [Photo], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0) {
+    public init(photos: [LibraryItem], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0) {
         self.photos = photos
         self.isLast = isLast
         self.total = total.map { max(0, $0) }
@@ -25,7 +25,7 @@ public struct PhotoPage: Sendable, Equatable {
     }
 
     /// A page that is the last when it is shorter than `perPage`, the rule for servers that say nothing more.
-    public init(photos: [Photo], perPage: Int, total: Int? = nil) {
+    public init(photos: [LibraryItem], perPage: Int, total: Int? = nil) {
         self.init(photos: photos, isLast: photos.count < perPage, total: total)
     }
 }

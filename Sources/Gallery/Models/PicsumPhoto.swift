@@ -14,26 +14,12 @@ struct PicsumPhoto: Decodable, Sendable, Equatable {
         case downloadURL = "download_url"
     }
 
-    /// The photo in the gallery's shape. Picsum has no descriptions, so the grid's title credits the
-    /// author; `sized` makes the URL of the picture at a size.
-    func photo(sized: (_ width: Int, _ height: Int) -> String) -> Photo {
-        func scaled(toWidth target: Int) -> String {
-            sized(target, height(atWidth: target))
-        }
-        return Photo(
-            id: id, width: width, height: height, altDescription: "Photo by \(author)",
-            user: .init(name: author, username: ""),
-            urls: .init(raw: downloadURL, full: downloadURL, regular: scaled(toWidth: 1080),
-                        small: scaled(toWidth: 400), thumb: scaled(toWidth: 200)),
-            links: .init(html: url))
-    }
-
-    /// `height * target / width`, at least 1: the height at `target` pixels wide. A server may
-    /// send any number, so sizes whose product overflows get `Int.max` (the URL clamps it).
-    private func height(atWidth target: Int) -> Int {
-        let width = max(1, width)
-        guard height > 0 else { return 1 }
-        guard height / width < Int.max / target else { return Int.max }
-        return max(1, width.dividingFullWidth(height.multipliedFullWidth(by: target)).quotient)
+    /// The photo as the gallery holds it. Picsum has no descriptions, so the grid's title credits
+    /// the author; its pictures are sized by `PicsumSource.imageLocation`, the original downloaded.
+    var item: LibraryItem {
+        LibraryItem(id: id, title: "Photo by \(author)", width: width, height: height,
+                    author: LibraryItem.Author(name: author),
+                    picture: .web(WebPicture(sizable: downloadURL, original: downloadURL)),
+                    webPage: url.isEmpty ? nil : url)
     }
 }

@@ -2,7 +2,7 @@
 struct UnsplashSearchResults: Decodable, Sendable {
     let total: Int
     let totalPages: Int
-    let results: [Photo]
+    let results: [UnsplashPhoto]
 
     enum CodingKeys: String, CodingKey {
         case total, results

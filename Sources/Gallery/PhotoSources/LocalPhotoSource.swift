@@ -3,12 +3,12 @@
 /// and renamed.
 public protocol LocalPhotoSource: PhotoSource {
     /// The absolute path of `photo`'s file, or of a folder tile's folder.
-    func filePath(of photo: Photo) -> String
+    func filePath(of photo: LibraryItem) -> String
     /// The item whose file (or folder) `photo`'s was renamed to (`newName`, in the same folder),
     /// listed from now on where `photo` was.
-    func renamed(_ photo: Photo, to newName: String) -> Photo
+    func renamed(_ photo: LibraryItem, to newName: String) -> LibraryItem
     /// `photo`'s file or folder left (to the trash): pages asked for from now on leave it out.
-    func removed(_ photo: Photo)
+    func removed(_ photo: LibraryItem)
     /// `photo`'s file or folder is back where it was: pages list it again in its place.
-    func restored(_ photo: Photo)
+    func restored(_ photo: LibraryItem)
 }

@@ -3,13 +3,14 @@ public import Imaging
 /// A paginated photo catalog (Unsplash, Picsum, a folder, the demo catalog).
 public protocol PhotoSource: Sendable {
     /// One page of the feed, 1-based. A page shorter than `perPage` is the last one.
-    func photos(page: Int, perPage: Int) async throws -> [Photo]
+    func photos(page: Int, perPage: Int) async throws -> [LibraryItem]
     /// The full record of one photo.
-    func photo(id: String) async throws -> Photo
-    /// The URL of `photo` scaled server-side to about `width` x `height` pixels.
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String
+    func photo(id: String) async throws -> LibraryItem
+    /// Where to load `photo`'s picture for about `width` x `height` pixels: a URL the server scales,
+    /// or the file itself (the renderer scales); nil when it has none (a folder without a cover).
+    func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation?
     /// One page of photos matching `query`, 1-based like `photos`.
-    func search(query: String, page: Int, perPage: Int) async throws -> [Photo]
+    func search(query: String, page: Int, perPage: Int) async throws -> [LibraryItem]
     /// Whether `search` is available; sources without it throw `GalleryError.searchUnsupported`.
     var supportsSearch: Bool { get }
     /// One page of `feed` and whether it ends the feed. The default asks `photos` or `search` and
@@ -17,11 +18,11 @@ public protocol PhotoSource: Sendable {
     func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage
     /// Tells the catalog that the user downloaded `photo` (Unsplash's guidelines require it).
     /// Does nothing by default.
-    func trackDownload(_ photo: Photo) async throws
+    func trackDownload(_ photo: LibraryItem) async throws
     /// Extra lines for the detail pane, such as view counts or file facts. Empty by default.
-    func extraDetails(for photo: Photo) async throws -> [String]
+    func extraDetails(for photo: LibraryItem) async throws -> [String]
     /// The credit line the detail pane shows, or nil when there is nobody to credit (a local file).
-    func attribution(for photo: Photo) -> String?
+    func attribution(for photo: LibraryItem) -> String?
     /// Whether photos here have likes to show (a catalog's do, a local file's do not). True by default.
     var hasLikes: Bool { get }
     /// Why photos here have no web page to open or copy, though their records carry links (the
@@ -30,7 +31,7 @@ public protocol PhotoSource: Sendable {
 }
 
 extension PhotoSource {
-    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+    public func search(query: String, page: Int, perPage: Int) async throws -> [LibraryItem] {
         throw GalleryError.searchUnsupported
     }
     public var supportsSearch: Bool { false }
@@ -43,11 +44,11 @@ extension PhotoSource {
         }
     }
 
-    public func trackDownload(_ photo: Photo) async throws {}
+    public func trackDownload(_ photo: LibraryItem) async throws {}
     public var hasLikes: Bool { true }
     public var noWebPageReason: String? { nil }
-    public func extraDetails(for photo: Photo) async throws -> [String] { [] }
+    public func extraDetails(for photo: LibraryItem) async throws -> [String] { [] }
     /// "Photo by NAME on Unsplash": Picsum serves photos from Unsplash (`UnsplashAPISource` says
     /// where its photos come from itself).
-    public func attribution(for photo: Photo) -> String? { "Photo by \(photo.user.name) on Unsplash" }
+    public func attribution(for photo: LibraryItem) -> String? { photo.author.map { "Photo by \($0.name) on Unsplash" } }
 }

@@ -21,7 +21,7 @@ public struct PicsumSource: PhotoSource {
 
     private static let headers = ["Accept": "application/json"]
 
-    public func photos(page: Int, perPage: Int) async throws -> [Photo] {
+    public func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
         try await listPage(page: page, perPage: perPage).photos
     }
 
@@ -31,20 +31,20 @@ public struct PicsumSource: PhotoSource {
     }
 
     /// `GET /id/{id}/info`.
-    public func photo(id: String) async throws -> Photo {
+    public func photo(id: String) async throws -> LibraryItem {
         let url = "\(baseURL)/id/\(URLQuery.encode(id))/info"
-        return try await fetcher.fetch(PicsumPhoto.self, from: url, headers: Self.headers).value.photo(sized: sizedURL(id))
+        return try await fetcher.fetch(PicsumPhoto.self, from: url, headers: Self.headers).value.item
     }
 
     /// `/id/{id}/{w}/{h}`: Picsum crops to fill exactly that size, so `.contain` asks for the photo's own
     /// aspect ratio scaled into the box (never up), and both fits stay within Picsum's 5000 px.
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
+    public func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
         var size = (width: width, height: height)
         if fit == .contain, photo.width > 0, photo.height > 0 {
             let scale = min(Double(width) / Double(photo.width), Double(height) / Double(photo.height), 1)
             size = (Int((Double(photo.width) * scale).rounded()), Int((Double(photo.height) * scale).rounded()))
         }
-        return sizedURL(photo.id)(size.width, size.height)
+        return .web(sizedURL(photo.id)(size.width, size.height))
     }
 
     /// `GET /v2/list?page=&limit=`, the limit capped at `maxPerPage`.
@@ -52,7 +52,7 @@ public struct PicsumSource: PhotoSource {
         let limit = min(max(1, perPage), Self.maxPerPage)
         let (items, response) = try await fetcher.fetch(
             [PicsumPhoto].self, from: "\(baseURL)/v2/list?page=\(page)&limit=\(limit)", headers: Self.headers)
-        let photos = items.map { $0.photo(sized: sizedURL($0.id)) }
+        let photos = items.map(\.item)
         let noNext = LinkHeader.hasNext(response.header("link")) == false
         return PhotoPage(photos: photos, isLast: noNext || items.count < limit)
     }

@@ -39,16 +39,17 @@ public struct UnsplashAPISource: PhotoSource {
     /// "Photo by NAME on Unsplash", as Unsplash's guidelines ask, for photos from Unsplash itself.
     /// A server that only speaks its API (the demo catalog's generated pictures, or any other)
     /// is not Unsplash and gets "Photo by NAME".
-    public func attribution(for photo: Photo) -> String? {
+    public func attribution(for photo: LibraryItem) -> String? {
         let host = baseURL.split(separator: "/").dropFirst().first?.split(separator: ":").first?.lowercased()
-        return host == "api.unsplash.com" ? "Photo by \(photo.user.name) on Unsplash" : "Photo by \(photo.user.name)"
+        guard let author = photo.author else { return nil }
+        return host == "api.unsplash.com" ? "Photo by \(author.name) on Unsplash" : "Photo by \(author.name)"
     }
 
-    public func photos(page: Int, perPage: Int) async throws -> [Photo] {
+    public func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
         try await listPage(page: page, perPage: perPage).photos
     }
 
-    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+    public func search(query: String, page: Int, perPage: Int) async throws -> [LibraryItem] {
         try await searchPage(query: query, page: page, perPage: perPage).photos
     }
 
@@ -59,8 +60,8 @@ public struct UnsplashAPISource: PhotoSource {
         }
     }
 
-    public func photo(id: String) async throws -> Photo {
-        try await fetch(Photo.self, from: "\(baseURL)/photos/\(URLQuery.encode(id))").value
+    public func photo(id: String) async throws -> LibraryItem {
+        try await fetch(UnsplashPhoto.self, from: "\(baseURL)/photos/\(URLQuery.encode(id))").value.item
     }
 
     /// `GET /photos/:id/statistics`: lifetime downloads and views.
@@ -69,24 +70,25 @@ public struct UnsplashAPISource: PhotoSource {
     }
 
     /// The photo's download and view counts.
-    public func extraDetails(for photo: Photo) async throws -> [String] {
+    public func extraDetails(for photo: LibraryItem) async throws -> [String] {
         try await statistics(id: photo.id).lines
     }
 
     /// GETs `links.download_location` exactly as given (its query identifies the photo view), as
     /// the Unsplash guidelines require when a photo is downloaded. Does nothing when there is none.
-    public func trackDownload(_ photo: Photo) async throws {
-        guard let location = photo.links.downloadLocation, !location.isEmpty else { return }
+    public func trackDownload(_ photo: LibraryItem) async throws {
+        guard let location = photo.downloadLocation, !location.isEmpty else { return }
         _ = try await get(location)
     }
 
     /// `urls.raw` with imgix sizing: `w`, `h`, `fit` (`crop`, or `max` for contain: the whole photo
     /// inside w x h, never enlarged), `fm=jpg`, `q=75` (replacing any already there).
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
-        URLQuery.setting([
+    public func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
+        guard case .web(let picture)? = photo.picture else { return nil }
+        return .web(URLQuery.setting([
             ("w", String(width)), ("h", String(height)), ("fit", fit == .crop ? "crop" : "max"),
             ("fm", "jpg"), ("q", "75"),
-        ], on: photo.urls.raw)
+        ], on: picture.sizable))
     }
 
     // MARK: - Requests
@@ -94,7 +96,8 @@ public struct UnsplashAPISource: PhotoSource {
     /// `GET /photos`; the `Link` header, when sent, says whether another page follows, and
     /// `X-Total` how many photos the feed has.
     private func listPage(page: Int, perPage: Int) async throws -> PhotoPage {
-        let (photos, response) = try await fetch([Photo].self, from: "\(baseURL)/photos?page=\(page)&per_page=\(perPage)")
+        let (records, response) = try await fetch([UnsplashPhoto].self, from: "\(baseURL)/photos?page=\(page)&per_page=\(perPage)")
+        let photos = records.map(\.item)
         let noNext = LinkHeader.hasNext(response.header("link")) == false
         let total = response.header("x-total").flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
         return PhotoPage(photos: photos, isLast: noNext || photos.count < perPage, total: total)
@@ -104,7 +107,7 @@ public struct UnsplashAPISource: PhotoSource {
     private func searchPage(query: String, page: Int, perPage: Int) async throws -> PhotoPage {
         let url = "\(baseURL)/search/photos?query=\(URLQuery.encode(query))&page=\(page)&per_page=\(perPage)"
         let results = try await fetch(UnsplashSearchResults.self, from: url).value
-        return PhotoPage(photos: results.results,
+        return PhotoPage(photos: results.results.map(\.item),
                          isLast: page >= results.totalPages || results.results.count < perPage, total: results.total)
     }
 

@@ -17,11 +17,11 @@ extension ThumbnailPipeline {
     /// detail pane shows its picture; nil for a still picture or a photo from the network (which
     /// the catalogs serve as still JPEGs).
     @concurrent
-    func animation(for photo: Photo, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
+    func animation(for photo: LibraryItem, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
-        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: .contain)
-        guard url.hasPrefix("file:") else { return nil }
-        let data = try await loader.imageData(from: url)
+        guard case .file(let path)? = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: .contain)
+        else { return nil }
+        let data = try await loader.imageData(at: .file(path))
         guard let format = ImageFormat(sniffing: data.prefix(ImageFormat.signatureLength)),
               format == .gif || format == .webp else { return nil }
         try Task.checkCancellation()

@@ -12,7 +12,7 @@ struct ThumbnailPipeline: Sendable {
     private static let logger = Logger(label: "gallery.images")
 
     @concurrent
-    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
+    func thumbnail(for photo: LibraryItem, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let picture = try await drawing(photo, columns: columns, rows: rows, fit: fit)
         // Damage the decoder read past (libjpeg's warnings) is the log's, not the screen's.
         if let warning = picture.decoderWarning {
@@ -21,29 +21,29 @@ struct ThumbnailPipeline: Sendable {
         return picture
     }
 
-    private func drawing(_ photo: Photo, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
+    private func drawing(_ photo: LibraryItem, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
-        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
-        if let thumbnails = loader.desktopThumbnails, url.hasPrefix("file:") {
-            let path = try LocalFileImageLoader.path(of: url)
-            if let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
-                return try await thumbnail(of: original, in: thumbnails, url: url, columns: columns, rows: rows, fit: fit)
-            }
+        guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: fit) else {
+            throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to show")
         }
-        let data = try await loader.imageData(from: url)
+        if let thumbnails = loader.desktopThumbnails, case .file(let path) = location,
+           let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
+            return try await thumbnail(of: original, in: thumbnails, location: location, columns: columns, rows: rows, fit: fit)
+        }
+        let data = try await loader.imageData(at: location)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
         try Task.checkCancellation()
         let picture = try await RenderLimiter.shared.run { try renderer.render(data, columns: columns, rows: rows, fit: fit) }
         // A local file cut short is shown as far as it goes; a download cut short is an error, so
         // it is fetched again (`CachingImageLoader` keeps only whole files) rather than shown grey.
-        if picture.isTruncated && !url.hasPrefix("file:") { throw ImageError.corrupt("the download ended early") }
+        if picture.isTruncated, case .web = location { throw ImageError.corrupt("the download ended early") }
         return picture
     }
 
     /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,
     /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
     /// failure recorded.
-    private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, url: String,
+    private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, location: ImageLocation,
                            columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let box = renderer.pixelSize(columns: columns, rows: rows)
         let filling = fit == .crop
@@ -55,7 +55,7 @@ struct ThumbnailPipeline: Sendable {
             }
         }
         if let cached { return cached }
-        let data = try await loader.imageData(from: url)
+        let data = try await loader.imageData(at: location)
         try Task.checkCancellation()
         let (image, picture): (RGBImage, RenderedPicture)
         do {

@@ -10,21 +10,21 @@ public import Observation
 @Observable
 public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     // MARK: Outputs
-    public private(set) var photo: Photo
+    public private(set) var photo: LibraryItem
     public private(set) var image: ThumbnailState?
     public private(set) var isLoading = false
     public private(set) var errorMessage: String?
     public private(set) var extraDetails: [String] = []
 
     public var title: String {
-        let text = photo.displayText
+        let text = photo.title
         return text.isEmpty ? "Untitled" : text
     }
 
     /// "by NAME (@user)"; nil when the source names nobody (a local file: never its folder's name).
     public var author: String? {
-        guard !photo.user.name.trimmingWhitespace().isEmpty else { return nil }
-        return photo.user.username.isEmpty ? "by \(photo.user.name)" : "by \(photo.user.name) (@\(photo.user.username))"
+        guard let author = photo.author, !author.name.trimmingWhitespace().isEmpty else { return nil }
+        return author.username.isEmpty ? "by \(author.name)" : "by \(author.name) (@\(author.username))"
     }
     public var dimensions: String { "\(photo.width) × \(photo.height)" }
     public var likes: String? {
@@ -68,7 +68,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     /// - Parameters:
     ///   - details: what earlier panes fetched; this one adds to it.
     ///   - dwell: how long a photo is shown before its details are asked for.
-    public init(photo: Photo, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
+    public init(photo: LibraryItem, source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 details: PhotoDetailsCache = PhotoDetailsCache(), dwell: DetailDwell = .moment) {
         self.photo = photo
         self.source = source
@@ -108,7 +108,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
     }
 
-    private nonisolated static func record(of id: String, from source: any PhotoSource) async -> Result<Photo, any Error> {
+    private nonisolated static func record(of id: String, from source: any PhotoSource) async -> Result<LibraryItem, any Error> {
         do {
             return .success(try await source.photo(id: id))
         } catch {
@@ -161,7 +161,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     }
 
     /// Replaces the photo: its full record and image load afresh, in the same area.
-    private func show(_ next: Photo) {
+    private func show(_ next: LibraryItem) {
         detailsTask?.cancel()
         detailsTask = nil
         isFetchingRecord = false
@@ -186,7 +186,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     }
 
     // MARK: Results
-    private func finishDetails(of id: String, with result: Result<Photo, any Error>) {
+    private func finishDetails(of id: String, with result: Result<LibraryItem, any Error>) {
         // The pane moved on to another photo since: this record is not wanted.
         guard id == photo.id else { return }
         isFetchingRecord = false

@@ -4,7 +4,7 @@ public import Observation
 @MainActor
 public protocol PhotoDetailViewModelProtocol: AnyObject, Observable {
     // MARK: Outputs
-    var photo: Photo { get }
+    var photo: LibraryItem { get }
     /// The description, else the alt description, else "Untitled".
     var title: String { get }
     /// "by NAME (@username)", or "by NAME" when there is no username.

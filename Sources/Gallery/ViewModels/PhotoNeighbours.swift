@@ -3,7 +3,7 @@
 public protocol PhotoNeighbours: AnyObject {
     /// The photo `offset` places from the one with `id`, loading more of the list when needed;
     /// nil past either end or when loading fails.
-    func photo(adjacentTo id: String, offset: Int) async -> Photo?
+    func photo(adjacentTo id: String, offset: Int) async -> LibraryItem?
 }
 
 extension PhotosViewModel: PhotoNeighbours {}

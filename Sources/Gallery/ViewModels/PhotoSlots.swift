@@ -3,7 +3,7 @@
 /// (a `Photo` is several hundred bytes, an empty slot of `[Photo?]` as many).
 public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
     public private(set) var count = 0
-    private var photos: [Int: Photo] = [:]
+    private var photos: [Int: LibraryItem] = [:]
 
     public init() {}
 
@@ -12,7 +12,7 @@ public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
 
     /// The photo in slot `index`, nil for a slot whose page has not arrived. Setting a slot
     /// outside the list does nothing.
-    public subscript(index: Int) -> Photo? {
+    public subscript(index: Int) -> LibraryItem? {
         get { photos[index] }
         set {
             guard (0..<count).contains(index) else { return }
@@ -21,12 +21,12 @@ public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// The photos received, in feed order.
-    public var received: [Photo] {
+    public var received: [LibraryItem] {
         photos.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// The received photos with their slots, in feed order.
-    var receivedWithIndices: [(index: Int, photo: Photo)] {
+    var receivedWithIndices: [(index: Int, photo: LibraryItem)] {
         photos.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
@@ -36,7 +36,7 @@ public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
         count = Swift.max(0, newCount)
     }
 
-    mutating func append(contentsOf newPhotos: [Photo]) {
+    mutating func append(contentsOf newPhotos: [LibraryItem]) {
         for photo in newPhotos {
             photos[count] = photo
             count += 1
@@ -44,7 +44,7 @@ public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Puts `photo` in a new slot at `index`, moving the slots from there on by one.
-    mutating func insert(_ photo: Photo, at index: Int) {
+    mutating func insert(_ photo: LibraryItem, at index: Int) {
         let index = Swift.min(Swift.max(0, index), count)
         photos = Dictionary(uniqueKeysWithValues: photos.map { ($0.key >= index ? $0.key + 1 : $0.key, $0.value) })
         photos[index] = photo
@@ -52,8 +52,8 @@ public struct PhotoSlots: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Removes the slots holding photos that `shouldRemove`, moving the later slots up.
-    mutating func removeAll(where shouldRemove: (Photo) -> Bool) {
-        var kept: [Int: Photo] = [:]
+    mutating func removeAll(where shouldRemove: (LibraryItem) -> Bool) {
+        var kept: [Int: LibraryItem] = [:]
         var removed = 0
         // In slot order, each kept photo moves up by the number removed before it.
         for (index, photo) in photos.sorted(by: { $0.key < $1.key }) {

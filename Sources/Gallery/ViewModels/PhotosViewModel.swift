@@ -30,9 +30,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private var pagination: Pagination
 
     /// The photos received so far, in feed order.
-    public var photos: [Photo] { items.received }
+    public var photos: [LibraryItem] { items.received }
     /// The photo at `index`, nil for a page not loaded yet or outside the list.
-    public func photo(at index: Int) -> Photo? { items.indices.contains(index) ? items[index] : nil }
+    public func photo(at index: Int) -> LibraryItem? { items.indices.contains(index) ? items[index] : nil }
     /// Photos in the whole feed, when the source said.
     public var total: Int? { pagination.total }
     /// How many pages the feed has, when its total is known.
@@ -88,7 +88,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// The photos one row scroll away (`willSoonDisplay`), and the renders of them under way: made
     /// once nothing on screen is loading, kept in the cache for when they are shown.
     @ObservationIgnored private var nearIndices: [Int] = []
-    @ObservationIgnored private var nearPhotos: [Photo] = []
+    @ObservationIgnored private var nearPhotos: [LibraryItem] = []
     @ObservationIgnored private var prefetches: [ThumbnailKey: Prefetch] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextGeneration = 0
@@ -299,7 +299,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
     /// when needed; nil before the first photo, after the end, or when a page fails.
-    public func photo(adjacentTo id: String, offset: Int) async -> Photo? {
+    public func photo(adjacentTo id: String, offset: Int) async -> LibraryItem? {
         guard let index = photoIndex[id] else { return nil }
         let target = index + offset
         guard target >= 0 else { return nil }
@@ -383,8 +383,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
-    private func append(_ received: [Photo]) {
-        var newPhotos: [Photo] = []
+    private func append(_ received: [LibraryItem]) {
+        var newPhotos: [LibraryItem] = []
         for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
             photoIndex[photo.id] = items.count + newPhotos.count
             newPhotos.append(photo)
@@ -394,7 +394,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Puts a numbered page's photos in their places, first making the list as long as the feed's
     /// total (holes where pages have not arrived).
-    private func place(_ received: [Photo], onPage page: Int) {
+    private func place(_ received: [LibraryItem], onPage page: Int) {
         var updated = items
         let total = pagination.total ?? updated.count
         let shortened = updated.count > total
@@ -440,11 +440,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// The marked photos, in list order; never a folder, even one listed since under a marked
     /// photo's path (the folder changed).
-    public var markedPhotos: [Photo] { photos.filter { $0.folder == nil && markedIDs.contains($0.id) } }
+    public var markedPhotos: [LibraryItem] { photos.filter { $0.folder == nil && markedIDs.contains($0.id) } }
 
     /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
     /// they had, first place first.
-    func removePhotos(withIDs ids: Set<String>) -> [(photo: Photo, index: Int)] {
+    func removePhotos(withIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] {
         // Kept out of pages still to come too, listed here or not.
         removedIDs.formUnion(ids)
         let removed = items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
@@ -458,7 +458,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Lets a removed photo back: at the place `removePhotos` gave it, or, when this list did not
     /// show it, into pages still to come.
-    func putBack(_ photo: Photo, at index: Int?) {
+    func putBack(_ photo: LibraryItem, at index: Int?) {
         removedIDs.remove(photo.id)
         guard let index, photoIndex[photo.id] == nil else { return }
         items.insert(photo, at: min(index, items.count))
@@ -467,7 +467,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     /// `old` is `new` now (a renamed file), in the same place and as marked as it was.
-    func replace(_ old: Photo, with new: Photo) {
+    func replace(_ old: LibraryItem, with new: LibraryItem) {
         guard let index = photoIndex[old.id] else { return }
         let wasMarked = markedIDs.contains(old.id)
         forget(old.id)
@@ -600,7 +600,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     // MARK: Thumbnails
-    private var visiblePhotos: [Photo] {
+    private var visiblePhotos: [LibraryItem] {
         visibleIDs.compactMap { photoIndex[$0].flatMap { items[$0] } }
     }
 
@@ -609,9 +609,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
-    private func showThumbnail(of photo: Photo) {
+    private func showThumbnail(of photo: LibraryItem) {
         // An empty folder's tile has no picture to load.
-        guard photo.folder?.hasCover ?? true else { return }
+        guard photo.picture != nil else { return }
         let key = key(for: photo.id)
         if let cached = cache.thumbnail(for: key) {
             thumbnails[photo.id] = .loaded(cached)
@@ -660,7 +660,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// never hold up one that is shown. A failure is left for the shown photo to meet again.
     private func prefetchWhenIdle() {
         guard loads.isEmpty else { return }
-        for photo in nearPhotos where photo.folder?.hasCover ?? true {
+        for photo in nearPhotos where photo.picture != nil {
             let key = key(for: photo.id)
             guard prefetches[key] == nil, !visibleIDs.contains(photo.id), cache.thumbnail(for: key) == nil else { continue }
             let pipeline = self.pipeline, cache = self.cache

@@ -1,7 +1,7 @@
 /// Navigation requests of the photo grid, handled by its coordinator.
 @MainActor
 public protocol PhotosViewModelCoordinating: AnyObject {
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo)
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: LibraryItem)
     /// Show the results of searching `query` in a grid of their own.
     func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didRequestSearch query: String)
     /// The grid is done (Esc on a results grid).

@@ -8,7 +8,7 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
     /// known and the user jumped past it).
     var items: PhotoSlots { get }
     /// The photos received so far, in page order, without duplicates.
-    var photos: [Photo] { get }
+    var photos: [LibraryItem] { get }
     var isLoadingFirstPage: Bool { get }
     var isLoadingMore: Bool { get }
     /// Image state of the photos currently displayed, by photo id.

@@ -23,7 +23,7 @@ import TerminalEnvironment
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
-    private var renaming: Photo?
+    private var renaming: LibraryItem?
     /// A one-off note ("this source cannot search") until the next key.
     private var notice: String?
     /// `n` asked for a photo on a page not loaded yet, or a new grid is to open on an item: select
@@ -63,7 +63,7 @@ import TerminalEnvironment
     }
 
     /// The photo under the selection.
-    var selectedPhoto: Photo? { viewModel.photo(at: grid.selectedIndex) }
+    var selectedPhoto: LibraryItem? { viewModel.photo(at: grid.selectedIndex) }
 
     /// Selects item `index` as soon as the list is that long (a grid opened on a photo or folder).
     func select(index: Int) {
@@ -285,10 +285,10 @@ import TerminalEnvironment
         }
         let title: String
         if let folder = photo.folder {
-            title = "▸ \(photo.displayText)/ · \(folder.summary)"
-            if !folder.hasCover { return GridCell(title: title, image: nil, placeholder: "folder") }
+            title = "▸ \(photo.title)/ · \(folder.summary)"
+            if photo.picture == nil { return GridCell(title: title, image: nil, placeholder: "folder") }
         } else {
-            let name = photo.displayText.isEmpty ? "untitled" : photo.displayText
+            let name = photo.title.isEmpty ? "untitled" : photo.title
             // The mark is text, so it shows whatever draws the pictures.
             title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }

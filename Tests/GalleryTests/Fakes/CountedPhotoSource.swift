@@ -22,7 +22,7 @@ final class CountedPhotoSource: PhotoSource {
     /// The pages asked for so far, in order.
     var pageCalls: [Int] { requested.withLock { $0 } }
 
-    func photos(page: Int, perPage: Int) async throws -> [Photo] {
+    func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
         try await self.page(of: .all, page: page, perPage: perPage).photos
     }
 
@@ -32,14 +32,14 @@ final class CountedPhotoSource: PhotoSource {
         let total = self.total + published
         let start = (page - 1) * perPage
         let photos = (start..<min(total, start + perPage)).map {
-            Photo.sample($0 < published ? "new-\($0)" : "photo-\($0 - published)")
+            LibraryItem.sample($0 < published ? "new-\($0)" : "photo-\($0 - published)")
         }
         return PhotoPage(photos: photos, isLast: start + perPage >= total, total: total)
     }
 
-    func photo(id: String) async throws -> Photo { Photo.sample(id) }
+    func photo(id: String) async throws -> LibraryItem { LibraryItem.sample(id) }
 
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
-        FakePhotoSource.imageURL(id: photo.id, width: width, height: height, fit: fit)
+    func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
+        .web(FakePhotoSource.imageURL(id: photo.id, width: width, height: height, fit: fit))
     }
 }

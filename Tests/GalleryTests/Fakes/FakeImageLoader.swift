@@ -1,6 +1,6 @@
 @testable import Gallery
 
-/// An `ImageLoading` answering with the URL's own bytes, or holding requests when `held`.
+/// An `ImageLoading` answering with the URL's (or the path's) own bytes, or holding requests when `held`.
 final class FakeImageLoader: ImageLoading {
     let requests: Responder<[UInt8]>
 
@@ -11,7 +11,10 @@ final class FakeImageLoader: ImageLoading {
 
     var urls: [String] { requests.calls }
 
-    func imageData(from url: String) async throws -> [UInt8] {
-        try await requests.call(url)
+    func imageData(at location: ImageLocation) async throws -> [UInt8] {
+        switch location {
+        case .web(let url): try await requests.call(url)
+        case .file(let path): try await requests.call(path)
+        }
     }
 }

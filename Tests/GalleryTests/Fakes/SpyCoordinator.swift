@@ -3,12 +3,12 @@
 /// Records the navigation requests of view models.
 @MainActor
 final class SpyCoordinator: PhotosViewModelCoordinating, PhotoDetailViewModelCoordinating {
-    private(set) var selected: [Photo] = []
+    private(set) var selected: [LibraryItem] = []
     private(set) var searches: [String] = []
     private(set) var closedGrids = 0
     private(set) var closeCount = 0
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: Photo) {
+    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: LibraryItem) {
         selected.append(photo)
     }
 

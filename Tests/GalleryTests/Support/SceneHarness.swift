@@ -32,7 +32,7 @@ import TerminalEnvironment
     func startWithFirstPage() async {
         coordinator.start()
         await eventually { source.pages.pendingKeys == ["1"] }
-        source.resolvePage(1, with: .success(Photo.page(1)))
+        source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { coordinator.viewModel?.photos.count == 30 }
         _ = draw()
     }

@@ -96,7 +96,7 @@ public struct DirectorySource: PhotoSource {
 
     public var supportsSearch: Bool { true }
 
-    public func photos(page: Int, perPage: Int) async throws -> [Photo] {
+    public func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
         try pageOf(listing.entries(), page: page, perPage: perPage)
     }
 
@@ -119,7 +119,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// Photos and folders whose title contains `query`, ignoring case.
-    public func search(query: String, page: Int, perPage: Int) async throws -> [Photo] {
+    public func search(query: String, page: Int, perPage: Int) async throws -> [LibraryItem] {
         try pageOf(matching(query), page: page, perPage: perPage)
     }
 
@@ -129,7 +129,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// The entry with this id (its absolute path), if the listing has it: never an arbitrary path.
-    public func photo(id: String) async throws -> Photo {
+    public func photo(id: String) async throws -> LibraryItem {
         let sorted = try listing.sorted()
         guard let index = sorted.indexByPath[id] else {
             throw GalleryError.unreadableFile(name: LocalFile.name(of: id), reason: "no longer in the folder")
@@ -142,15 +142,16 @@ public struct DirectorySource: PhotoSource {
         try? listing.sorted().indexByPath[id]
     }
 
-    /// A `file://` URL, for `LocalFileImageLoader` only (a folder's is its cover's); the size is
+    /// The file (a folder's cover, for a tile), for `LocalFileImageLoader` only; the size is
     /// ignored, the renderer scales.
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
-        photo.urls.raw
+    public func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
+        guard case .file(let path)? = photo.picture else { return nil }
+        return .file(path)
     }
 
     /// File name, size, modification time, folder, and the camera, exposure and GPS position its
     /// Exif gives. The date taken is the photo's `createdAt`, which the pane shows as for any photo.
-    public func extraDetails(for photo: Photo) async throws -> [String] {
+    public func extraDetails(for photo: LibraryItem) async throws -> [String] {
         let info = try LocalFile.info(photo.id)
         var lines = ["File: \(LocalFile.name(of: photo.id))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
@@ -162,7 +163,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// Local files credit nobody.
-    public func attribution(for photo: Photo) -> String? { nil }
+    public func attribution(for photo: LibraryItem) -> String? { nil }
     public var hasLikes: Bool { false }
 
     // MARK: - Browsing
@@ -177,7 +178,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// The folder a folder tile stands for, in the same order; nil for a photo.
-    public func entering(_ item: Photo) throws -> DirectorySource? {
+    public func entering(_ item: LibraryItem) throws -> DirectorySource? {
         guard let folder = item.folder else { return nil }
         return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateTaken: dateTaken)
     }
@@ -192,13 +193,13 @@ public struct DirectorySource: PhotoSource {
 
     // MARK: - Photos from files
 
-    private func pageOf(_ entries: [LibraryEntry], page: Int, perPage: Int) throws -> [Photo] {
+    private func pageOf(_ entries: [LibraryEntry], page: Int, perPage: Int) throws -> [LibraryItem] {
         let start = (max(1, page) - 1) * max(1, perPage)
         guard start < entries.count else { return [] }
         return entries[start..<min(entries.count, start + perPage)].map(photo(for:))
     }
 
-    func photo(for entry: LibraryEntry) -> Photo {
+    func photo(for entry: LibraryEntry) -> LibraryItem {
         switch entry.kind {
         case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
         case .folder: return folderTile(entry)
@@ -208,16 +209,12 @@ public struct DirectorySource: PhotoSource {
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
     /// unreadable), the date taken as its creation time when `dateTaken` finds one (else none).
     /// The header is read once for both.
-    static func photo(atPath path: String, title: String, dateTaken: DateTaken = .unknown,
-                      folder: PhotoFolder? = nil) -> Photo {
+    static func photo(atPath path: String, title: String, dateTaken: DateTaken = .unknown) -> LibraryItem {
         let header = Self.header(ofFile: path)
         let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
         let taken = dateTaken.seconds(path, header: header)
-        let url = URL(fileURLWithPath: path, isDirectory: false).absoluteString
-        return Photo(id: folder?.path ?? path, createdAt: taken.map(Self.timestamp), width: size.width, height: size.height,
-                     description: title, user: .init(name: "", username: ""),
-                     urls: .init(raw: url, full: url, regular: url, small: url, thumb: url),
-                     links: .init(html: ""), folder: folder)
+        return LibraryItem(id: path, title: title, width: size.width, height: size.height,
+                           createdAt: taken.map(Self.timestamp), picture: .file(path))
     }
 
     /// A folder as a tile: its name, how many photos it holds, and its first photo (by name) as the cover.
@@ -225,9 +222,9 @@ public struct DirectorySource: PhotoSource {
     /// photo, looking at this many at most.
     static let subfoldersSearchedForACover = 8
 
-    private func folderTile(_ entry: LibraryEntry) -> Photo {
+    private func folderTile(_ entry: LibraryEntry) -> LibraryItem {
         guard let scan = try? LibraryScan.folder(entry.path, recursive: false) else {
-            return Self.emptyTile(entry, folder: PhotoFolder(path: entry.path, photoCount: nil, hasCover: false, isLink: entry.isLink))
+            return Self.tile(entry, PhotoFolder(path: entry.path, photoCount: nil, isLink: entry.isLink), cover: nil)
         }
         let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
         let photos = scan.entries.filter { $0.kind == .photo }
@@ -235,16 +232,14 @@ public struct DirectorySource: PhotoSource {
         let cover = photos.min(by: byName) ?? folders.prefix(Self.subfoldersSearchedForACover).lazy.compactMap { folder in
             (try? LibraryScan.folder(folder.path, recursive: false))?.entries.filter { $0.kind == .photo }.min(by: byName)
         }.first
-        let tile = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, hasCover: cover != nil,
-                               isLink: entry.isLink)
-        guard let cover else { return Self.emptyTile(entry, folder: tile) }
-        return Self.photo(atPath: cover.path, title: entry.title, folder: tile)
+        let folder = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, isLink: entry.isLink)
+        return Self.tile(entry, folder, cover: cover?.path)
     }
 
-    private static func emptyTile(_ entry: LibraryEntry, folder: PhotoFolder) -> Photo {
-        Photo(id: entry.path, width: 0, height: 0, description: entry.title, user: .init(name: "", username: ""),
-              urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""),
-              folder: folder)
+    /// The tile of `folder`, its picture the photo at `cover` (none: an empty folder's placeholder).
+    private static func tile(_ entry: LibraryEntry, _ folder: PhotoFolder, cover: String?) -> LibraryItem {
+        LibraryItem(id: entry.path, kind: .folder(folder), title: entry.title, width: 0, height: 0,
+                    picture: cover.map(PicturePlace.file))
     }
 
     /// Dimensions from the header (`header`: what `header(ofFile:)` read, when already read);

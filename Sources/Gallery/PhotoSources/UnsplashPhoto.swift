@@ -1,33 +1,30 @@
-/// One photo of a catalog, in the Unsplash API's shape (snake_case on the wire).
+/// One photo as the Unsplash API (and the demo catalog) sends it, snake_case on the wire: read at
+/// the source's edge and turned into a `LibraryItem`, which nothing past the source sees beyond.
 ///
 /// Fields Unsplash documents as nullable are optional. Text fields are kept exactly as the
 /// server sent them; the TUI strips control characters when it draws them.
-public struct Photo: Codable, Sendable, Equatable, Identifiable {
-    public let id: String
+struct UnsplashPhoto: Codable, Sendable, Equatable {
+    let id: String
     /// ISO 8601 creation time, as sent.
-    public let createdAt: String?
-    public let width: Int
-    public let height: Int
+    let createdAt: String?
+    let width: Int
+    let height: Int
     /// The photo's dominant colour as `#rrggbb`, usable as a placeholder while the image loads.
-    public let color: String?
-    public let description: String?
-    public let altDescription: String?
-    public let likes: Int
-    public let user: User
-    public let urls: URLs
-    public let links: Links
+    let color: String?
+    let description: String?
+    let altDescription: String?
+    let likes: Int
+    let user: User
+    let urls: URLs
+    let links: Links
     /// Camera settings; only a single photo's full record carries them.
-    public let exif: PhotoExif?
+    let exif: PhotoExif?
     /// Where it was taken; only a single photo's full record carries it.
-    public let location: PhotoLocation?
-    /// Set when this grid item is a folder of a local library rather than a photo; its picture
-    /// (`urls`) is then the folder's cover. Never sent by a server.
-    public var folder: PhotoFolder? = nil
+    let location: PhotoLocation?
 
-    public init(id: String, createdAt: String? = nil, width: Int, height: Int, color: String? = nil,
+    init(id: String, createdAt: String? = nil, width: Int, height: Int, color: String? = nil,
                 description: String? = nil, altDescription: String? = nil, likes: Int = 0,
-                user: User, urls: URLs, links: Links, exif: PhotoExif? = nil, location: PhotoLocation? = nil,
-                folder: PhotoFolder? = nil) {
+                user: User, urls: URLs, links: Links, exif: PhotoExif? = nil, location: PhotoLocation? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.width = width
@@ -41,12 +38,11 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
         self.links = links
         self.exif = exif
         self.location = location
-        self.folder = folder
     }
 
     /// The text that describes the photo: its description, else its alt description, else "".
     /// Whitespace-only text counts as missing, so an empty description falls back too.
-    public var displayText: String {
+    var title: String {
         for candidate in [description, altDescription] {
             if let text = candidate?.trimmingWhitespace(), !text.isEmpty {
                 return text
@@ -62,12 +58,12 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// The photographer.
-    public struct User: Codable, Sendable, Equatable {
-        public let id: String?
-        public let name: String
-        public let username: String
+    struct User: Codable, Sendable, Equatable {
+        let id: String?
+        let name: String
+        let username: String
 
-        public init(id: String? = nil, name: String, username: String) {
+        init(id: String? = nil, name: String, username: String) {
             self.id = id
             self.name = name
             self.username = username
@@ -75,14 +71,14 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// Hotlinkable image URLs. `raw` accepts imgix sizing parameters.
-    public struct URLs: Codable, Sendable, Equatable {
-        public let raw: String
-        public let full: String
-        public let regular: String
-        public let small: String
-        public let thumb: String
+    struct URLs: Codable, Sendable, Equatable {
+        let raw: String
+        let full: String
+        let regular: String
+        let small: String
+        let thumb: String
 
-        public init(raw: String, full: String, regular: String, small: String, thumb: String) {
+        init(raw: String, full: String, regular: String, small: String, thumb: String) {
             self.raw = raw
             self.full = full
             self.regular = regular
@@ -92,11 +88,11 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// Web links. `downloadLocation` must be called as given when a photo is downloaded (Unsplash guidelines).
-    public struct Links: Codable, Sendable, Equatable {
-        public let html: String
-        public let downloadLocation: String?
+    struct Links: Codable, Sendable, Equatable {
+        let html: String
+        let downloadLocation: String?
 
-        public init(html: String, downloadLocation: String? = nil) {
+        init(html: String, downloadLocation: String? = nil) {
             self.html = html
             self.downloadLocation = downloadLocation
         }
@@ -105,6 +101,16 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
             case html
             case downloadLocation = "download_location"
         }
+    }
+
+    /// The photo as the gallery holds it: its words, its credit, where its pictures and its web
+    /// page are.
+    var item: LibraryItem {
+        LibraryItem(id: id, title: title, width: width, height: height, createdAt: createdAt, color: color, likes: likes,
+                    author: LibraryItem.Author(name: user.name, username: user.username),
+                    picture: .web(WebPicture(sizable: urls.raw, original: urls.full.isEmpty ? urls.raw : urls.full)),
+                    webPage: links.html.isEmpty ? nil : links.html, downloadLocation: links.downloadLocation,
+                    exif: exif, location: location)
     }
 }
 

@@ -1,0 +1,107 @@
+/// One thing a grid shows: a photo (from a catalog or a file), or a folder of a local library.
+/// Sources make these from what they read (a catalog's JSON, a folder's listing); nothing past a
+/// source knows the shape it came in.
+public struct LibraryItem: Sendable, Equatable, Identifiable {
+    /// What the item is.
+    public enum Kind: Sendable, Equatable {
+        case photo
+        /// A folder of a local library, shown as a tile; its picture is its cover.
+        case folder(PhotoFolder)
+    }
+
+    /// Unique within its source: a catalog's photo id, a local file's or folder's absolute path.
+    public let id: String
+    public var kind: Kind
+    /// The words that name it in the grid: a catalog photo's description, a file's name (its path
+    /// below the folder in a recursive listing), a folder's name; "" when it has none. Kept as the
+    /// source gave them; the TUI strips control characters when it draws them.
+    public var title: String
+    /// Pixels as shown (upright); 0 when unknown (a file whose header could not be read).
+    public var width: Int
+    public var height: Int
+    /// ISO 8601: when the photo was taken (a file's Exif date) or published (a catalog's).
+    public var createdAt: String?
+    /// The photo's dominant colour as `#rrggbb`, when the catalog says.
+    public var color: String?
+    public var likes: Int
+    /// Who took it, when a catalog credits somebody.
+    public var author: Author?
+    /// Where its pixels are; nil for a folder with no photo to show as its cover.
+    public var picture: PicturePlace?
+    /// Its web page, when it has one (a catalog photo).
+    public var webPage: String?
+    /// The URL a catalog asks to be told of a download at (Unsplash's guidelines).
+    public var downloadLocation: String?
+    /// Camera settings; only a catalog photo's full record carries them.
+    public var exif: PhotoExif?
+    /// Where it was taken, as a catalog names the place.
+    public var location: PhotoLocation?
+
+    /// A photographer as a catalog credits them.
+    public struct Author: Sendable, Equatable {
+        public let name: String
+        public let username: String
+
+        public init(name: String, username: String = "") {
+            self.name = name
+            self.username = username
+        }
+    }
+
+    public init(id: String, kind: Kind = .photo, title: String, width: Int, height: Int, createdAt: String? = nil,
+                color: String? = nil, likes: Int = 0, author: Author? = nil, picture: PicturePlace?,
+                webPage: String? = nil, downloadLocation: String? = nil, exif: PhotoExif? = nil,
+                location: PhotoLocation? = nil) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.width = width
+        self.height = height
+        self.createdAt = createdAt
+        self.color = color
+        self.likes = likes
+        self.author = author
+        self.picture = picture
+        self.webPage = webPage
+        self.downloadLocation = downloadLocation
+        self.exif = exif
+        self.location = location
+    }
+
+    /// The folder this item stands for; nil for a photo.
+    public var folder: PhotoFolder? {
+        if case .folder(let folder) = kind { return folder }
+        return nil
+    }
+
+    /// Whether it is a photo (marks, `--pick` and the photo actions are for photos).
+    public var isPhoto: Bool { kind == .photo }
+}
+
+/// Where an item's pixels are: a file on this machine, or pictures on the web.
+public enum PicturePlace: Sendable, Equatable {
+    /// A file, by its absolute path.
+    case file(String)
+    case web(WebPicture)
+}
+
+/// A catalog photo's pictures on the web.
+public struct WebPicture: Sendable, Equatable {
+    /// The picture a source sizes for a cell (Unsplash's `raw`, to which imgix parameters are added).
+    public let sizable: String
+    /// The original, for `d`.
+    public let original: String
+
+    public init(sizable: String, original: String) {
+        self.sizable = sizable
+        self.original = original
+    }
+}
+
+/// Where to load an image from, as a source answers for one item at one size.
+public enum ImageLocation: Sendable, Equatable, Hashable {
+    /// A file, by its absolute path: read by `LocalFileImageLoader`.
+    case file(String)
+    /// An http(s) URL: fetched by the network loaders.
+    case web(String)
+}
