@@ -71,11 +71,9 @@ struct AnimationPlayer {
     private func waitForStop(_ input: FileDescriptor, milliseconds: Int) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(milliseconds)
         while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return false }
-            let wait = Int32(clamping: max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             // Interrupted (a resize) or timed out alike: the deadline decides.
-            guard (try? input.waitForInput(milliseconds: wait)) == true else { continue }
+            guard let ready = try? input.waitForInput(until: deadline) else { return false }
+            guard ready else { continue }
             guard let keys = try? input.read(upTo: 64), !keys.isEmpty else { return true }
             if Self.stops(keys) { return true }
         }

@@ -49,10 +49,8 @@ public struct ChildProcess: Sendable {
         let deadline = ContinuousClock.now + timeout
         var ended = false
         while !ended, output.count <= maxBytes {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { break }
-            let milliseconds = Int32(clamping: max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            guard (try? reading.waitForInput(milliseconds: milliseconds)) == true else { continue }
+            guard let ready = try? reading.waitForInput(until: deadline) else { break }
+            guard ready else { continue }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(ends[0], $0.baseAddress, $0.count) }
             if count > 0 { output += chunk.prefix(count) } else if count == 0 || errno != EINTR { ended = true }
         }

@@ -56,13 +56,10 @@ public struct FileDescriptor: Sendable, Hashable {
     public func wait(forPipe timeout: Duration) throws(SystemError) {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw SystemError(code: ETIMEDOUT, operation: "read", path: path) }
-            let milliseconds = Int32(clamping: max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            var descriptor = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0 && errno != EINTR { throw SystemError.last("wait for", path: path) }
-            if ready > 0 { break }
+            guard let ready = try waitForInput(until: deadline) else {
+                throw SystemError(code: ETIMEDOUT, operation: "read", path: path)
+            }
+            if ready { break }
         }
         let flags = fcntl(rawValue, F_GETFL)
         guard flags >= 0, fcntl(rawValue, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw SystemError.last("read", path: path) }

@@ -66,6 +66,17 @@ public enum TerminalMode {
 extension FileDescriptor {
     /// Whether input arrives within `milliseconds`; false when the time passes first or a signal
     /// interrupts the wait (the caller's deadline decides whether to wait again).
+    /// Waits for input until `deadline`: nil once it has passed, else whether input is ready
+    /// (false when a signal or the wait's end came first: ask again, the deadline decides).
+    public func waitForInput(until deadline: ContinuousClock.Instant) throws(SystemError) -> Bool? {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return nil }
+        let (seconds, attoseconds) = left.components
+        let milliseconds = Int32(clamping: max(1, seconds.multipliedReportingOverflow(by: 1000).partialValue
+                                                   + attoseconds / 1_000_000_000_000_000))
+        return try waitForInput(milliseconds: milliseconds)
+    }
+
     public func waitForInput(milliseconds: Int32) throws(SystemError) -> Bool {
         var descriptor = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, milliseconds)

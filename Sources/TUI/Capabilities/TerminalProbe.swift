@@ -23,11 +23,8 @@ struct TerminalProbe {
             var replies = CapabilityReplies()
             let deadline = ContinuousClock.now + timeout
             while !replies.isComplete {
-                let left = deadline - ContinuousClock.now
-                guard left > .zero else { break }
-                let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
                 // Interrupted or timed out alike: the deadline decides.
-                guard let ready = try? input.waitForInput(milliseconds: milliseconds) else { break }
+                guard let ready = try? input.waitForInput(until: deadline) else { break }
                 guard ready else { continue }
                 // The read ends with what the queue holds (unbuffered input).
                 guard let chunk = try? input.read(upTo: 1024), !chunk.isEmpty else { break }
