@@ -299,6 +299,31 @@ struct ViewCommandTests {
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
+    @Test func bombsOfHugeCanvasesTakeLittleMemoryAndTime() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An animated WebP whose canvas says 10000 x 10000 (libwebp would hold two such canvases).
+        var webp = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee-32-animated.webp")))
+        webp.replaceSubrange(24..<30, with: [0x0F, 0x27, 0x00, 0x0F, 0x27, 0x00])
+        try Data(webp).write(to: URL(fileURLWithPath: folder + "/canvas.webp"))
+        // 1 KB of RLE8 that ends at once on a 10000 x 10000 bitmap.
+        func le(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let bmp = Array("BM".utf8) + le(54 + 1024 + 2, 4) + le(0, 4) + le(54 + 1024, 4) + le(40, 4) + le(10_000, 4)
+            + le(10_000, 4) + le(1, 2) + le(8, 2) + le(1, 4) + le(2, 4) + le(0, 8) + le(256, 4) + le(0, 4)
+            + [UInt8](repeating: 0, count: 1024) + [0, 1]
+        try Data(bmp).write(to: URL(fileURLWithPath: folder + "/rle.bmp"))
+        for name in ["canvas.webp", "rle.bmp"] {
+            let start = ContinuousClock.now
+            let result = try view([folder + "/" + name, "--size", "24x8", "--render", "halfblock"])
+            #expect(ContinuousClock.now - start < .seconds(5), "\(name)")
+            #expect(result.stderr.split(separator: "\n").count <= 1, "\(name): \(result.stderr)")
+            if Self.peakMemoryIsTheProgramsOwn {
+                #expect(result.maxResidentBytes < 512 << 20, "\(name): \(result.maxResidentBytes >> 20) MB resident")
+            }
+        }
+    }
+
     @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -56,6 +56,19 @@ import ImagingTestSupport
         #expect(still == 1)
     }
 
+    /// A small animation of a huge canvas would take two whole canvases of memory in libwebp's
+    /// decoder: refused from its header, in one line, before libwebp allocates them.
+    @Test func anAnimationWhoseCanvasesWouldTakeTooMuchMemoryIsRefused() throws {
+        var bytes = try FormatFixtures.bytes("coffee-32-animated.webp")
+        #expect(Array(bytes[12..<16]) == Array("VP8X".utf8))
+        // The canvas, 24-bit little-endian sides less one: 10000 x 10000.
+        bytes.replaceSubrange(24..<30, with: [0x0F, 0x27, 0x00, 0x0F, 0x27, 0x00])
+        #expect(try ImageDecoder.dimensions(of: bytes) == PixelSize(width: 10_000, height: 10_000))
+        let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes) }
+        #expect(error?.isCorrupt == true && "\(error!)".contains("10000x10000") && !"\(error!)".contains("\n"), "\(String(describing: error))")
+        #expect(throws: ImageError.self) { try ImageDecoder.forEachFrame(bytes) { _, _ in true } }
+    }
+
     /// An animation's frames are composited over the background as a still picture is: the first
     /// frame as the PNG it was made from, each frame lifted evenly by white.
     @Test func anAnimationsFramesShowTheBackgroundItIsGiven() throws {

@@ -85,8 +85,18 @@ public enum WebPCodec {
         }
     }
 
+    /// The most memory an animation's canvases may take: libwebp's animation decoder keeps two
+    /// of them whole (the frame being made and the one before), 4 bytes a pixel, and cannot scale
+    /// them (a 2 KB file of a 10000 x 10000 canvas took 1.1 GB).
+    static let maxAnimationCanvasBytes = 256 << 20
+
     private static func forEachFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, maxFrames: Int,
                                      over background: RGB, _ body: (RGBImage, Int) throws -> Bool) throws {
+        let canvasBytes = 2 * 4 * width * height
+        guard canvasBytes <= maxAnimationCanvasBytes else {
+            throw ImageError.corrupt("WebP animation of \(width)x\(height): its frames need \(canvasBytes >> 20) MB, "
+                                     + "more than the \(maxAnimationCanvasBytes >> 20) MB an animation may take")
+        }
         var webp = WebPData(bytes: data.baseAddress, size: data.count)
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw ImageError.corrupt("libwebp version mismatch") }
