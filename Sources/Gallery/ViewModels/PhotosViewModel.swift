@@ -45,15 +45,11 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var perPage: Int { pagination.perPage }
     /// Whether the source can search (else `/` says so).
     public var canSearch: Bool { source.supportsSearch }
-    /// Bumped when `refresh` replaced the list: indices no longer mean the same photos.
-    public private(set) var feedGeneration = 0
-    /// Where the selection goes after `refresh(around:)`: the photo that was selected, in its
-    /// place now, or the nearest place when it left.
-    public private(set) var refreshedSelection: RefreshedSelection?
+    /// What the list did that the grid must follow, in the order it happened, until the view
+    /// takes them (`takeListChanges`) when it lays the grid out.
+    public private(set) var listChanges: [ListChange] = []
     /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
     public private(set) var markedIDs: Set<String> = []
-    /// Bumped when photos left the list, came back or were renamed: indices moved.
-    public private(set) var listEdits = 0
 
     /// "1,512 photos" (the feed's total when known), with what is going on.
     public var statusText: String {
@@ -96,7 +92,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var pageGeneration = 0
     /// The selection a refresh in place keeps, until the pages that settle it arrive.
     @ObservationIgnored private var refreshTarget: (id: String?, index: Int)?
-    @ObservationIgnored private var refreshCount = 0
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
 
@@ -225,14 +220,14 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         pagination = Pagination(perPage: pagination.perPage)
         sourceNote = nil
         folderCount = 0
-        feedGeneration += 1
+        listChanges.append(.replaced)
         loadNextPage()
     }
 
     /// Loads the list again where the user is: with the feed's total known, the page holding item
     /// `index` first and the pages on screen, the list keeping its length meanwhile (holes), so the
     /// grid stays where it was; without it, from page 1 up to `index`. Once the photo that was at
-    /// `index` is found again, or its page came without it, `refreshedSelection` says where it is.
+    /// `index` is found again, or its page came without it, `ListChange.select` says where it is.
     public func refresh(around index: Int) {
         let target = (id: photo(at: index)?.id, index: index)
         guard let total = pagination.total, index < total else {
@@ -281,8 +276,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             return
         }
         refreshTarget = nil
-        refreshCount += 1
-        refreshedSelection = RefreshedSelection(index: place, refresh: refreshCount)
+        listChanges.append(.select(index: place))
     }
 
     public func search(_ query: String) {
@@ -303,7 +297,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         guard let index = photoIndex[id] else { return nil }
         let target = index + offset
         guard target >= 0 else { return nil }
-        let generation = feedGeneration
+        let generation = pageGeneration
         while true {
             if let photo = photo(at: target) { return photo }
             let page: Int
@@ -320,7 +314,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             }
             guard let task = pageTasks[page] else { return nil }
             await task.value
-            guard generation == feedGeneration, !failedPages.contains(page) else { return nil }
+            guard generation == pageGeneration, !failedPages.contains(page) else { return nil }
         }
     }
 
@@ -497,7 +491,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             }
             pagination.listEdited(total: items.count, completePages: Set(complete))
         }
-        listEdits += 1
+        listChanges.append(.edited)
     }
 
     /// Where each received photo stands, the first place when a photo is listed twice.
@@ -524,7 +518,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             refresh()
             return
         }
-        let generation = (feedGeneration, pageGeneration)
+        let generation = pageGeneration
         let visible = visibleIDs
         let moved = await Task.detached { places(visible) }.value.values
         let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
@@ -541,7 +535,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             if (try? await source.photo(id: id)) == nil { gone.insert(id) }
         }
         // `refresh` dropped the list meanwhile, or `r` asks for it again.
-        guard generation == (feedGeneration, pageGeneration) else { return }
+        guard generation == pageGeneration else { return }
         replaceList(with: received, rewritten: rewritten, goneMarks: gone)
     }
 
@@ -584,6 +578,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         pageGeneration += 1
         items = updated
         listChanged()
+    }
+
+    /// The list's changes since the view last took them, oldest first; none are left.
+    public func takeListChanges() -> [ListChange] {
+        guard !listChanges.isEmpty else { return [] }
+        defer { listChanges = [] }
+        return listChanges
     }
 
     /// After a list edit, the grid shows items `range`: display events by index would name other
@@ -682,11 +683,15 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 }
 
-/// Where the grid's selection goes after a refresh in place; `refresh` tells one refresh's from
-/// the next, so the view takes each once.
-public struct RefreshedSelection: Equatable, Sendable {
-    public let index: Int
-    public let refresh: Int
+/// What happened to a grid's list, for the grid to follow.
+public enum ListChange: Equatable, Sendable {
+    /// A new list from its first page (`refresh`): the grid starts again at its top.
+    case replaced
+    /// Photos left, came back or moved (trash, restore, rename, a folder's change): the selected
+    /// photo stays selected by id, or its place when it went, and the viewport stays.
+    case edited
+    /// A refresh in place found the photo that was selected again here (or the nearest place).
+    case select(index: Int)
 }
 
 /// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which one it is.

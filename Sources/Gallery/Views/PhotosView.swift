@@ -15,11 +15,8 @@ import TerminalEnvironment
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: Size?
-    private var feedGeneration = 0
-    private var listEdits = 0
     /// The selected photo's id as of the last frame: kept selected when the list is edited.
     private var selectedID: String?
-    private var refreshedSelection: RefreshedSelection?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
@@ -54,8 +51,7 @@ import TerminalEnvironment
             _ = view.actions.statusText
             _ = view.fileActions.statusText
             _ = view.viewModel.markedIDs
-            _ = view.viewModel.listEdits
-            _ = view.viewModel.refreshedSelection
+            _ = view.viewModel.listChanges
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -72,21 +68,19 @@ import TerminalEnvironment
 
     func layout(in rect: Rect) {
         let gridRect = rect.splitStatusRow.body
-        if viewModel.feedGeneration != feedGeneration {
-            feedGeneration = viewModel.feedGeneration
-            grid.reloadItems(count: viewModel.items.count)
-        }
-        if viewModel.listEdits != listEdits {
-            // Photos left, came back or moved (the folder changed): the selected photo stays
-            // selected, or its place when it went; the viewport stays where it was.
-            listEdits = viewModel.listEdits
-            let kept = selectedID.flatMap(viewModel.index(ofPhotoID:)) ?? grid.selectedIndex
-            viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: kept))
-        }
-        if let refreshed = viewModel.refreshedSelection, refreshed != refreshedSelection {
-            // `r` reloaded the list: the photo that was selected stays selected.
-            refreshedSelection = refreshed
-            pendingSelection = refreshed.index
+        for change in viewModel.takeListChanges() {
+            switch change {
+            case .replaced:
+                grid.reloadItems(count: viewModel.items.count)
+            case .edited:
+                // Photos left, came back or moved (the folder changed): the selected photo stays
+                // selected, or its place when it went; the viewport stays where it was.
+                let kept = selectedID.flatMap(viewModel.index(ofPhotoID:)) ?? grid.selectedIndex
+                viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: kept))
+            case .select(let index):
+                // `r` reloaded the list: the photo that was selected stays selected.
+                pendingSelection = index
+            }
         }
         grid.setItemCount(viewModel.items.count)
         grid.layout(in: gridRect)
