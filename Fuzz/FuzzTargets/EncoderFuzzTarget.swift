@@ -78,7 +78,7 @@ enum EncoderFuzzTarget {
 
     private static func checkCellArt(_ image: RGBImage, _ input: inout FuzzInput) throws {
         let columns = input.int(in: -1...60), rows = input.int(in: -1...30)
-        let fit: CellArt.Fit = input.bool() ? .fit : .fill
+        let fit: PictureFit = input.bool() ? .contain : .crop
         let depth = input.pick(ColorDepth.allCases)
         let art = input.bool() ? CellArt.halfBlocks(from: image, columns: columns, rows: rows, fit: fit)
                                : CellArt.ascii(from: image, columns: columns, rows: rows, fit: fit, colored: input.bool())

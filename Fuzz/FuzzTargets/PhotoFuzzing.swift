@@ -12,7 +12,7 @@ enum PhotoFuzzing {
                   source.attribution(for: photo)].compactMap { $0 }
         for line in lines { try ShownText.verify(line, width: width) }
         _ = photo.color.flatMap { ColorSwatch.image(hex: $0, columns: 1 + width % 8, depth: .trueColor) }
-        for fit in ImageFit.allCases {
+        for fit in PictureFit.allCases {
             _ = source.imageURL(for: photo, width: 1 + width * 37, height: 1 + width * 23, fit: fit)
         }
     }

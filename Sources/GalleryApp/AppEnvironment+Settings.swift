@@ -9,7 +9,7 @@ extension AppEnvironment {
         keys = settings.keys
         theme = settings.theme.terminalTheme(environment: environment)
         minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
-        thumbnailFit = settings.fit.imageFit
+        thumbnailFit = settings.fit
         colorDepth = ColorDepth.fromEnvironment(environment)
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         trash = FreedesktopTrash.homeTrash(environment: environment).map { FreedesktopTrash(homeTrash: $0) }

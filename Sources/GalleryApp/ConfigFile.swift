@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import Imaging
 import TOMLKit
 import TUI
 import ArgumentParser
@@ -30,7 +31,7 @@ struct ConfigFile: Equatable {
     var thumbSize: ThumbSize?
     var perPage: Int?
     var theme: ThemeOption?
-    var fit: FitOption?
+    var fit: PictureFit?
     var sort: SortOption?
     var reverse: Bool?
     var terminalScroll: TerminalScrollOption?
@@ -108,7 +109,7 @@ struct ConfigFile: Equatable {
             config.theme = parsed
         }
         if let fit = try string("fit") {
-            guard let parsed = FitOption(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
+            guard let parsed = PictureFit(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
             config.fit = parsed
         }
         if let sort = try string("sort") {

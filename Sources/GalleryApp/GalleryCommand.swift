@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gallery
+import Imaging
 import InlineViewer
 
 /// The command line. Parsing only: launching lives in `main.swift`.
@@ -114,7 +115,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Grid thumbnails: the whole photo in its cell, or cropped to fill it (f switches). Default: contain.",
         valueName: "contain|crop"))
-    var fit: FitOption?
+    var fit: PictureFit?
 
     @Option(name: .long, help: ArgumentHelp(
         "Scrolling the grid moves the rows on screen and sends only the new one (fast over SSH): auto does so for text, and for pictures where the terminal is known to move them (xterm); on for pictures in any terminal; off draws every row again. Default: auto.",

@@ -1,4 +1,5 @@
 import Gallery
+import Imaging
 import TUI
 
 /// The effective configuration: built-in defaults, overridden by the config file, overridden by flags.
@@ -8,7 +9,7 @@ struct Settings: Equatable {
     var thumbSize = ThumbSize.standard
     var perPage = 30
     var theme = ThemeOption.dark
-    var fit = FitOption.contain
+    var fit = PictureFit.gridDefault
     var sort = SortOption.name
     var reverse = false
     var terminalScroll = TerminalScrollOption.auto

@@ -41,7 +41,7 @@ struct InlineImageRenderer {
 
     /// `render`'s bytes, and the rows of cells the picture covers.
     func draw(_ encoded: some EncodedBytes, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
-        let picture = try pictures.render(encoded, columns: box.columns, rows: box.rows, fit: .fit, kittyID: imageID)
+        let picture = try pictures.render(encoded, columns: box.columns, rows: box.rows, fit: .contain, kittyID: imageID)
         switch picture.content {
         case .sixel(let bytes): return (bytes, picture.rows)
         case .kitty(let kitty): return (kitty.transmission + [newline], picture.rows)

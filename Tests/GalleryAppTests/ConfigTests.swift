@@ -1,5 +1,6 @@
 import Foundation
 import Gallery
+import Imaging
 import TUI
 import Testing
 @testable import GalleryApp
@@ -68,7 +69,6 @@ struct ConfigTests {
         #expect(file.fit == .crop)
         #expect(try settings([], file: file).fit == .crop)
         #expect(try settings(["--fit", "contain"], file: file).fit == .contain)
-        #expect(try settings(["--fit", "contain"], file: file).fit.imageFit == .max)
         #expect(try settings([], file: file).toml.contains("fit = \"crop\""))
         #expect(parseError("fit = \"stretch\"\n")?.message == "fit must be crop or contain, got 'stretch'")
     }

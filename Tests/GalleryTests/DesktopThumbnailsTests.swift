@@ -16,15 +16,15 @@ import Testing
 
         var background: RGB { base.background }
         func pixelSize(columns: Int, rows: Int) -> PixelSize { base.pixelSize(columns: columns, rows: rows) }
-        func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+        func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
             count.withLock { $0 += 1 }
             return try base.render(data, columns: columns, rows: rows, fit: fit)
         }
-        func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
+        func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
             count.withLock { $0 += 1 }
             return try base.decode(data, columns: columns, rows: rows, fit: fit)
         }
-        func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+        func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
             try base.render(image, columns: columns, rows: rows, fit: fit)
         }
     }
@@ -74,7 +74,7 @@ import Testing
     struct FileSource: PhotoSource {
         func photos(page: Int, perPage: Int) async throws -> [Photo] { [] }
         func photo(id: String) async throws -> Photo { Setup.photo(id) }
-        func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String { photo.urls.raw }
+        func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String { photo.urls.raw }
     }
 
     @Test func md5AndURIAreTheOnesTheSpecAndGLibMake() {

@@ -135,15 +135,15 @@ struct PhotoDetailViewModelTests {
         let viewModel = makeViewModel(.sample("a"), loader: loader)
         viewModel.setImageArea(columns: 40, rows: 20)
         #expect(viewModel.image == .loading)
-        let first = FakePhotoSource.imageURL(id: "a", width: 80, height: 80, fit: .max)
+        let first = FakePhotoSource.imageURL(id: "a", width: 80, height: 80, fit: .contain)
         await eventually { loader.requests.pendingKeys == [first] }
 
         viewModel.setImageArea(columns: 60, rows: 30)
-        let second = FakePhotoSource.imageURL(id: "a", width: 120, height: 120, fit: .max)
+        let second = FakePhotoSource.imageURL(id: "a", width: 120, height: 120, fit: .contain)
         await eventually { loader.requests.cancelledKeys == [first] && loader.requests.pendingKeys == [second] }
         loader.requests.resolve(second, with: .success(Array("big".utf8)))
         await eventually { viewModel.image?.thumbnail != nil }
-        #expect(viewModel.image?.thumbnail?.plainLines.first == "big 60x30 max")
+        #expect(viewModel.image?.thumbnail?.plainLines.first == "big 60x30 contain")
 
         viewModel.setImageArea(columns: 60, rows: 30)
         await settle()

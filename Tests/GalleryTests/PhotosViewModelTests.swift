@@ -14,9 +14,10 @@ struct PhotosViewModelTests {
     let renderer = FakeRenderer()
     let cache = ThumbnailCache(capacityBytes: 1 << 20)
 
+    /// Cropping, which the tests' URLs and rendered lines spell out (the grid starts with contain).
     func makeViewModel(loader: FakeImageLoader = FakeImageLoader(), perPage: Int = 30) -> PhotosViewModel {
         PhotosViewModel(source: source, loader: loader, renderer: renderer, renderMode: .ascii,
-                        perPage: perPage, cache: cache)
+                        perPage: perPage, cache: cache, fit: .crop)
     }
 
     /// A view model showing page 1 (30 photos).
@@ -155,6 +156,14 @@ struct PhotosViewModelTests {
         #expect(thumbnail?.rows == 5)
     }
 
+    @Test func aGridStartsWithTheWholePhotoAndFTogglesToTheCrop() {
+        let viewModel = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
+                                        cache: cache)
+        #expect(viewModel.fit == .contain)
+        #expect(viewModel.fit.toggled == .crop)
+        #expect(PictureFit.crop.toggled == .contain)
+    }
+
     @Test func switchingTheFitRendersTheVisibleThumbnailsAgainAndCachesEachFit() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
@@ -163,11 +172,11 @@ struct PhotosViewModelTests {
         await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
 
-        viewModel.setFit(.max)
-        #expect(viewModel.fit == .max)
+        viewModel.setFit(.contain)
+        #expect(viewModel.fit == .contain)
         await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
-        let contained = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .max)
-        #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first == "\(contained) 10x5 max")
+        let contained = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .contain)
+        #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first == "\(contained) 10x5 contain")
         #expect(loader.urls.last == contained)
 
         // Back to the crop: the cache holds it under its own key, nothing is fetched or rendered.

@@ -41,7 +41,7 @@ struct PicsumLoopbackTests {
         // A second launch: the same image comes from disk, the server is not asked.
         let pixels = ThumbnailRenderer(mode: .ascii, depth: .none)
             .pixelSize(columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows)
-        let imageURL = source.imageURL(for: viewModel.photos[1], width: pixels.width, height: pixels.height, fit: .crop)
+        let imageURL = source.imageURL(for: viewModel.photos[1], width: pixels.width, height: pixels.height, fit: viewModel.fit)
         let before = server.requests.count
         let data = try await makeLoader().imageData(from: imageURL)
         #expect(ImageFormat(sniffing: data) == .jpeg)

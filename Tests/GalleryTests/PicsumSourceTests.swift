@@ -1,3 +1,4 @@
+import Imaging
 import TerminalEnvironment
 import Net
 import Testing
@@ -80,9 +81,9 @@ struct PicsumSourceTests {
         let photo = Photo.sample("10", width: 2500, height: 1667)
         #expect(source.imageURL(for: photo, width: 48, height: 32, fit: .crop) == "https://picsum.photos/id/10/48/32")
         // Fitted: the photo's aspect inside 400 x 400.
-        #expect(source.imageURL(for: photo, width: 400, height: 400, fit: .max) == "https://picsum.photos/id/10/400/267")
+        #expect(source.imageURL(for: photo, width: 400, height: 400, fit: .contain) == "https://picsum.photos/id/10/400/267")
         // Never upscaled past the original, never past 5000 a side.
-        #expect(source.imageURL(for: photo, width: 9000, height: 9000, fit: .max) == "https://picsum.photos/id/10/2500/1667")
+        #expect(source.imageURL(for: photo, width: 9000, height: 9000, fit: .contain) == "https://picsum.photos/id/10/2500/1667")
         #expect(source.imageURL(for: photo, width: 9000, height: 0, fit: .crop) == "https://picsum.photos/id/10/5000/1")
     }
 }

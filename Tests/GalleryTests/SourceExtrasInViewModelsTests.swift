@@ -18,7 +18,7 @@ private struct ScriptedSource: PhotoSource {
         Photo(id: id, width: 3, height: 2, user: .init(name: "pictures", username: ""),
               urls: .init(raw: "", full: "", regular: "", small: "", thumb: ""), links: .init(html: ""))
     }
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String { photo.id }
+    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String { photo.id }
     func extraDetails(for photo: Photo) async throws -> [String] { extras }
     func attribution(for photo: Photo) -> String? { nil }
     var hasLikes: Bool { false }

@@ -54,14 +54,14 @@ import TUI
 
     @Test func aFittedSixelKeepsTheAspectInWholeBandsAndReportsTheCellsItCovers() throws {
         // Landscape into a tall pane: the width limits, the height is cut to a multiple of 6.
-        let wide = try sixel.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .max)
+        let wide = try sixel.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .contain)
         let wideImage = try SixelDecoder.decode(try #require(sixelBytes(wide)))
         #expect(wideImage.width == 474)
         #expect(wideImage.height % 6 == 0 && abs(wideImage.height - 474 * 3 / 4) < 6)
         #expect(wide.columns == 79 && wide.rows == (wideImage.height + 12) / 13)
 
         // Portrait: the height limits.
-        let tall = try sixel.render(Self.jpeg(width: 300, height: 400), columns: 79, rows: 39, fit: .max)
+        let tall = try sixel.render(Self.jpeg(width: 300, height: 400), columns: 79, rows: 39, fit: .contain)
         let tallImage = try SixelDecoder.decode(try #require(sixelBytes(tall)))
         #expect(tallImage.height == 504 && tallImage.height <= 39 * 13)
         #expect(tallImage.width == 378)
@@ -73,7 +73,7 @@ import TUI
         #expect(sixel.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4092))  // 4096 cut to whole bands
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 6, height: 13))
         #expect(kitty.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4096))
-        let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .max)
+        let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .contain)
         let kittyImage = try #require(fitted.kitty, "not a kitty picture")
         // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
         #expect(kittyImage.storedBytes == 4096 * 2731 * 3)
@@ -103,15 +103,15 @@ import TUI
             return UInt8(channel == 0 ? x : channel == 1 ? 2 * y : (x + y) % 256)
         }
         let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: gradients), quality: 95)
-        func registers(_ renderer: any ThumbnailRendering, _ fit: ImageFit) throws -> Int {
+        func registers(_ renderer: any ThumbnailRendering, _ fit: PictureFit) throws -> Int {
             let bytes = try #require(sixelBytes(try renderer.render(data, columns: 20, rows: 9, fit: fit)))
             // Each register is defined once, as `#n;2;r;g;b`.
             return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
         }
         // Grid thumbnails in either fit (contain, the default, is the detail pane's fit too).
         #expect(try registers(sixel, .crop) <= SixelEncoder.quantizedRegisters)
-        #expect(try registers(sixel, .max) <= SixelEncoder.quantizedRegisters)
-        #expect(try registers(sixel.forPictureDrawnOnce, .max) > SixelEncoder.quantizedRegisters)
+        #expect(try registers(sixel, .contain) <= SixelEncoder.quantizedRegisters)
+        #expect(try registers(sixel.forPictureDrawnOnce, .contain) > SixelEncoder.quantizedRegisters)
     }
 
     @Test func kittyIdsAreStablePerContentAndSize() throws {
@@ -138,7 +138,7 @@ import TUI
         let remote = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), kittyPixels: .png)
         let jpeg = try Self.jpeg(width: 120, height: 80, seed: 4)
         for renderer in [remote, remote.forPictureDrawnOnce] {
-            for fit in [ImageFit.crop, .max] {
+            for fit in PictureFit.allCases {
                 let picture = try #require(renderer.render(jpeg, columns: 8, rows: 4, fit: fit).kitty)
                 #expect(String(decoding: picture.transmission.prefix(20), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=100,i="))
             }

@@ -1,3 +1,4 @@
+import Imaging
 import TerminalEnvironment
 import Net
 import Testing
@@ -110,7 +111,7 @@ struct UnsplashAPISourceTests {
         let bare = Photo(id: "b", width: 1, height: 1, user: .init(name: "n", username: "u"),
                          urls: .init(raw: "https://images.test/b", full: "", regular: "", small: "", thumb: ""),
                          links: .init(html: ""))
-        #expect(source.imageURL(for: bare, width: 800, height: 600, fit: .max)
+        #expect(source.imageURL(for: bare, width: 800, height: 600, fit: .contain)
                 == "https://images.test/b?w=800&h=600&fit=max&fm=jpg&q=75")
     }
 }

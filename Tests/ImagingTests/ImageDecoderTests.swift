@@ -76,7 +76,7 @@ import ImagingTestSupport
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let image = try ImageDecoder.decode(bytes, covering: PixelSize(width: 96, height: 64))
             #expect(image == (try PNGCodec.decode(bytes)), "\(path)")
-            let art = CellArt.halfBlocks(from: image.aspectFill(width: 48, height: 32), columns: 48, rows: 16, fit: .fill)
+            let art = CellArt.halfBlocks(from: image.aspectFill(width: 48, height: 32), columns: 48, rows: 16, fit: .crop)
             #expect(Set(art.cells.compactMap(\.foreground)).count > 16, "\(path) looks blank")
         }
     }
@@ -91,7 +91,7 @@ import ImagingTestSupport
             #expect(image.width * image.height * 4 <= full.width * full.height, "\(path): \(image) not reduced")
             // A photo, not a blank frame: the channels vary.
             #expect(Set(image.pixels).count > 32, "\(path) looks blank")
-            let art = CellArt.halfBlocks(from: image, columns: 48, rows: 16, fit: .fill)
+            let art = CellArt.halfBlocks(from: image, columns: 48, rows: 16, fit: .crop)
             #expect(art.cells.count == 48 * 16 && art.cells.allSatisfy { $0.background != nil })
         }
     }

@@ -23,7 +23,7 @@ public struct AppEnvironment: Sendable {
     /// The smallest grid cell (thumbnail plus title line), from `--thumb-size`.
     public var minimumCellSize = Size(columns: 24, rows: 10)
     /// How grid thumbnails fit their cells at start (`--fit`; `f` switches): a crop or the whole photo.
-    public var thumbnailFit = ImageFit.max
+    public var thumbnailFit = PictureFit.gridDefault
     /// Which scrolls the terminal may do itself (`--terminal-scroll`): pictures too where it is
     /// known to move their pixels.
     public var regionScrolling = RegionScrolling.text

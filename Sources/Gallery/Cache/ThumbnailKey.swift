@@ -1,3 +1,4 @@
+public import Imaging
 public import TerminalEnvironment
 /// What a rendered thumbnail depends on: the photo, the cell size, the fit and the render mode.
 /// Never an index, which changes whenever the list does.
@@ -8,9 +9,9 @@ public struct ThumbnailKey: Hashable, Sendable {
     /// The renderer's mode (e.g. "halfblock-truecolor", "ascii"); thumbnails of different modes differ.
     public let renderMode: RenderMode
     /// A crop filling the cell, or the whole photo inside it.
-    public let fit: ImageFit
+    public let fit: PictureFit
 
-    public init(photoID: String, columns: Int, rows: Int, renderMode: RenderMode, fit: ImageFit) {
+    public init(photoID: String, columns: Int, rows: Int, renderMode: RenderMode, fit: PictureFit) {
         self.photoID = photoID
         self.columns = columns
         self.rows = rows

@@ -1,3 +1,5 @@
+public import Imaging
+
 /// A paginated photo catalog (Unsplash, Picsum, a folder, the demo catalog).
 public protocol PhotoSource: Sendable {
     /// One page of the feed, 1-based. A page shorter than `perPage` is the last one.
@@ -5,7 +7,7 @@ public protocol PhotoSource: Sendable {
     /// The full record of one photo.
     func photo(id: String) async throws -> Photo
     /// The URL of `photo` scaled server-side to about `width` x `height` pixels.
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String
+    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String
     /// One page of photos matching `query`, 1-based like `photos`.
     func search(query: String, page: Int, perPage: Int) async throws -> [Photo]
     /// Whether `search` is available; sources without it throw `GalleryError.searchUnsupported`.

@@ -1,3 +1,4 @@
+public import Imaging
 import Net
 /// A `PhotoSource` over Lorem Picsum (`https://picsum.photos`): keyless, no search.
 ///
@@ -35,11 +36,11 @@ public struct PicsumSource: PhotoSource {
         return try await fetcher.fetch(PicsumPhoto.self, from: url, headers: Self.headers).value.photo(sized: sizedURL(id))
     }
 
-    /// `/id/{id}/{w}/{h}`: Picsum crops to fill exactly that size, so `.max` asks for the photo's own
+    /// `/id/{id}/{w}/{h}`: Picsum crops to fill exactly that size, so `.contain` asks for the photo's own
     /// aspect ratio scaled into the box (never up), and both fits stay within Picsum's 5000 px.
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
         var size = (width: width, height: height)
-        if fit == .max, photo.width > 0, photo.height > 0 {
+        if fit == .contain, photo.width > 0, photo.height > 0 {
             let scale = min(Double(width) / Double(photo.width), Double(height) / Double(photo.height), 1)
             size = (Int((Double(photo.width) * scale).rounded()), Int((Double(photo.height) * scale).rounded()))
         }

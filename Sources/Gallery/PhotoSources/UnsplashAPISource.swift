@@ -1,3 +1,4 @@
+public import Imaging
 import Net
 
 /// A `PhotoSource` speaking the Unsplash API (`https://api.unsplash.com`), or any server
@@ -79,10 +80,11 @@ public struct UnsplashAPISource: PhotoSource {
         _ = try await get(location)
     }
 
-    /// `urls.raw` with imgix sizing: `w`, `h`, `fit`, `fm=jpg`, `q=75` (replacing any already there).
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+    /// `urls.raw` with imgix sizing: `w`, `h`, `fit` (`crop`, or `max` for contain: the whole photo
+    /// inside w x h, never enlarged), `fm=jpg`, `q=75` (replacing any already there).
+    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
         URLQuery.setting([
-            ("w", String(width)), ("h", String(height)), ("fit", fit.rawValue),
+            ("w", String(width)), ("h", String(height)), ("fit", fit == .crop ? "crop" : "max"),
             ("fm", "jpg"), ("q", "75"),
         ], on: photo.urls.raw)
     }

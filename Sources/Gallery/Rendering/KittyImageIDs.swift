@@ -1,3 +1,4 @@
+import Imaging
 import OperatingSystem
 
 /// kitty image ids for rendered pictures: the same content at the same size gets the same id for
@@ -9,7 +10,7 @@ final class KittyImageIDs: Sendable {
         let contentHash: UInt64
         let columns: Int
         let rows: Int
-        let fit: ImageFit
+        let fit: PictureFit
     }
 
     private struct State {
@@ -25,7 +26,7 @@ final class KittyImageIDs: Sendable {
         self.reserved = reserved
     }
 
-    func id(for data: [UInt8], columns: Int, rows: Int, fit: ImageFit) -> UInt32 {
+    func id(for data: [UInt8], columns: Int, rows: Int, fit: PictureFit) -> UInt32 {
         let key = Key(contentHash: Self.fnv1a(data), columns: columns, rows: rows, fit: fit)
         return state.withLock { state in
             if let id = state.ids[key] { return id }

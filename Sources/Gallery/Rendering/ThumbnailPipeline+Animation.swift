@@ -19,7 +19,7 @@ extension ThumbnailPipeline {
     @concurrent
     func animation(for photo: Photo, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
-        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: .max)
+        let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: .contain)
         guard url.hasPrefix("file:") else { return nil }
         let data = try await loader.imageData(from: url)
         guard let format = ImageFormat(sniffing: data.prefix(ImageFormat.signatureLength)),
@@ -30,7 +30,7 @@ extension ThumbnailPipeline {
             var frames: [AnimationFrame] = []
             var bytes = 0
             try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames, background: renderer.background) { image, milliseconds in
-                let picture = try renderer.render(image, columns: columns, rows: rows, fit: .max)
+                let picture = try renderer.render(image, columns: columns, rows: rows, fit: .contain)
                 frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
                 bytes += picture.byteCount
                 return bytes < Self.maxAnimationBytes && !Task.isCancelled

@@ -12,7 +12,7 @@ struct ThumbnailPipeline: Sendable {
     private static let logger = Logger(label: "gallery.images")
 
     @concurrent
-    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
+    func thumbnail(for photo: Photo, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let picture = try await drawing(photo, columns: columns, rows: rows, fit: fit)
         // Damage the decoder read past (libjpeg's warnings) is the log's, not the screen's.
         if let warning = picture.decoderWarning {
@@ -21,7 +21,7 @@ struct ThumbnailPipeline: Sendable {
         return picture
     }
 
-    private func drawing(_ photo: Photo, columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
+    private func drawing(_ photo: Photo, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
         let url = source.imageURL(for: photo, width: pixels.width, height: pixels.height, fit: fit)
         if let thumbnails = loader.desktopThumbnails, url.hasPrefix("file:") {
@@ -44,7 +44,7 @@ struct ThumbnailPipeline: Sendable {
     /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
     /// failure recorded.
     private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, url: String,
-                           columns: Int, rows: Int, fit: ImageFit) async throws -> RenderedPicture {
+                           columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
         let box = renderer.pixelSize(columns: columns, rows: rows)
         let filling = fit == .crop
         let cached = try await RenderLimiter.shared.run { () throws -> RenderedPicture? in

@@ -41,20 +41,20 @@ public struct ThumbnailRenderer: ThumbnailRendering {
         return mode.drawsPixels ? box : PixelSize(width: box.width * 2, height: box.height * 2)
     }
 
-    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         // Hashing the bytes costs a pass over them: only kitty names its pictures.
         let kittyID = mode == .kitty ? kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit) : 0
         return try pictures(for: fit).render(data, columns: columns, rows: rows,
-                                             fit: fit == .crop ? .fill : .fit, kittyID: kittyID)
+                                             fit: fit, kittyID: kittyID)
     }
 
-    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
-        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit)
+    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
+        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit)
     }
 
-    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, columns: columns, rows: rows, fit: fit) : 0
-        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit == .crop ? .fill : .fit,
+        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit,
                                              kittyID: kittyID)
     }
 
@@ -68,7 +68,7 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// band is drawn differently by different terminals, and padding would spill into the next
     /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
-    private func pictures(for fit: ImageFit) -> PictureRenderer {
+    private func pictures(for fit: PictureFit) -> PictureRenderer {
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: sixelQuantizedRegisters,
                         wholeSixelBands: true, kittyTransmission: .stored, kittyPixels: kittyPixels, parallelDecode: false,

@@ -15,14 +15,14 @@ public protocol ThumbnailRendering: Sendable {
     var background: RGB { get }
 
     /// Decodes `data` and renders it into `columns` x `rows` cells.
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture
 
     /// `render` in two halves, for a caller that keeps the pixels (a desktop thumbnail): the
     /// decoded picture, upright, at least as large as `pixelSize` asks where the file is...
-    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage
+    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage
 
     /// ...and pixels decoded before (or read from a thumbnail) rendered into the cells.
-    func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture
+    func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture
 
     /// This renderer for a picture drawn once rather than with every scroll frame (the detail
     /// pane's), which may cost more bytes; itself by default.

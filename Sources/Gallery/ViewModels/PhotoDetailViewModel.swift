@@ -130,7 +130,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         imageTask = Task { [weak self] in
             let result: Result<RenderedPicture, any Error>
             do {
-                result = .success(try await pipeline.thumbnail(for: photo, columns: columns, rows: rows, fit: .max))
+                result = .success(try await pipeline.thumbnail(for: photo, columns: columns, rows: rows, fit: .contain))
             } catch {
                 result = .failure(error)
             }

@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 public import Observation
 public import TerminalEnvironment
 
@@ -25,8 +25,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var folderCount = 0
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
-    /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.max`).
-    public private(set) var fit: ImageFit
+    /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
+    public private(set) var fit: PictureFit
     private var pagination: Pagination
 
     /// The photos received so far, in feed order.
@@ -107,7 +107,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil, fit: ImageFit = .crop) {
+                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault) {
         self.networkStatus = networkStatus
         self.fit = fit
         self.source = source
@@ -190,7 +190,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Crops thumbnails to fill their cells, or shows whole photos (`f`); cached ones of that fit
     /// show at once.
-    public func setFit(_ newFit: ImageFit) {
+    public func setFit(_ newFit: PictureFit) {
         guard newFit != fit else { return }
         reshowThumbnails { fit = newFit }
     }

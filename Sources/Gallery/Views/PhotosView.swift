@@ -143,7 +143,7 @@ import TerminalEnvironment
         case .character("r"): viewModel.retry(selectedIndex: grid.selectedIndex)
         case .character("f"):
             viewModel.setFit(viewModel.fit.toggled)
-            notice = "thumbnails: \(viewModel.fit.gridName)"
+            notice = "thumbnails: \(viewModel.fit)"
         case .character("n"): jumpToPage(forward: true)
         case .character("N"): jumpToPage(forward: false)
         case .character("s"):

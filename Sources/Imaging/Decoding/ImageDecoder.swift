@@ -68,7 +68,7 @@ public enum ImageDecoder {
     // MARK: - Decoding for a box
 
     /// Decodes `bytes` at a size that resamples well to fit inside `box` with the aspect kept
-    /// (`aspectFit`, or text art with `.fit`): see `decode(_:for:filling:maxPixels:parallel:)`.
+    /// (`aspectFit`, or text art with `.contain`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, fittingIn box: PixelSize,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,
@@ -77,7 +77,7 @@ public enum ImageDecoder {
     }
 
     /// Decodes `bytes` at a size that resamples well to fill `box`, the overflow cropped
-    /// (`aspectFill`, or text art with `.fill`): see `decode(_:for:filling:maxPixels:parallel:)`.
+    /// (`aspectFill`, or text art with `.crop`): see `decode(_:for:filling:maxPixels:parallel:)`.
     /// - Parameter parallel: see `JPEGCodec.decode(_:coveringFor:maxPixels:parallel:)`.
     public static func decode(_ bytes: some EncodedBytes, filling box: PixelSize,
                               maxPixels: Int = JPEGCodec.defaultMaxPixels, parallel: Bool = false,

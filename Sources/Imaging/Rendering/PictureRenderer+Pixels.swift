@@ -2,7 +2,7 @@ import TerminalEnvironment
 
 extension PictureRenderer {
     /// Sixel, kitty or iTerm2: the picture resized to `box`'s pixels and encoded.
-    func renderPixels(_ decoded: RGBImage, in box: PixelSize, fit: Fit,
+    func renderPixels(_ decoded: RGBImage, in box: PixelSize, fit: PictureFit,
                       kittyID: UInt32) throws -> RenderedPicture {
         let image = pixels(decoded, in: box, fit: fit)
         guard image.width > 0, image.height > 0 else { throw ImageError.empty }
@@ -24,11 +24,11 @@ extension PictureRenderer {
     }
 
     /// The decoded picture at the size it is drawn: `box` filled, or fitted inside it.
-    private func pixels(_ decoded: RGBImage, in box: PixelSize, fit: Fit) -> RGBImage {
+    private func pixels(_ decoded: RGBImage, in box: PixelSize, fit: PictureFit) -> RGBImage {
         switch fit {
-        case .fill:
+        case .crop:
             return decoded.aspectFill(width: box.width, height: box.height)
-        case .fit:
+        case .contain:
             let fitted = decoded.aspectFit(width: box.width, height: box.height)
             let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
             // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.

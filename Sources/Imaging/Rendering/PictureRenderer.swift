@@ -7,14 +7,6 @@ public import TerminalEnvironment
 ///
 /// A value type with no state: calls may run concurrently.
 public struct PictureRenderer: Sendable {
-    /// How a picture meets its box.
-    public enum Fit: Sendable, Equatable {
-        /// Cover the whole box, cropping the overflow around the centre.
-        case fill
-        /// The whole picture inside the box, aspect kept: it covers fewer cells along one side.
-        case fit
-    }
-
     public var mode: RenderMode
     /// The size of a terminal cell in pixels, for the modes that draw pixels.
     public var cell: PixelSize
@@ -78,7 +70,7 @@ public struct PictureRenderer: Sendable {
     /// - Parameter kittyID: the kitty image id, distinct per picture so one does not replace
     ///   another; other modes ignore it.
     /// - Throws: `ImageError` from decoding, or from encoding a picture without pixels.
-    public func render(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit,
+    public func render(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: PictureFit,
                        kittyID: UInt32 = 0) throws -> RenderedPicture {
         try render(decode(encoded, columns: columns, rows: rows, fit: fit), columns: columns, rows: rows,
                    fit: fit, kittyID: kittyID)
@@ -87,17 +79,17 @@ public struct PictureRenderer: Sendable {
     /// The first half of `render(_:columns:rows:fit:kittyID:)`: `encoded` decoded upright at a
     /// size that resamples well to the box (`ImageDecoder.decode(_:filling:)` or `fittingIn:`),
     /// not resized to it. A caller keeping the pixels (a desktop thumbnail) decodes once.
-    public func decode(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: Fit) throws -> RGBImage {
+    public func decode(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
         let box = pixelBox(columns: columns, rows: rows)
         switch fit {
-        case .fill: return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
-        case .fit: return try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
+        case .crop: return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
+        case .contain: return try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
         }
     }
 
     /// The second half: `decoded` (from `decode`, or pixels kept from an earlier one, upright)
     /// resized for `columns` x `rows` cells and encoded in `mode`.
-    public func render(_ decoded: RGBImage, columns: Int, rows: Int, fit: Fit, kittyID: UInt32 = 0) throws -> RenderedPicture {
+    public func render(_ decoded: RGBImage, columns: Int, rows: Int, fit: PictureFit, kittyID: UInt32 = 0) throws -> RenderedPicture {
         let box = pixelBox(columns: columns, rows: rows)
         return mode.drawsPixels ? try renderPixels(decoded, in: box, fit: fit, kittyID: kittyID)
                                 : try renderText(decoded, in: box, fit: fit)

@@ -1,3 +1,4 @@
+import Imaging
 import OperatingSystem
 @testable import Gallery
 
@@ -38,7 +39,7 @@ final class CountedPhotoSource: PhotoSource {
 
     func photo(id: String) async throws -> Photo { Photo.sample(id) }
 
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
         FakePhotoSource.imageURL(id: photo.id, width: width, height: height, fit: fit)
     }
 }

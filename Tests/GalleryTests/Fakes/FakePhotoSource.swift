@@ -1,3 +1,4 @@
+import Imaging
 @testable import Gallery
 
 /// A `PhotoSource` whose page and detail requests are held until the test resolves them.
@@ -46,12 +47,12 @@ final class FakePhotoSource: PhotoSource {
         try await extras.call(photo.id)
     }
 
-    func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+    func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
         let url = Self.imageURL(id: photo.id, width: width, height: height, fit: fit)
         return localFiles ? "file:///" + url.dropFirst("https://".count) : url
     }
 
-    static func imageURL(id: String, width: Int, height: Int, fit: ImageFit) -> String {
+    static func imageURL(id: String, width: Int, height: Int, fit: PictureFit) -> String {
         "https://img.test/\(id)?w=\(width)&h=\(height)&fit=\(fit.rawValue)"
     }
 

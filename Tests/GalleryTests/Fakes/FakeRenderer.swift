@@ -24,16 +24,16 @@ final class FakeRenderer: ThumbnailRendering {
     }
 
     /// The bytes as a row of grey pixels, which `render(_:columns:rows:fit:)` of an image spells out.
-    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RGBImage {
+    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
         if data == Self.badData { throw ImageError.corrupt("fake") }
         return RGBImage(width: data.count, height: 1, pixels: data.flatMap { [$0, $0, $0] })
     }
 
-    func render(_ image: RGBImage, columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         try render(stride(from: 0, to: image.pixels.count, by: 3).map { image.pixels[$0] }, columns: columns, rows: rows, fit: fit)
     }
 
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: ImageFit) throws -> RenderedPicture {
+    func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }
         let text = "\(String(decoding: data, as: UTF8.self)) \(columns)x\(rows) \(fit.rawValue)"

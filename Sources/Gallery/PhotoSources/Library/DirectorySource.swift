@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Imaging
+public import Imaging
 import OperatingSystem
 
 /// A `PhotoSource` over local files: a folder (its subfolders first, as tiles), a folder's whole
@@ -144,7 +144,7 @@ public struct DirectorySource: PhotoSource {
 
     /// A `file://` URL, for `LocalFileImageLoader` only (a folder's is its cover's); the size is
     /// ignored, the renderer scales.
-    public func imageURL(for photo: Photo, width: Int, height: Int, fit: ImageFit) -> String {
+    public func imageURL(for photo: Photo, width: Int, height: Int, fit: PictureFit) -> String {
         photo.urls.raw
     }
 

@@ -7,10 +7,10 @@ extension CellArt {
 
     /// Two square pixels per cell: the picture is area-averaged to `columns` x `rows * 2` pixels
     /// and every cell is "▀" with the upper pixel as foreground and the lower as background.
-    /// With `.fit`, cells outside the picture are blank, and a cell the picture covers only half
+    /// With `.contain`, cells outside the picture are blank, and a cell the picture covers only half
     /// of draws that half ("▀" or "▄") over the default background.
     /// Art for a box larger than a terminal shows is empty (see `isShown`).
-    public static func halfBlocks(from image: RGBImage, columns: Int, rows: Int, fit: Fit) -> CellArt {
+    public static func halfBlocks(from image: RGBImage, columns: Int, rows: Int, fit: PictureFit) -> CellArt {
         guard isShown(columns: columns, rows: rows) else { return empty }
         let placed = Placement(image, columns: columns, rows: rows * 2, sampleAspect: 1, fit: fit)
         return CellArt(columns: columns, rows: rows) { column, row in
@@ -27,7 +27,7 @@ extension CellArt {
     /// area-averaged colour). Cells are taken to be twice as tall as wide. When `colored`, each
     /// character's foreground is the cell's colour; otherwise colours are left to the terminal.
     /// Art for a box larger than a terminal shows is empty (see `isShown`).
-    public static func ascii(from image: RGBImage, columns: Int, rows: Int, fit: Fit, colored: Bool) -> CellArt {
+    public static func ascii(from image: RGBImage, columns: Int, rows: Int, fit: PictureFit, colored: Bool) -> CellArt {
         guard isShown(columns: columns, rows: rows) else { return empty }
         let placed = Placement(image, columns: columns, rows: rows, sampleAspect: 2, fit: fit)
         return CellArt(columns: columns, rows: rows) { column, row in
@@ -65,13 +65,13 @@ private struct Placement {
     let y: Int
 
     /// `sampleAspect` is how many times taller than wide one grid sample is on screen.
-    init(_ source: RGBImage, columns: Int, rows: Int, sampleAspect: Int, fit: CellArt.Fit) {
+    init(_ source: RGBImage, columns: Int, rows: Int, sampleAspect: Int, fit: PictureFit) {
         switch fit {
-        case .fill:
+        case .crop:
             image = source.aspectFill(width: columns, height: rows, sampleAspect: sampleAspect)
             x = 0
             y = 0
-        case .fit:
+        case .contain:
             image = source.aspectFit(width: columns, height: rows, sampleAspect: sampleAspect)
             x = (columns - image.width) / 2
             y = (rows - image.height) / 2

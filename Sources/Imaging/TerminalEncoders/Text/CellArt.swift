@@ -20,14 +20,6 @@ public struct CellArt: Sendable, Equatable {
         public static let blank = Cell(character: " ")
     }
 
-    /// How a picture is fitted into the cell box.
-    public enum Fit: Sendable, Equatable {
-        /// Cover the whole box, cropping the overflow around the centre.
-        case fill
-        /// Show the whole picture centred in the box; unused cells are blank.
-        case fit
-    }
-
     /// Width in cells.
     public let columns: Int
     /// Height in cells.
