@@ -12,7 +12,7 @@ extension AppEnvironment {
         thumbnailFit = settings.fit
         colorDepth = ColorDepth.fromEnvironment(environment)
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
-        trash = FreedesktopTrash.homeTrash(environment: environment).map { FreedesktopTrash(homeTrash: $0) }
+        trash = FreedesktopTrash(homeTrash: FreedesktopTrash.homeTrash(environment: environment))
         // Unsplash asks apps to call a photo's `download_location` when it is downloaded.
         downloader = PhotoDownloader(fetcher: downloads,
                                      directory: PhotoDownloader.defaultDirectory(environment: environment),

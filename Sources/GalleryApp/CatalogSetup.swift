@@ -73,7 +73,7 @@ struct CatalogSetup {
     /// Local files read through the desktop's thumbnail cache (`DesktopThumbnails`), each
     /// original decoded logged at debug level (`--verbose`).
     private static func localLoader(_ environment: [String: String]) -> LocalFileImageLoader {
-        guard let directory = DesktopThumbnails.directory(environment: environment) else { return LocalFileImageLoader() }
+        let directory = DesktopThumbnails.directory(environment: environment)
         let version = GalleryCommand.configuration.version.split(separator: " ").last.map(String.init) ?? "0"
         let logger = Logger(label: "gallery")
         let thumbnails = DesktopThumbnails(directory: directory, program: "gallery", version: version,

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Imaging
+import OperatingSystem
 import TOMLKit
 import TUI
 import ArgumentParser
@@ -41,10 +42,9 @@ struct ConfigFile: Equatable {
 
     static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "terminal_scroll", "unsplash_access_key", "keys"]
 
-    /// `$XDG_CONFIG_HOME/gallery/config.toml`, else `~/.config/gallery/config.toml`.
+    /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
     static func defaultPath(environment: [String: String]) -> String {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/gallery/config.toml" }
-        return (environment["HOME"] ?? "") + "/.config/gallery/config.toml"
+        XDGDirectories(environment: environment).configHome + "/gallery/config.toml"
     }
 
     /// Reads and checks the file at `path`; nil when there is no such file.

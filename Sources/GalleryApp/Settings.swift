@@ -1,5 +1,6 @@
 import Gallery
 import Imaging
+import OperatingSystem
 import TUI
 
 /// The effective configuration: built-in defaults, overridden by the config file, overridden by flags.
@@ -58,10 +59,9 @@ struct Settings: Equatable {
         return Settings(command: command, file: file, configPath: path, environment: environment)
     }
 
-    /// `$XDG_STATE_HOME/gallery/gallery.log`, else `~/.local/state/gallery/gallery.log`.
+    /// `gallery/gallery.log` in the user's state folder (`XDGDirectories.stateHome`).
     static func defaultLogPath(environment: [String: String]) -> String {
-        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/gallery/gallery.log" }
-        return (environment["HOME"] ?? "") + "/.local/state/gallery/gallery.log"
+        XDGDirectories(environment: environment).stateHome + "/gallery/gallery.log"
     }
 
     /// The access key with all but its last 4 characters hidden: `****abcd`.

@@ -39,14 +39,10 @@ public final class DiskCache: Sendable {
         self.state = Locked(State())
     }
 
-    /// `$XDG_CACHE_HOME/gallery` when that variable holds an absolute path, else `~/.cache/gallery`.
+    /// `gallery` in the user's cache folder (`XDGDirectories.cacheHome`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("gallery", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".cache", isDirectory: true).appendingPathComponent("gallery", isDirectory: true)
+        URL(fileURLWithPath: XDGDirectories(environment: environment).cacheHome, isDirectory: true)
+            .appendingPathComponent("gallery", isDirectory: true)
     }
 
     /// The bytes stored for `key`, or nil.

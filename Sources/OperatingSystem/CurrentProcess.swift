@@ -7,6 +7,20 @@ public enum CurrentProcess {
     /// The real user id (`getuid`), which names this user's trash folders.
     public static var userID: UInt32 { UInt32(getuid()) }
 
+    /// This user's home folder as `/etc/passwd` records it, nil when it has no line for the user.
+    /// Read from the file, not through `getpwuid_r`: glibc's lookup loads NSS modules, which the
+    /// static `gallery` links only with a warning and runs only beside the glibc it was built with.
+    /// An account only a directory service (LDAP) knows is not found.
+    public static var accountHome: String? {
+        guard let bytes = try? File.read("/etc/passwd", maxBytes: 16 << 20) else { return nil }
+        let user = String(getuid())
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count == 7, fields[2] == user { return String(fields[5]) }
+        }
+        return nil
+    }
+
     /// Ends the process with `status`, as C's `exit` does (exit handlers run).
     public static func exit(_ status: Int32) -> Never {
         Glibc.exit(status)

@@ -50,12 +50,9 @@ public struct FreedesktopTrash: Sendable {
         self.now = now ?? { LocalTime.nowSecondsSince1970 }
     }
 
-    /// `$XDG_DATA_HOME/Trash`, or `$HOME/.local/share/Trash` when that is not an absolute path;
-    /// nil without either.
-    public static func homeTrash(environment: [String: String]) -> String? {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/Trash" }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return home + "/.local/share/Trash"
+    /// `Trash` in the user's data folder (`XDGDirectories.dataHome`).
+    public static func homeTrash(environment: [String: String]) -> String {
+        XDGDirectories(environment: environment).dataHome + "/Trash"
     }
 
     /// Moves the file (or symbolic link) at the absolute `path` to the trash.

@@ -15,11 +15,9 @@ public struct PhotoDownloader: Sendable {
         self.track = track
     }
 
-    /// `$XDG_DOWNLOAD_DIR` when it is an absolute path, else `$HOME/Downloads`.
+    /// The user's download folder (`XDGDirectories.downloads`).
     public static func defaultDirectory(environment: [String: String]) -> String {
-        if let dir = environment["XDG_DOWNLOAD_DIR"], dir.hasPrefix("/") { return dir }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return home + "/Downloads"
+        XDGDirectories(environment: environment).downloads
     }
 
     /// The file name for a photo: its id with anything but letters, digits, `-` and `_` replaced by

@@ -30,12 +30,10 @@ public struct DesktopThumbnails: Sendable {
         self.onDecode = onDecode
     }
 
-    /// `$XDG_CACHE_HOME/thumbnails`, or `~/.cache/thumbnails` when that is unset or empty; nil
-    /// without either variable.
-    public static func directory(environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.cache/thumbnails"
+    /// `thumbnails` in the user's cache folder (`XDGDirectories.cacheHome`), as the thumbnail
+    /// specification places it.
+    public static func directory(environment: [String: String]) -> String {
+        XDGDirectories(environment: environment).cacheHome + "/thumbnails"
     }
 
     /// A file asked about: its URI, the thumbnail's file name, and the status thumbnails are
