@@ -105,8 +105,8 @@ mutate: deps
 # afresh (scripts/fuzz_corpus.py) and the corpus earlier runs grew in .fuzz/; fails, naming the
 # files in .fuzz/findings/, when a target crashed or failed a check. FUZZ_TARGETS picks some
 # ("png encoders"), FUZZ_JOBS runs that many at once. Its own scratch path, so `.build` is not
-# disturbed. Release, not debug: 1.3 to 5.7 times as many inputs a second, for a build about
-# twice as long.
+# disturbed. Release, not debug: several times as many inputs a second, for a longer build
+# (BENCHMARKS.md, "Figures behind the code's comments").
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FUZZ_TARGETS ?=

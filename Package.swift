@@ -86,13 +86,14 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
-        // No ArgumentParser here: its reflection cost `gallery view` (timed as a whole process)
-        // about 0.8 ms a run; ViewArguments parses the few options by hand.
+        // No ArgumentParser here: its reflection was a large part of a small picture's `gallery
+        // view` (timed as a whole process; BENCHMARKS.md); ViewArguments parses the few options
+        // by hand.
         .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalEnvironment", "OperatingSystem"]),
         // A static executable: `gallery view` is timed as a whole process against chafa and timg,
-        // and the dynamic loader's symbol binding and relocations cost ~3 ms of its start-up (half
-        // of a 1080 px photo's total). zlib is named for libpng, which static linking does not
-        // find on its own.
+        // and the dynamic loader's symbol binding and relocations were a large part of a photo's
+        // whole run (BENCHMARKS.md, "Where gallery's time goes"). zlib is named for libpng, which
+        // static linking does not find on its own.
         .executableTarget(name: "GalleryLauncher", dependencies: ["InlineViewer", "OperatingSystem"], linkerSettings: launcherLinking),
         .executableTarget(
             name: "GalleryApp",

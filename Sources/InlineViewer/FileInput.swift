@@ -20,8 +20,8 @@ enum FileInput {
     }
 
     /// Calls `body` with the bytes of the file at `path`, mapped when it is a regular file (reading
-    /// a 4000 px photo into fresh memory cost ~0.6 ms of page faults and copying, 0.1 ms mapped,
-    /// measured here). A file of more than `maxBytes` fails with `Failure`, as does one that cannot
+    /// a large photo into fresh memory costs page faults and a copy that mapping mostly avoids:
+    /// BENCHMARKS.md). A file of more than `maxBytes` fails with `Failure`, as does one that cannot
     /// be read; one cut short while mapped ends the process with one line on stderr.
     static func withContents<Result>(of path: String, maxBytes: Int = maxBytes,
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {

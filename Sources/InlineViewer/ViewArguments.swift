@@ -1,7 +1,7 @@
 import TerminalEnvironment
 /// `gallery view`'s command line, parsed by hand. ArgumentParser's reflection over the command's
-/// properties took about 0.8 ms of CPU, half of what a whole `gallery view` process costs for a
-/// small picture, in a command timed as a whole process against chafa and timg.
+/// properties was a large part of what a whole `gallery view` process costs for a small picture
+/// (BENCHMARKS.md), in a command timed as a whole process against chafa and timg.
 struct ViewArguments: Equatable {
     var files: [String] = []
     var size: CellBox?

@@ -30,7 +30,7 @@ public struct ViewCommand {
         // Large buffers from the heap rather than fresh mmaps: a photo's buffers live one after
         // the other (the decoder's planes and differences, pixels, the quantiser's tables), and a
         // freed one's pages, already faulted in, then serve the next instead of being unmapped
-        // and faulted again (a fresh page costs ~1.6 µs here).
+        // and faulted again (page faults are a measurable part of a run: BENCHMARKS.md).
         _ = glibcMallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD
         _ = glibcMallopt(-1, 512 << 20)  // M_TRIM_THRESHOLD
         let request: ViewArguments.Request

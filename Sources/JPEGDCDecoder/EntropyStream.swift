@@ -1,8 +1,9 @@
 import Glibc
 
 /// Where a scan's entropy-coded bytes are, read in place: the stuffing (0xFF 0x00 for a data
-/// byte 0xFF) is skipped as `JPEGBlockReader` reads, so no de-stuffed copy is made (for a 4000 px
-/// photo that copy was 1 to 2.3 MB of fresh pages, ~1 ms of page faults here).
+/// byte 0xFF) is skipped as `JPEGBlockReader` reads, so no de-stuffed copy is made (for a large
+/// photo that copy was megabytes of fresh pages, their page faults a measurable part of the
+/// decode: BENCHMARKS.md).
 ///
 /// Positions come in two kinds: raw (an index into the scan's bytes as stored) and logical (bits
 /// of data before a point, stuffing and markers not counted). Decoders compare and bound logical

@@ -356,9 +356,9 @@ enum JPEGDCScan {
     }
 
     /// The guessing read from the middle of the data, on a thread of its own: it picks where to
-    /// start (sampling the data, ~0.1-0.4 ms), records its first block starts, says it is
-    /// `ready`, then reads on, while the first thread already reads from the start (doing that
-    /// work first on the calling thread cost 0.3 to 0.6 ms of every 4000 px photo's decode).
+    /// start (sampling the data), records its first block starts, says it is `ready`, then reads
+    /// on, while the first thread already reads from the start (doing that work first on the
+    /// calling thread was serial time in every large photo's decode: BENCHMARKS.md).
     final class Speculation: @unchecked Sendable {
         enum Preparation: Int { case pending, ready, failed }
 

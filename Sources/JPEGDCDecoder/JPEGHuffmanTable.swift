@@ -17,7 +17,8 @@ struct JPEGHuffmanTable {
     /// the lookup bits: an AC value is never needed at eighth scale, only how many bits it takes,
     /// which the code alone says. 0 when the first code is longer than `runLookupBits`.
     ///
-    /// Made on each use (4096 entries, ~50 µs): only AC tables need it, once per scan.
+    /// Made on each use (4096 entries, cheap beside a scan: BENCHMARKS.md): only AC tables need
+    /// it, once per scan.
     var acRuns: [UInt16] { Self.chains(lookup) }
     /// Canonical decoding of codes longer than `lookupBits`: the largest code of each length
     /// (-1 when none), and where that length's symbols start in `values`, offset by its first code.

@@ -1,8 +1,8 @@
 /// Where `JPEGDCScan`'s second thread should start guessing so that both threads finish together.
 ///
-/// Reading a block costs far more than reading a byte: over the eight 4000 px photos a sequential
-/// read took about 3 ns a data byte plus 11 ns a block (least squares; a smooth picture has many
-/// blocks per byte). A split by bytes alone left one thread idle for up to 2.8 ms of a 13 ms read.
+/// Reading a block costs far more than reading a byte (a smooth picture has many blocks per
+/// byte), so a split by bytes alone left one thread idle for a good part of the read
+/// (BENCHMARKS.md, "Figures behind the code's comments").
 /// So the data is sampled: at a few places, a short run of blocks is read as if one began there
 /// (after enough blocks for the Huffman codes to have resynchronised) to see how many bits a block
 /// takes there. That gives each slice of the data an estimated cost, and the split is the point
@@ -12,16 +12,16 @@
 /// Any split gives the same, exact picture (see `JPEGDCScan`); a poor estimate only costs time.
 struct JPEGScanSplit {
     /// Places sampled, one in the middle of each equal slice of the data. Many short samples, not
-    /// a few long ones: a picture's texture changes within a slice, and one window of 256 blocks
-    /// misjudged its slice's blocks by up to 4x (checked against a full read of rocket and
-    /// astronaut); 32 windows of 256 left the first thread 37% to 52% of the blocks, 64 of 48 left
-    /// it 42% to 48% on the eight 4000 px photos.
+    /// a few long ones: a picture's texture changes within a slice, so one long window misjudged
+    /// its slice's blocks several times over, and 64 short windows balanced the threads more
+    /// closely than 32 long ones (BENCHMARKS.md).
     static let slices = 64
     /// Blocks read and thrown away at each place before measuring, for the codes to resynchronise.
     static let settleBlocks = 24
     /// Blocks measured at each place.
     static let sampledBlocks = 48
-    /// A block's reading cost in units of a data byte's (11 ns against 3 ns, measured above).
+    /// A block's reading cost in units of a data byte's: the ratio of the two measured costs
+    /// (BENCHMARKS.md).
     static let blockCost = 3.6
     /// The first thread's writing of a block the second thread read, in units of a data byte's
     /// reading cost (about a fifth of reading the block).
@@ -42,7 +42,8 @@ struct JPEGScanSplit {
     init?(_ stream: EntropyStream, reader: JPEGBlockReader, places: UnsafePointer<JPEGDCScan.BlockPlace>,
           blocksPerMCU: Int, blocks source: JPEGDCScan.BlockSource) {
         var reader = reader
-        // The scan's data bytes, not the file's tail after it (stuffing, under 1%, is not counted).
+        // The scan's data bytes, not the file's tail after it (stuffing, a tiny share, is not
+        // counted).
         let sliceBytes = stream.logicalCount / Self.slices
         guard sliceBytes > 0 else { return nil }
         var measured: [Double?] = []

@@ -1,9 +1,9 @@
 import OperatingSystem
 
 /// Work that may wait (writing desktop thumbnails): run one job at a time, each once no render has
-/// run or waited for `quiet`, so it never slows the pictures being drawn. Measured on the first
-/// screen of 15 photos of 4000 px on 2 cores: written alongside the renders, the thumbnails made it
-/// 180 ms slower (537 ms against 356). Waiting only for a moment with no render was not enough:
+/// run or waited for `quiet`, so it never slows the pictures being drawn: written alongside the
+/// renders, the thumbnails made a cold first screen of large photos markedly slower (BENCHMARKS.md,
+/// "Figures behind the code's comments"). Waiting only for a moment with no render was not enough:
 /// such moments come between a screen's renders, and a job started in one ran beside the rest.
 /// At most `capacity` jobs wait; more are dropped (a thumbnail not written is made on another
 /// visit), so scrolling through a large folder cannot pile up pixels.

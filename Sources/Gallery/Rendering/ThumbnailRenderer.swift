@@ -17,7 +17,8 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     public let kittyPixels: KittyPicture.Pixels
     /// The most registers a quantised sixel palette uses: thumbnails keep to the encoder's default,
     /// which keeps the bytes scroll frames send down; the detail pane's picture, drawn once, spends
-    /// the bytes of a full 256-register palette (800x600: 38.5 dB against 37.4, 14% more bytes).
+    /// the bytes of a full 256-register palette, a better picture for somewhat more bytes
+    /// (BENCHMARKS.md).
     /// Set by role (`forPictureDrawnOnce`), not by fit: the grid's contain is the detail pane's fit.
     public private(set) var sixelQuantizedRegisters = SixelEncoder.quantizedRegisters
     private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])

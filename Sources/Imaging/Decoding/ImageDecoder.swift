@@ -85,11 +85,11 @@ public enum ImageDecoder {
         try decode(bytes, for: box, filling: true, maxPixels: maxPixels, parallel: parallel, background: background)
     }
 
-    /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will
-    /// have in `box` (1/8 of a 4000 px photo for a 240x160 box) instead of decoding every pixel
-    /// and throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
-    /// averages: resampling their output from at least twice the size is 8 dB closer to an exact
-    /// downscale (1080 px photos) for ~1 ms. The result is not resized to `box`; the caller's
+    /// A JPEG is decoded at the smallest DCT scale that covers twice the size its picture will have
+    /// in `box` (1/8 of a 4000 px photo for a 240x160 box) instead of decoding every pixel and
+    /// throwing most away. Twice, because the reduced IDCTs between 2/8 and 7/8 are not area
+    /// averages: resampling their output from at least twice the size comes much closer to an exact
+    /// downscale for little time (BENCHMARKS.md). The result is not resized to `box`; the caller's
     /// resampling does that. WebP is scaled to that size while decoding, HEIF decodes an embedded
     /// thumbnail that covers it when it has one; other formats decode at full size. The sizes are
     /// the upright picture's: a portrait stored sideways (Exif orientation 6) is decoded to fill a

@@ -21,12 +21,12 @@ public enum JPEGCodec {
     /// any pixel memory is allocated: a scaled decode still has to read every coefficient, so a
     /// tiny file that claims a huge picture is refused instead of decoded slowly.
     ///
-    /// When the picture's size is not a multiple of the scale's block (2667 rows at 1/8 =
-    /// 333.375), libjpeg-turbo's last row or column stands for a fraction of a pixel. Counted as a
-    /// full pixel it would stretch the picture, dropped it would shrink it, each costing 3 to 7 dB
-    /// against an exact downscale of a detailed 4000 px photo at thumbnail size; so the image keeps
-    /// it and says how much of it is picture (`lastColumnEighths`, `lastRowEighths`), which the
-    /// resize that makes the thumbnail counts exactly, in the same pass (no resampling here).
+    /// When the picture's size is not a multiple of the scale's block (2667 rows at 1/8 = 333.375),
+    /// libjpeg-turbo's last row or column stands for a fraction of a pixel. Counted as a full pixel
+    /// it would stretch the picture, dropped it would shrink it, each a clear loss against an exact
+    /// downscale of a detailed photo at thumbnail size (BENCHMARKS.md); so the image keeps it and
+    /// says how much of it is picture (`lastColumnEighths`, `lastRowEighths`), which the resize
+    /// that makes the thumbnail counts exactly, in the same pass (no resampling here).
     ///
     /// Truncated data keeps what decoded, the rest grey as libjpeg-turbo pads it, and the image
     /// says so (`isTruncated`): a local file is shown as far as it goes, a download fetched again
@@ -102,9 +102,8 @@ public enum JPEGCodec {
     ///
     /// Only 1/8, 2/8, 4/8 and 8/8: libjpeg-turbo has SIMD IDCTs for those, while 3/8, 5/8, 6/8 and
     /// 7/8 run in plain C. On the 1080 px photos decoding at 4/8 and area-averaging the extra
-    /// pixels is faster than decoding at 3/8 (1.2 ms against 3.0 ms for color-1080.jpg in a
-    /// 240x160 box) and never worse to look at, since area averaging more pixels only gets closer
-    /// to an exact downscale.
+    /// pixels is faster than decoding at 3/8 (BENCHMARKS.md) and never worse to look at, since
+    /// area averaging more pixels only gets closer to an exact downscale.
     private static func scaleNumerator(width: Int, height: Int, covering target: PixelSize?) -> Int {
         guard let target, target.width > 0, target.height > 0 else { return 8 }
         for num in [1, 2, 4, 8] {
@@ -159,7 +158,7 @@ private struct Decoder {
         guard let base = data.baseAddress else { throw ImageError.empty }
         var report = gallery_jpeg_report()
         var status: Int32 = 0
-        // Not zero-filled first (a 1080 px photo's 1/2 decode is 760 KB): libjpeg writes every row
+        // Not zero-filled first (a reduced decode is still large): libjpeg writes every row
         // unless it fails, and then the pixels are thrown away below.
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { rgb, initialized in
             status = gallery_jpeg_decode(base, data.count, Int32(numerator), rgb.baseAddress,

@@ -27,7 +27,7 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
 
     /// The format whose signature starts `bytes`, or nil when none matches.
     // Inlined so that taking the first bytes is compiled for the caller's sequence: generic across
-    // the module boundary, it cost ~0.8 µs a call, most of a 100,000-file listing's sniffing.
+    // the module boundary, it was most of a 100,000-file listing's sniffing (BENCHMARKS.md).
     @inlinable
     public init?(sniffing bytes: some Sequence<UInt8>) {
         self.init(head: Array(bytes.prefix(Self.signatureLength)))

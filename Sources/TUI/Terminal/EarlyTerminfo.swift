@@ -3,8 +3,9 @@ import OperatingSystem
 
 /// The adapted terminfo entry (`AdaptedTerminfo`) of the terminal the app is about to take over,
 /// compiled on another thread while the main thread reads the arguments, the configuration and
-/// the terminal's replies: `infocmp` and `tic` were about 4 ms of the main thread's start-up, with
-/// the other core idle, and over SSH the probe's round trip hides them whole.
+/// the terminal's replies: `infocmp` and `tic` were a measurable part of the main thread's
+/// start-up (BENCHMARKS.md), with the other core idle, and over SSH the probe's round trip hides
+/// them whole.
 enum EarlyTerminfo {
     private struct Build {
         let name: String
