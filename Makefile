@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-pat
 # ImageMagick for the end-to-end tests in a real sixel terminal; cjpeg and djpeg for `make fuzz`'s seeds).
 DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev pkg-config tmux xvfb xterm xdotool x11-xserver-utils imagemagick libjpeg-turbo-progs
 
-.PHONY: deps build run test install uninstall sanitize bench mutate fuzz man clean
+.PHONY: deps build run test install uninstall sanitize bench mutate fuzz man man-check clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -119,12 +119,24 @@ fuzz: deps
 	  --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 # The man page, generated from the argument parser (swift-argument-parser's generate-manual plugin;
-# works offline). Debug build: it only asks the binary for its help.
+# works offline). Debug build: it only asks the binary for its help. The plugin writes it under
+# .build (MAN_MADE); `make man` copies it to docs/gallery.1.
+MAN_MADE = .build/plugins/GenerateManual/outputs/GalleryApp/gallery.1
 man:
 	$(SWIFT) package plugin generate-manual --configuration debug
 	mkdir -p docs
-	cp .build/plugins/GenerateManual/outputs/GalleryApp/gallery.1 docs/gallery.1
+	cp $(MAN_MADE) docs/gallery.1
 	@echo "docs/gallery.1 written (view it with: man ./docs/gallery.1)"
+
+# Fails, naming docs/gallery.1, when the committed page is not what `make man` makes now (a flag,
+# its help or the discussion changed without `make man`). The .Dd line is left out of the
+# comparison: it is the day the page was made.
+man-check:
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@made="$$(mktemp)"; sed '/^\.Dd /d' $(MAN_MADE) > "$$made"; \
+	if sed '/^\.Dd /d' docs/gallery.1 | diff -u --label "docs/gallery.1 (committed)" --label "docs/gallery.1 (make man)" - "$$made"; \
+	then rm -f "$$made"; echo "docs/gallery.1 is up to date"; \
+	else rm -f "$$made"; echo "docs/gallery.1 differs from what make man makes: run make man and commit it"; exit 1; fi
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan .fuzz
