@@ -40,7 +40,7 @@ struct ConfigFile: Equatable {
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
 
-    static let topLevelKeys = ["source", "render", "thumb_size", "per_page", "theme", "fit", "sort", "reverse", "terminal_scroll", "unsplash_access_key", "keys"]
+    static let topLevelKeys = SettingName.allCases.map(\.key) + ["keys"]
 
     /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
     static func defaultPath(environment: [String: String]) -> String {

@@ -42,8 +42,7 @@ struct GalleryCommand: ParsableCommand {
             FILES
               config   $XDG_CONFIG_HOME/gallery/config.toml
                        (else ~/.config/gallery/config.toml): TOML keys
-                       source, render, thumb_size, per_page, theme, fit,
-                       sort, reverse, terminal_scroll, unsplash_access_key,
+                       \(Self.settingKeys),
                        and a [keys] table that rebinds quit, search and
                        help. Flags win over the file; --print-config shows
                        the result. A bad file stops gallery with
@@ -157,6 +156,18 @@ struct GalleryCommand: ParsableCommand {
     }
 
     /// Why `perPage` is not acceptable, nil when it is (shared with the config file).
+    /// The config file's keys for the FILES section, wrapped as its text is: lines of at most 50
+    /// columns, the ones after the first under the first.
+    static var settingKeys: String {
+        var lines = [""]
+        for key in SettingName.allCases.map(\.key) {
+            let word = key + (key == SettingName.allCases.last?.key ? "" : ",")
+            if lines[lines.count - 1].count + 1 + word.count > 50 { lines.append("") }
+            lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+        }
+        return lines.joined(separator: "\n" + String(repeating: " ", count: 11))
+    }
+
     static func perPageProblem(_ perPage: Int) -> String? {
         (1...30).contains(perPage) ? nil : "must be between 1 and 30, got \(perPage)"
     }

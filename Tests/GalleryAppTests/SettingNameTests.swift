@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import GalleryApp
+
+/// Each setting is declared once (`SettingName`); what shows settings to people is checked
+/// against that declaration.
+@Suite struct SettingNameTests {
+    @Test func everySettingHasItsFlagKeyAndPrintedLine() throws {
+        let help = GalleryCommand.helpMessage(columns: 200)
+        let printed = Settings(command: try GalleryCommand.parse(["--unsplash-access-key", "k"]), file: nil, configPath: nil,
+                               environment: ["HOME": "/h"]).toml
+        let printedKeys = printed.split(separator: "\n").compactMap { line -> String? in
+            guard !line.hasPrefix("#"), !line.hasPrefix("["), let equals = line.firstIndex(of: "=") else { return nil }
+            return line[..<equals].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(Array(printedKeys.prefix(SettingName.allCases.count)) == SettingName.allCases.map(\.key),
+                "--print-config lists the settings in their declared order")
+        for setting in SettingName.allCases {
+            #expect(help.contains(setting.flag + " "), "--help has \(setting.flag)")
+            #expect(help.contains(setting.key), "--help's FILES names the config key \(setting.key)")
+            #expect(ConfigFile.topLevelKeys.contains(setting.key))
+        }
+    }
+
+    @Test func theReadmeAndTheManPageShowEverySetting() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let manual = try String(contentsOf: repository.appendingPathComponent("docs/gallery.1"), encoding: .utf8)
+        for setting in SettingName.allCases {
+            #expect(readme.contains("\n\(setting.key) = "), "README's config example sets \(setting.key)")
+            #expect(readme.contains(setting.flag), "README names \(setting.flag)")
+            // mdoc writes a flag as `Fl -name`.
+            #expect(manual.contains("Fl " + setting.flag.dropFirst()), "docs/gallery.1 has \(setting.flag)")
+            #expect(manual.contains(setting.key), "docs/gallery.1 names \(setting.key)")
+        }
+    }
+}
