@@ -182,7 +182,7 @@ struct LiveFolderTests {
         #expect(app.relists == 0)
         #expect(app.viewModel.listChanges.isEmpty)
 
-        app.grid.select(index: 0)
+        app.viewModel.select(index: 0)
         app.draw()
         files.rename(try #require(app.grid.selectedPhoto), to: "z.jpg")
         app.draw()

@@ -176,6 +176,17 @@ struct LocalFileActionsTests {
         #expect(try await folder.source.photo(id: renamed).id == renamed)
     }
 
+    @Test func theDetailPaneStepsOverFolderTiles() async throws {
+        // Folders are listed first: ← from the first photo has no photo to go to, not the folder.
+        let folder = try await LocalFolder(names: ["sub/", "a.jpg", "b.jpg", "zz/"])
+        defer { folder.remove() }
+        #expect(folder.listed == ["sub", "zz", "a.jpg", "b.jpg"])
+        let first = folder.photo("a.jpg"), last = folder.photo("b.jpg")
+        #expect(await folder.viewModel.photo(adjacentTo: first.id, offset: -1) == nil)
+        #expect(await folder.viewModel.photo(adjacentTo: first.id, offset: 1)?.id == last.id)
+        #expect(await folder.viewModel.photo(adjacentTo: last.id, offset: -1)?.id == first.id)
+    }
+
     @Test func aFolderTileIsNeverMarked() async throws {
         let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg", "b.jpg"])
         defer { folder.remove() }

@@ -54,7 +54,7 @@ struct TotalsAndEndTests {
         let (coordinator, navigator, screen) = await start(source)
         let viewModel = try #require(coordinator.viewModel)
         // Selecting far away without drawing: the cell is a hole until layout asks for its page.
-        coordinator.grids[0].view.select(index: 700)
+        viewModel.select(index: 700)
         #expect(viewModel.photo(at: 700) == nil)
         _ = frame(navigator, screen)
         await eventually { viewModel.photo(at: 700) != nil }
@@ -93,7 +93,7 @@ struct TotalsAndEndTests {
         let (coordinator, navigator, screen) = await start(source)
         let viewModel = try #require(coordinator.viewModel)
         let grid = coordinator.grids[0].view
-        grid.select(index: 83)
+        viewModel.select(index: 83)
         _ = frame(navigator, screen)
         await eventually { viewModel.photo(at: 83) != nil }
         _ = frame(navigator, screen)

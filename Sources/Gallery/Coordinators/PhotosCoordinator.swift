@@ -8,8 +8,6 @@
     private var environment: AppEnvironment
     /// The listings folders were entered from, with the id of the folder entered, for the way back.
     private var trail: [(source: DirectorySource, folderID: String)] = []
-    /// The item the newest grid was asked to select: still the one to keep while that grid loads.
-    private var selectionToKeep: String?
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
     /// `D` `u` `R` on a folder's files, for every grid of this flow.
@@ -51,7 +49,7 @@
     /// Selects the item with `id` in the main grid once its place is listed.
     private func select(_ id: String) {
         guard let index = library?.index(ofID: id) else { return }
-        grids.first?.view.select(index: index)
+        grids.first?.viewModel.select(id: id, orIndex: index)
     }
 
     private func showGrid(of feed: PhotoFeed) {
@@ -121,7 +119,7 @@
 
     func cycleOrder(selecting id: String?) {
         guard let library else { return }
-        show(library.reordered(library.order.next, reversed: library.reversed), selecting: id ?? selectionToKeep)
+        show(library.reordered(library.order.next, reversed: library.reversed), selecting: id)
     }
 
     func goUp() {
@@ -160,7 +158,6 @@
         environment.sourceName = source.name
         showGrid(of: .all)
         watchFolder()
-        selectionToKeep = id
         if let id { select(id) }
     }
 }

@@ -50,6 +50,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var listChanges: [ListChange] = []
     /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
     public private(set) var markedIDs: Set<String> = []
+    /// Where the selection is: the grid shows it, and the user moves it (`select(index:)`).
+    public private(set) var selectedIndex = 0
+    /// The selected photo, nil on a page not here yet.
+    public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
+    /// The item to keep selected in a new grid over the same folder (another order): the one this
+    /// grid still waits to select, else the selected one.
+    public var selectionToKeep: String? { wanted?.id ?? selectedPhoto?.id }
 
     /// "1,512 photos" (the feed's total when known), with what is going on.
     public var statusText: String {
@@ -90,6 +97,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var nextGeneration = 0
     /// Bumped whenever the pages in flight are dropped: their answers are for a list gone since.
     @ObservationIgnored private var pageGeneration = 0
+    /// The selected photo's id, so it stays selected when the list changes around it.
+    @ObservationIgnored private var selectedID: String?
+    /// An item to select once the list has it (a grid opened on a photo or folder, the page `n`
+    /// asked for): its place, selected as soon as the list is that long, and its id, until it is
+    /// the one selected there.
+    @ObservationIgnored private var wanted: (id: String?, index: Int?)?
     /// The selection a refresh in place keeps, until the pages that settle it arrive.
     @ObservationIgnored private var refreshTarget: (id: String?, index: Int)?
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
@@ -170,6 +183,46 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         coordinator?.photosViewModel(self, didSelect: photo)
     }
 
+    /// The user moved the selection to `index` (keys, the mouse): nothing is waited for any more.
+    public func select(index: Int) {
+        wanted = nil
+        setSelection(index)
+    }
+
+    /// Selects the item with `id` once the list has it, and item `index` (its place, when known)
+    /// as soon as the list is that long: a grid opened on an item, `n` to a page on its way.
+    public func select(id: String?, orIndex index: Int?) {
+        wanted = (id, index)
+        settleSelection()
+    }
+
+    private func setSelection(_ index: Int) {
+        selectedIndex = max(0, min(index, items.count - 1))
+        selectedID = photo(at: selectedIndex)?.id
+    }
+
+    /// The wanted item selected where the list now has it; the selected photo kept selected where
+    /// it is now (the list changed), or its place when it left.
+    private func settleSelection() {
+        if let (id, index) = wanted {
+            if let id, let found = photoIndex[id] {
+                wanted = nil
+                setSelection(found)
+                return
+            }
+            if let index, index < items.count {
+                setSelection(index)
+                if id == nil || selectedID == id { wanted = nil }
+                return
+            }
+        }
+        if let selectedID, let found = photoIndex[selectedID] {
+            if found != selectedIndex { selectedIndex = found }
+        } else {
+            setSelection(selectedIndex)
+        }
+    }
+
     public func didReachBottom() {
         guard didLoad else { return }
         loadNextPage()
@@ -200,7 +253,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
 
     /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed
     /// where the user is (`refresh(around: selectedIndex)`).
-    public func retry(selectedIndex: Int) {
+    public func retry() {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
         guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
             refresh(around: selectedIndex)
@@ -221,6 +274,8 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         sourceNote = nil
         folderCount = 0
         listChanges.append(.replaced)
+        selectedIndex = 0
+        selectedID = nil
         loadNextPage()
     }
 
@@ -276,7 +331,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             return
         }
         refreshTarget = nil
-        listChanges.append(.select(index: place))
+        select(index: place)
     }
 
     public func search(_ query: String) {
@@ -294,12 +349,19 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
     /// when needed; nil before the first photo, after the end, or when a page fails.
     public func photo(adjacentTo id: String, offset: Int) async -> LibraryItem? {
-        guard let index = photoIndex[id] else { return nil }
-        let target = index + offset
-        guard target >= 0 else { return nil }
+        guard let index = photoIndex[id], offset != 0 else { return nil }
+        var target = index + offset
         let generation = pageGeneration
         while true {
-            if let photo = photo(at: target) { return photo }
+            guard target >= 0 else { return nil }
+            if let item = photo(at: target) {
+                // Folder tiles are stepped over: the detail pane shows photos.
+                guard item.isPhoto else {
+                    target += offset.signum()
+                    continue
+                }
+                return item
+            }
             let page: Int
             if target < items.count {
                 page = pagination.page(containing: target)
@@ -369,6 +431,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
                 place(received.photos, onPage: page)
             }
             settleRefresh()
+            settleSelection()
         case .failure(let error):
             pagination.fail(page: page)
             failedPages.insert(page)
@@ -419,7 +482,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @discardableResult
     public func toggleMark(at index: Int) -> String? {
         guard let photo = photo(at: index) else { return nil }
-        guard photo.folder == nil else { return Self.folderNotMarked }
+        guard photo.isPhoto else { return Self.folderNotMarked }
         if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
         return nil
     }
@@ -429,12 +492,12 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
     public func invertMarks() {
         let marked = markedIDs
-        markedIDs = Set(photos.lazy.filter { $0.folder == nil }.map(\.id).filter { !marked.contains($0) })
+        markedIDs = Set(photos.lazy.filter(\.isPhoto).map(\.id).filter { !marked.contains($0) })
     }
 
     /// The marked photos, in list order; never a folder, even one listed since under a marked
     /// photo's path (the folder changed).
-    public var markedPhotos: [LibraryItem] { photos.filter { $0.folder == nil && markedIDs.contains($0.id) } }
+    public var markedPhotos: [LibraryItem] { photos.filter { $0.isPhoto && markedIDs.contains($0.id) } }
 
     /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
     /// they had, first place first.
@@ -492,6 +555,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             pagination.listEdited(total: items.count, completePages: Set(complete))
         }
         listChanges.append(.edited)
+        settleSelection()
     }
 
     /// Where each received photo stands, the first place when a photo is listed twice.
@@ -690,8 +754,6 @@ public enum ListChange: Equatable, Sendable {
     /// Photos left, came back or moved (trash, restore, rename, a folder's change): the selected
     /// photo stays selected by id, or its place when it went, and the viewport stays.
     case edited
-    /// A refresh in place found the photo that was selected again here (or the nearest place).
-    case select(index: Int)
 }
 
 /// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which one it is.

@@ -42,7 +42,7 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
     func setThumbnailSize(columns: Int, rows: Int)
     /// Try the failed page and the failed visible thumbnails again; with nothing failed, refresh
     /// the list around the selected item, which stays selected.
-    func retry(selectedIndex: Int)
+    func retry()
     /// Reload the feed from page 1.
     func refresh()
     /// The user asked to search for `query` (ignored when blank).
@@ -52,9 +52,6 @@ public protocol PhotosViewModelProtocol: AnyObject, Observable {
 }
 
 extension PhotosViewModelProtocol {
-    /// `retry` with the first item selected.
-    public func retry() { retry(selectedIndex: 0) }
-
     /// The image state of the photo at `index`, if it is displayed.
     public func thumbnailState(at index: Int) -> ThumbnailState? {
         guard items.indices.contains(index), let photo = items[index] else { return nil }

@@ -15,17 +15,12 @@ import TerminalEnvironment
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: Size?
-    /// The selected photo's id as of the last frame: kept selected when the list is edited.
-    private var selectedID: String?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
     private var renaming: LibraryItem?
     /// A one-off note ("this source cannot search") until the next key.
     private var notice: String?
-    /// `n` asked for a photo on a page not loaded yet, or a new grid is to open on an item: select
-    /// it when the list is that long.
-    private var pendingSelection: Int?
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
 
@@ -59,12 +54,7 @@ import TerminalEnvironment
     }
 
     /// The photo under the selection.
-    var selectedPhoto: LibraryItem? { viewModel.photo(at: grid.selectedIndex) }
-
-    /// Selects item `index` as soon as the list is that long (a grid opened on a photo or folder).
-    func select(index: Int) {
-        pendingSelection = index
-    }
+    var selectedPhoto: LibraryItem? { viewModel.selectedPhoto }
 
     func layout(in rect: Rect) {
         let gridRect = rect.splitStatusRow.body
@@ -73,26 +63,22 @@ import TerminalEnvironment
             case .replaced:
                 grid.reloadItems(count: viewModel.items.count)
             case .edited:
-                // Photos left, came back or moved (the folder changed): the selected photo stays
-                // selected, or its place when it went; the viewport stays where it was.
-                let kept = selectedID.flatMap(viewModel.index(ofPhotoID:)) ?? grid.selectedIndex
-                viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: kept))
-            case .select(let index):
-                // `r` reloaded the list: the photo that was selected stays selected.
-                pendingSelection = index
+                // Photos left, came back or moved (the folder changed): the view model kept the
+                // selected photo selected, or its place when it went; the viewport stays.
+                viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: viewModel.selectedIndex))
             }
         }
         grid.setItemCount(viewModel.items.count)
         grid.layout(in: gridRect)
-        if let pending = pendingSelection, pending < viewModel.items.count {
-            pendingSelection = nil
-            grid.select(pending)
+        // The grid shows the selection the view model holds (a refresh kept a photo selected, a
+        // grid opened on one, `n` reached its page).
+        if grid.selectedIndex != viewModel.selectedIndex, viewModel.selectedIndex < viewModel.items.count {
+            grid.select(viewModel.selectedIndex)
         }
         if grid.thumbnailSize != thumbnailSize {
             thumbnailSize = grid.thumbnailSize
             viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
         }
-        selectedID = selectedPhoto?.id
         spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
     }
 
@@ -128,6 +114,9 @@ import TerminalEnvironment
         }
         notice = nil
         fileActions.dismissMessage()
+        // What the keys and the mouse do to the grid's selection is the view model's from now on.
+        let shown = grid.selectedIndex
+        defer { if grid.selectedIndex != shown { viewModel.select(index: grid.selectedIndex) } }
         let candidates = keyMap.actions(for: key, in: .grid)
         if candidates.contains(where: { actions.perform($0, for: selectedPhoto) }) { return true }
         actions.dismissMessage()
@@ -146,7 +135,7 @@ import TerminalEnvironment
             } else {
                 notice = GalleryError.searchUnsupported.description
             }
-        case .retry: viewModel.retry(selectedIndex: grid.selectedIndex)
+        case .retry: viewModel.retry()
         case .toggleFit:
             viewModel.setFit(viewModel.fit.toggled)
             notice = "thumbnails: \(viewModel.fit)"
@@ -154,14 +143,14 @@ import TerminalEnvironment
         case .previousPage: jumpToPage(forward: false)
         case .cycleOrder:
             guard let library else { return false }
-            library.cycleOrder(selecting: selectedPhoto?.id)
+            library.cycleOrder(selecting: viewModel.selectionToKeep)
         case .goUp:
             guard case .all = viewModel.feed, let library else { return false }
             library.goUp()
         case .back:
             guard case .search = viewModel.feed else { return false }
             viewModel.close()
-        case .mark: notice = viewModel.toggleMark(at: grid.selectedIndex)
+        case .mark: notice = viewModel.toggleMark(at: viewModel.selectedIndex)
         case .invertMarks: viewModel.invertMarks()
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
         case .restore: fileActions.restoreLastBatch()
@@ -186,9 +175,7 @@ import TerminalEnvironment
     /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
     func reveal(photoID id: String) {
         guard let index = viewModel.index(ofPhotoID: id) else { return }
-        // Pages may have arrived while the pane was up, and the grid has not drawn them yet.
-        grid.setItemCount(viewModel.items.count)
-        grid.select(index)
+        viewModel.select(index: index)
     }
 
     private func handlePromptKey(_ key: Key) {
@@ -216,19 +203,20 @@ import TerminalEnvironment
         let count = viewModel.items.count
         guard count > 0 else { return }
         let perPage = max(1, viewModel.perPage)
-        let selected = grid.selectedIndex
+        let selected = viewModel.selectedIndex
         let pageStart = selected / perPage * perPage
         if forward {
             let target = pageStart + perPage
             if target < count {
-                grid.select(target)
+                viewModel.select(index: target)
             } else if !viewModel.reachedEnd {
-                pendingSelection = target
-                grid.select(count - 1)
+                // The last photo meanwhile, the next page's first once it has come.
+                viewModel.select(index: count - 1)
+                viewModel.select(id: nil, orIndex: target)
                 viewModel.didReachBottom()
             }
         } else {
-            grid.select(selected == pageStart ? max(0, pageStart - perPage) : pageStart)
+            viewModel.select(index: selected == pageStart ? max(0, pageStart - perPage) : pageStart)
         }
     }
 
@@ -250,7 +238,7 @@ import TerminalEnvironment
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
-                                 selected: grid.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
+                                 selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
         let pickKeys = environment.picker == nil ? "" : "  \(keyMap.label(of: .grid(.open))) pick  \(keyMap.label(of: .back)) cancel"
