@@ -123,6 +123,18 @@ import Testing
         #expect(image[250, 250] == RGB(9, 9, 9), "nothing drawn: the background")
     }
 
+    @Test func aBoxOfManyPixelsSumsWithoutOverflow() throws {
+        // 300 x 300 of one colour into a 1 x 1 target: one box of 90,000 pixels, whose sums of
+        // 255 x 255 a pixel pass 32 bits (as a 10000 px picture drawn into a cell does).
+        let row: [UInt8] = [250, 1, 50, 1, 0, 0]
+        let rle: [UInt8] = Array((0..<300).map { _ in row }.joined()) + [0, 1]
+        let bmp = Self.bmp(width: 300, height: 300, bits: 8, compression: 1,
+                           palette: [0, 0, 0, 0, 30, 20, 200, 0] + [UInt8](repeating: 0, count: 1016), pixels: rle)
+        let image = try BMPCodec.decode(bmp, covering: PixelSize(width: 1, height: 1))
+        #expect(image.width == 1 && image.height == 1)
+        #expect(image[0, 0] == RGB(200, 20, 30))
+    }
+
     /// A BMP with a 40-byte header around `pixels`; `palette` is what stands between them (the
     /// colour table, or bit field masks).
     static func bmp(width: Int, height: Int, bits: Int, compression: Int, palette: [UInt8], pixels: [UInt8]) -> [UInt8] {

@@ -169,8 +169,7 @@ public struct KeyMap: Sendable, Equatable {
         guard let own = groups.first(where: { $0.bindings.contains { $0.action == action } }) else { return "no such action" }
         for group in groups where group.context.overlaps(own.context) {
             for binding in group.bindings where binding.action != action && binding.keys.contains(key) {
-                let name = Self.helpName(of: key)
-                return "'\(name)' already means \(group.help ?? Self.rebindable.first { $0.action == binding.action }?.name ?? "something else")"
+                return "'\(Self.helpName(of: key))' already means \(group.help ?? "something else")"
             }
         }
         return nil
@@ -178,9 +177,9 @@ public struct KeyMap: Sendable, Equatable {
 
     /// Binds `key` to `action` in place of its rebindable key (its other keys stay: Ctrl-C quits).
     public mutating func rebind(_ action: KeyAction, to key: Key) {
-        for g in groups.indices {
-            for b in groups[g].bindings.indices where groups[g].bindings[b].action == action {
-                groups[g].bindings[b].keys[0] = key
+        for group in groups.indices {
+            for binding in groups[group].bindings.indices where groups[group].bindings[binding].action == action {
+                groups[group].bindings[binding].keys[0] = key
             }
         }
     }

@@ -9,8 +9,9 @@ struct BoxAveragingCanvas {
     let width: Int, height: Int, topDown: Bool, factor: Int
     private let boxesAcross: Int, boxesDown: Int
     private let background: RGB
-    /// For each box of the row of boxes being read: R, G, B times alpha; R, G, B; alpha.
-    private var sums: [UInt32]
+    /// For each box of the row of boxes being read: R, G, B times alpha; R, G, B; alpha. 64 bits:
+    /// a box of a huge picture drawn into a cell or two holds millions of pixels of up to 255 x 255.
+    private var sums: [UInt64]
     private var boxRow: Int?
     /// The boxes' colours in display order, three bytes each: over the background, and opaque.
     private var composited: [UInt8]
@@ -25,7 +26,7 @@ struct BoxAveragingCanvas {
         self.background = background
         boxesAcross = (width + factor - 1) / factor
         boxesDown = (height + factor - 1) / factor
-        sums = [UInt32](repeating: 0, count: boxesAcross * 7)
+        sums = [UInt64](repeating: 0, count: boxesAcross * 7)
         composited = [UInt8](repeating: 0, count: boxesAcross * boxesDown * 3)
         for box in 0..<(boxesAcross * boxesDown) {
             composited[box * 3] = background.r
@@ -45,13 +46,13 @@ struct BoxAveragingCanvas {
             flush()
             boxRow = box
         }
-        let at = x / factor * 7, a = UInt32(alpha)
-        sums[at] += UInt32(colour.r) * a
-        sums[at + 1] += UInt32(colour.g) * a
-        sums[at + 2] += UInt32(colour.b) * a
-        sums[at + 3] += UInt32(colour.r)
-        sums[at + 4] += UInt32(colour.g)
-        sums[at + 5] += UInt32(colour.b)
+        let at = x / factor * 7, a = UInt64(alpha)
+        sums[at] += UInt64(colour.r) * a
+        sums[at + 1] += UInt64(colour.g) * a
+        sums[at + 2] += UInt64(colour.b) * a
+        sums[at + 3] += UInt64(colour.r)
+        sums[at + 4] += UInt64(colour.g)
+        sums[at + 5] += UInt64(colour.b)
         sums[at + 6] += a
         if alpha > 0 { isWhollyTransparent = false }
     }
@@ -70,10 +71,10 @@ struct BoxAveragingCanvas {
         sums.withUnsafeMutableBufferPointer { sums in
             for x in 0..<width {
                 let at = x / factor * 7, pixel = x * 4
-                sums[at] += UInt32(rgba[pixel]) * 255
-                sums[at + 1] += UInt32(rgba[pixel + 1]) * 255
-                sums[at + 2] += UInt32(rgba[pixel + 2]) * 255
-                sums[at + 6] += UInt32(rgba[pixel + 3])
+                sums[at] += UInt64(rgba[pixel]) * 255
+                sums[at + 1] += UInt64(rgba[pixel + 1]) * 255
+                sums[at + 2] += UInt64(rgba[pixel + 2]) * 255
+                sums[at + 6] += UInt64(rgba[pixel + 3])
             }
         }
     }
@@ -90,9 +91,9 @@ struct BoxAveragingCanvas {
         guard let boxRow else { return }
         let rows = min(factor, height - boxRow * factor)
         let y = topDown ? boxRow : boxesDown - 1 - boxRow
-        let backdrop = [UInt32(background.r), UInt32(background.g), UInt32(background.b)]
+        let backdrop = [UInt64(background.r), UInt64(background.g), UInt64(background.b)]
         for column in 0..<boxesAcross {
-            let count = UInt32(min(factor, width - column * factor) * rows)
+            let count = UInt64(min(factor, width - column * factor) * rows)
             let at = column * 7, to = (y * boxesAcross + column) * 3
             let coverage = 255 * count - sums[at + 6]
             for channel in 0..<3 {
