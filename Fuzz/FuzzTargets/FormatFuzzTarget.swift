@@ -13,7 +13,8 @@ enum FormatFuzzTarget {
     static func run(_ input: UnsafeRawBufferPointer, as format: ImageFormat) throws {
         let bytes = Array(input)
         let sniffed = ImageFormat(sniffing: bytes)
-        for box in [PixelSize(width: 48, height: 32), PixelSize(width: 300, height: 200)] {
+        // A box of one pixel too: a large picture then averages boxes of many pixels (BMP, TIFF).
+        for box in [PixelSize(width: 1, height: 1), PixelSize(width: 48, height: 32), PixelSize(width: 300, height: 200)] {
             guard let image = try? ImageDecoder.decode(bytes, fittingIn: box, maxPixels: maxPixels) else { continue }
             try check(sniffed != nil, "\(format): an image (\(image.width)x\(image.height)) from bytes of no known format")
             try check(image.width > 0 && image.height > 0 && image.width * image.height <= maxPixels,

@@ -59,7 +59,11 @@ public enum TIFFCodec {
     /// a time: whole boxes, and at least 64 rows, so a strip is seldom decoded twice.
     private static func decodeInBoxes(_ tiff: OpaquePointer, size: PixelSize, factor: Int, background: RGB) throws -> RGBImage {
         var canvas = BoxAveragingCanvas(width: size.width, height: size.height, topDown: true, factor: factor, background: background)
-        let bandRows = factor * max(1, (64 + factor - 1) / factor)
+        let bandRows = min(size.height, factor * max(1, (64 + factor - 1) / factor))
+        // A band is whole rows: a picture so wide that a band of them would not fit is refused.
+        guard size.width * bandRows * 4 <= maxAllocation else {
+            throw ImageError.corrupt("TIFF of \(size.width)x\(size.height): too wide to read a band of its rows")
+        }
         var band = [UInt8](repeating: 0, count: size.width * bandRows * 4)
         var report = gallery_tiff_report()
         for first in stride(from: 0, to: size.height, by: bandRows) {
