@@ -10,6 +10,11 @@ import OperatingSystem
 import TerminalEnvironment
 import TUI
 
+// A name in another encoding reads as text that may name another file: refused before any is opened.
+if let position = CurrentProcess.argumentsNotUTF8.first {
+    FileOutput.standardError.report(ArgumentEncoding.refusal(position: position, of: CommandLine.arguments))
+    exit(64)
+}
 // `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
 if CommandLine.arguments.dropFirst().first == "view" {
     ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))

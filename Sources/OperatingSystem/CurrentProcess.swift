@@ -42,6 +42,14 @@ public enum CurrentProcess {
 
     /// The running executable's path with symbolic links resolved (`/proc/self/exe`), nil when the
     /// kernel does not say.
+    /// The 1-based positions of this process's arguments whose bytes are not UTF-8: Swift's
+    /// `CommandLine.arguments` shows them with U+FFFD, text that may name another file.
+    public static var argumentsNotUTF8: [Int] {
+        (1..<Int(CommandLine.argc)).filter { index in
+            CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+        }
+    }
+
     public static var executablePath: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -1,5 +1,17 @@
 import Glibc
 
+/// One name in a folder, as `Directory.entries` reads it.
+public struct DirectoryEntry: Sendable, Equatable {
+    /// The name as text. Bytes that are not UTF-8 are shown as U+FFFD, so such a name may read
+    /// the same as another, and opening it by this text opens the other or nothing.
+    public let name: String
+    /// What the folder records the name to be; nil when the file system does not say.
+    public let kind: FileStatus.Kind?
+    /// Whether `name` holds the name's bytes exactly (they are UTF-8): only then is it a path to
+    /// the file.
+    public let isExact: Bool
+}
+
 /// Operations on folders.
 public enum Directory {
     /// The names in the folder at `path`, without "." and "..", unsorted.
@@ -21,15 +33,17 @@ public enum Directory {
     /// The names in the folder at `path` with the kind the folder records for each (nil when the
     /// file system does not say: then only `FileStatus` tells), without "." and "..", unsorted.
     /// A walk through a large folder learns which names are plain files without a `stat` each.
-    public static func entries(in path: String) throws(SystemError) -> [(name: String, kind: FileStatus.Kind?)] {
+    public static func entries(in path: String) throws(SystemError) -> [DirectoryEntry] {
         let folder = try opened(path)
         defer { closedir(folder) }
-        var entries: [(name: String, kind: FileStatus.Kind?)] = []
+        var entries: [DirectoryEntry] = []
         // Read in place: a record holds only as much of `d_name` as its name needs, and copying the
         // whole 256-byte field out of the last record read past readdir's buffer (AddressSanitizer).
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            let bytes = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+            let exact = String(validatingCString: bytes)
+            let name = exact ?? String(cString: bytes)
             guard name != "." && name != ".." else { continue }
             let kind: FileStatus.Kind? = switch Int(entry.pointee.d_type) {
             case Int(DT_REG): .regular
@@ -38,7 +52,7 @@ public enum Directory {
             case Int(DT_UNKNOWN): nil
             default: .other
             }
-            entries.append((name, kind))
+            entries.append(DirectoryEntry(name: name, kind: kind, isExact: exact != nil))
         }
         return entries
     }

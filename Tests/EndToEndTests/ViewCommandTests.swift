@@ -324,6 +324,23 @@ struct ViewCommandTests {
         }
     }
 
+    @Test func aNameThatIsNotUTF8IsRefusedNotTakenForItsLookAlike() throws {
+        let gallery = try #require(galleryExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The look-alike is a real photo: opened by the repaired text, it would be shown instead.
+        try FileManager.default.copyItem(atPath: try photo("astronaut.png"), toPath: folder + "/c\u{FFFD}.png")
+        for command in ["view", "app"] {
+            let arguments = command == "view" ? "view --size 8x4 --render halfblock" : "--render ascii"
+            let script = "cd '\(folder)' && : > \"$(printf 'c\\377.png')\" && exec '\(gallery)' \(arguments) \"$(printf 'c\\377.png')\""
+            let result = try runProgram(["/bin/sh", "-c", script], environment: colourTerminal, timeLimit: .seconds(30))
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("gallery: argument ") && result.stderr.contains("is not UTF-8"), "\(command): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(command): nothing drawn")
+        }
+    }
+
     @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

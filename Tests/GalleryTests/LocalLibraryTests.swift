@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Imaging
 import TerminalEnvironment
 import Testing
@@ -86,6 +87,23 @@ struct LocalLibraryTests {
         #expect(DateTaken.exif.seconds(folder.path + "/missing.jpg") == nil)
         let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: .exif)
         #expect(try await titles(source) == ["b.jpg", "a.jpg"])
+    }
+
+    /// `c\xff.jpg` and `c\xef\xbf\xbd.jpg` both read "c\u{FFFD}.jpg": listed, the first would be
+    /// the second to every action (`D` trashed the second). It is left out, counted and logged.
+    @Test func aNameThatIsNotUTF8IsLeftOutNotTakenForItsLookAlike() async throws {
+        let folder = try tree(["c\u{FFFD}.jpg"])
+        defer { folder.remove() }
+        let path = Array(folder.path.utf8) + Array("/c".utf8) + [0xFF] + Array(".jpg".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) } }
+        try #require(descriptor >= 0)
+        _ = libraryJPEG.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let source = try DirectorySource(path: folder.path)
+        let page = try await source.page(of: .all, page: 1, perPage: 30)
+        #expect(page.photos.map(\.title) == ["c\u{FFFD}.jpg"])
+        #expect(page.photos.map(\.id) == [folder.path + "/c\u{FFFD}.jpg"])
+        #expect(page.skipped == 1)
     }
 
     @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {

@@ -32,7 +32,7 @@ enum LocalFile {
     }
 
     /// The names in a folder with the kind the folder records (nil: unknown), unsorted.
-    static func entries(inFolder path: String) throws -> [(name: String, kind: FileStatus.Kind?)] {
+    static func entries(inFolder path: String) throws -> [DirectoryEntry] {
         try asFolderError(path) { () throws(SystemError) in try Directory.entries(in: path) }
     }
 

@@ -12,6 +12,9 @@ struct LibraryScan: Sendable {
     var loops = 0
     /// Paths given that do not exist.
     var missing: [String] = []
+    /// Names that are not UTF-8: as text they may read the same as another name, and an action
+    /// on one could reach the other, so they are left out until paths are kept as bytes.
+    var undecodableNames = 0
     /// The folders listed: the folder itself and, in a recursive walk, those below it.
     var folders: [String] = []
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
@@ -21,7 +24,7 @@ struct LibraryScan: Sendable {
 
     /// Everything left out: files of no format the app shows, link loops, folders that cannot be
     /// read, paths given that do not exist (the status bar's "3 skipped").
-    var skipped: Int { unsupported + loops + unreadableFolders.count + missing.count }
+    var skipped: Int { unsupported + loops + unreadableFolders.count + missing.count + undecodableNames }
 
     /// The status bar's note of what was left out that the user may act on (folders that cannot
     /// be read, link loops, paths not found), nil when nothing was. Unsupported files are only
@@ -82,16 +85,22 @@ struct LibraryScan: Sendable {
     /// `links`: the symbolic links a recursive walk met, followed after it.
     private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>, links: inout [(path: String, title: String)]) throws {
-        let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.hasPrefix(".") }
+        let listed = try LocalFile.entries(inFolder: folder).filter { !$0.name.hasPrefix(".") }
         folders.append(folder)
+        for entry in listed where !entry.isExact {
+            undecodableNames += 1
+            noteSkip((folder == "/" ? "" : folder) + "/" + entry.name,
+                     "its name is not UTF-8, and could be taken for another name that reads the same")
+        }
+        let entries = listed.filter(\.isExact)
         let paths = entries.map { (folder == "/" ? "" : folder) + "/" + $0.name }
         // A plain file, as the folder says: one open tells its status and its first bytes. Four
         // system calls a file are most of a large folder's listing: they are made on every core.
         let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
             entries[index].kind == .regular ? PlainFile(paths[index]) : nil
         }
-        for (index, (name, _)) in entries.enumerated() {
-            let path = paths[index]
+        for (index, entry) in entries.enumerated() {
+            let path = paths[index], name = entry.name
             let title = recursive ? prefix + name : name
             switch plainFiles[index] {
             case .photo(let status)?:
