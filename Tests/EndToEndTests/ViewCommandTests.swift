@@ -234,9 +234,8 @@ struct ViewCommandTests {
     @Test func aStreamWithoutEndStopsAtTheCap() throws {
         // `yes` into a FIFO, and gallery in the shell's place (exec), so its peak memory is measured.
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
         let script = "mkfifo '\(folder)/stream' && { yes > '\(folder)/stream' 2>/dev/null & } && "
             + "exec '\(gallery)' view '\(folder)/stream' '\(try photo("astronaut.png"))' --size 8x4 --render halfblock"
         let result = try runProgram(["/bin/sh", "-c", script], environment: colourTerminal, timeLimit: .seconds(60))
@@ -250,9 +249,8 @@ struct ViewCommandTests {
     }
 
     @Test func aFileNameWithEscapesIsReportedOnOneLineThatActsOnNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
         // The clipboard (OSC 52), a screen clear and a newline, in names of files that are no images.
         let names = ["clip\u{1B}]52;c;aGVsbG8=\u{07}.jpg", "clear\u{1B}[2J.png", "two\nlines.gif"]
         for name in names { try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
@@ -300,9 +298,8 @@ struct ViewCommandTests {
     }
 
     @Test func bombsOfHugeCanvasesTakeLittleMemoryAndTime() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
         // An animated WebP whose canvas says 10000 x 10000 (libwebp would hold two such canvases).
         var webp = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee-32-animated.webp")))
         webp.replaceSubrange(24..<30, with: [0x0F, 0x27, 0x00, 0x0F, 0x27, 0x00])
@@ -326,9 +323,8 @@ struct ViewCommandTests {
 
     @Test func aNameThatIsNotUTF8IsRefusedNotTakenForItsLookAlike() throws {
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
         // The look-alike is a real photo: opened by the repaired text, it would be shown instead.
         try FileManager.default.copyItem(atPath: try photo("astronaut.png"), toPath: folder + "/c\u{FFFD}.png")
         for command in ["view", "app"] {
@@ -342,9 +338,8 @@ struct ViewCommandTests {
     }
 
     @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("view-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
         try #require(mkfifo(folder + "/nobody", 0o600) == 0)
         let start = ContinuousClock.now
         let result = try view(["/dev/zero", folder + "/nobody", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])

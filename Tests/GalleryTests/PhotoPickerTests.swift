@@ -1,3 +1,4 @@
+import TestSupport
 import TUI
 import Testing
 @testable import Gallery

@@ -1,25 +1,25 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-    var path: String { url.path }
+public struct TemporaryDirectory {
+    public let url: URL
+    public var path: String { url.path }
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func write(_ bytes: [UInt8], to name: String) throws {
+    public func write(_ bytes: [UInt8], to name: String) throws {
         try Data(bytes).write(to: url.appendingPathComponent(name))
     }
 
     /// The names in the directory, sorted (hidden ones included).
-    func contents(of subpath: String = "") -> [String] {
+    public func contents(of subpath: String = "") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: subpath.isEmpty ? path : path + "/" + subpath)) ?? []).sorted()
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 }
