@@ -74,7 +74,7 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         return nil
     }
 
-    /// Whether it is a photo (marks, `--pick` and the photo actions are for photos).
+    /// Whether it is a photo: only photos are marked and stepped through in the detail pane.
     public var isPhoto: Bool { kind == .photo }
 }
 
@@ -99,7 +99,7 @@ public struct WebPicture: Sendable, Equatable {
 }
 
 /// Where to load an image from, as a source answers for one item at one size.
-public enum ImageLocation: Sendable, Equatable, Hashable {
+public enum ImageLocation: Sendable, Hashable {
     /// A file, by its absolute path: read by `LocalFileImageLoader`.
     case file(String)
     /// An http(s) URL: fetched by the network loaders.

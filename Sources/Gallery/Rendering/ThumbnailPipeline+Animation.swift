@@ -19,9 +19,9 @@ extension ThumbnailPipeline {
     @concurrent
     func animation(for photo: LibraryItem, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
         let pixels = renderer.pixelSize(columns: columns, rows: rows)
-        guard case .file(let path)? = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: .contain)
-        else { return nil }
-        let data = try await loader.imageData(at: .file(path))
+        guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: .contain),
+              case .file = location else { return nil }
+        let data = try await loader.imageData(at: location)
         guard let format = ImageFormat(sniffing: data.prefix(ImageFormat.signatureLength)),
               format == .gif || format == .webp else { return nil }
         try Task.checkCancellation()

@@ -39,13 +39,7 @@ struct BoxAveragingCanvas {
     /// Sets the pixel at column `x` of the file's row `row` (counted as stored); outside, or on a
     /// row above one already left, nothing.
     mutating func set(_ x: Int, _ row: Int, _ colour: RGB, alpha: UInt8 = 255) {
-        guard x >= 0, x < width, row >= 0, row < height else { return }
-        let box = row / factor
-        if box != boxRow {
-            guard boxRow.map({ box > $0 }) ?? true else { return }
-            flush()
-            boxRow = box
-        }
+        guard x >= 0, x < width, enterBoxRow(of: row) else { return }
         let at = x / factor * 7, a = UInt64(alpha)
         sums[at] += UInt64(colour.r) * a
         sums[at + 1] += UInt64(colour.g) * a
@@ -60,13 +54,7 @@ struct BoxAveragingCanvas {
     /// Sets row `row` (as stored) from R, G, B, A pixels whose colours carry their alpha already
     /// (libtiff's): `rgba` holds at least `width` of them. Only the composited picture is kept.
     mutating func setPremultiplied(row: Int, _ rgba: UnsafeBufferPointer<UInt8>) {
-        guard row >= 0, row < height, rgba.count >= width * 4 else { return }
-        let box = row / factor
-        if box != boxRow {
-            guard boxRow.map({ box > $0 }) ?? true else { return }
-            flush()
-            boxRow = box
-        }
+        guard rgba.count >= width * 4, enterBoxRow(of: row) else { return }
         let factor = self.factor, width = self.width
         sums.withUnsafeMutableBufferPointer { sums in
             for x in 0..<width {
@@ -77,6 +65,18 @@ struct BoxAveragingCanvas {
                 sums[at + 6] += UInt64(rgba[pixel + 3])
             }
         }
+    }
+
+    /// Makes the row of boxes holding `row` (as stored) the one being summed, the one before it
+    /// flushed; false for a row outside the picture or above the boxes already left.
+    private mutating func enterBoxRow(of row: Int) -> Bool {
+        guard row >= 0, row < height else { return false }
+        let box = row / factor
+        guard box != boxRow else { return true }
+        guard boxRow.map({ box > $0 }) ?? true else { return false }
+        flush()
+        boxRow = box
+        return true
     }
 
     /// The picture: over the background, or `opaque` (alpha ignored, a pixel never set black; not
