@@ -140,12 +140,12 @@ struct DirectorySourceTests {
             source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(),
             renderer: ThumbnailRenderer(mode: .ascii, depth: .none), renderMode: .ascii,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
-        viewModel.viewDidLoad()
-        await eventually { viewModel.photos.count == PictureFolder.listed.count }
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.photos.count == PictureFolder.listed.count }
         #expect(viewModel.reachedEnd)
         #expect(viewModel.total == PictureFolder.listed.count)
         #expect(viewModel.sourceNote == nil && viewModel.skipped == 2)
-        for index in viewModel.photos.indices { viewModel.willDisplay(index: index) }
+        for index in viewModel.photos.indices { viewModel.update(.willDisplay(index)) }
         await eventually { !viewModel.thumbnails.values.contains(.loading) }
         #expect(viewModel.thumbnails[folder.id("A.jpeg")]?.thumbnail != nil)
         #expect(viewModel.thumbnails[folder.id("d.png")]?.thumbnail != nil)

@@ -22,23 +22,23 @@ struct FaultInjectionTests {
         let expected = try await feedIDs(20)
         try await DemoCatalogHarness.run(demoCatalog(DemoCatalogFaults(pageErrorRate: 1))) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.errorMessage != nil }
             let message = try #require(viewModel.errorMessage)
             #expect(["Network error: HTTP 500", "Network error: HTTP 503"].contains(message))
             #expect(viewModel.statusText == message)
             #expect(viewModel.photos.isEmpty)
 
-            viewModel.retry()
+            viewModel.update(.retry)
             await served { viewModel.photos.count == 10 }
             #expect(viewModel.errorMessage == nil)
 
             // The demo sends X-Total: page 2 is asked for when its first cell, a placeholder, shows.
-            viewModel.willDisplay(index: 10)
+            viewModel.update(.willDisplay(10))
             await served { viewModel.errorMessage != nil }
             #expect(viewModel.photos.count == 10)
             // The next trigger (the user scrolling on) asks for the failed page again.
-            viewModel.didReachBottom()
+            viewModel.update(.reachedBottom)
             await served { viewModel.photos.count == 20 }
             #expect(viewModel.errorMessage == nil)
             #expect(viewModel.photos.map(\.id) == expected)
@@ -53,7 +53,7 @@ struct FaultInjectionTests {
         try await DemoCatalogHarness.run(demoCatalog(faults), client: client) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
             let start = ContinuousClock.now
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.photos.count == 10 }
             #expect(ContinuousClock.now - start >= .seconds(1))
             #expect(viewModel.errorMessage == nil)
@@ -67,10 +67,10 @@ struct FaultInjectionTests {
         let faults = DemoCatalogFaults(rateLimit: .firstRequestPerPage, retryAfterSeconds: 30)
         try await DemoCatalogHarness.run(demoCatalog(faults)) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.errorMessage != nil }
             #expect(viewModel.errorMessage == "Rate limit reached (HTTP 429): try again later")
-            viewModel.retry()
+            viewModel.update(.retry)
             await served { viewModel.photos.count == 10 }
             #expect(viewModel.errorMessage == nil)
         }
@@ -83,9 +83,9 @@ struct FaultInjectionTests {
         try #require(damage.contains(.truncated) && damage.contains(.corrupt) && damage.contains(nil))
         try await DemoCatalogHarness.run(configuration) { harness in
             let viewModel = harness.photosViewModel(perPage: 30)
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.photos.count == 30 }
-            for index in 0..<30 { viewModel.willDisplay(index: index) }
+            for index in 0..<30 { viewModel.update(.willDisplay(index)) }
             await served { (0..<30).allSatisfy { viewModel.thumbnailState(at: $0) != .loading } }
             for (index, damage) in damage.enumerated() {
                 switch (viewModel.thumbnailState(at: index), damage) {
@@ -105,14 +105,14 @@ struct FaultInjectionTests {
     @Test func malformedJSONIsAClearErrorAndNeverSkipsThePage() async throws {
         try await DemoCatalogHarness.run(demoCatalog(DemoCatalogFaults(malformedPages: [2]))) { harness in
             let viewModel = harness.photosViewModel(perPage: 10)
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.photos.count == 10 }
             // The demo sends X-Total: page 2 is asked for when its first cell, a placeholder, shows.
-            viewModel.willDisplay(index: 10)
+            viewModel.update(.willDisplay(10))
             await served { viewModel.errorMessage != nil }
             let message = try #require(viewModel.errorMessage)
             #expect(message.hasPrefix("Unexpected response from the server (invalid JSON"), "\(message)")
-            viewModel.retry()
+            viewModel.update(.retry)
             #expect(viewModel.isLoadingMore)
             await served { viewModel.errorMessage != nil && !viewModel.isLoadingMore }
             #expect(viewModel.errorMessage == message)
@@ -131,7 +131,7 @@ struct FaultInjectionTests {
             let actions = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
             let grid = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
             let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             await served { viewModel.photos.count == 30 }
             draw(grid, on: screen)
             await served { viewModel.thumbnailState(at: 1)?.thumbnail != nil }
@@ -169,20 +169,20 @@ struct FaultInjectionTests {
             let viewModel = harness.photosViewModel(perPage: 30)
             // Pages first (they share the latency), so that no screen waits for one and stays up
             // long enough for its images to arrive.
-            viewModel.viewDidLoad()
+            viewModel.update(.appeared)
             while viewModel.photos.count < 306 {
                 let count = viewModel.photos.count
-                viewModel.didReachBottom()
+                viewModel.update(.reachedBottom)
                 await served { viewModel.photos.count > count }
             }
             let screenful = 6
             var shown = 0..<screenful
-            for index in shown { viewModel.willDisplay(index: index) }
+            for index in shown { viewModel.update(.willDisplay(index)) }
             while shown.lowerBound < 300 {
                 try await Task.sleep(for: .milliseconds(20))
                 let next = shown.upperBound..<(shown.upperBound + screenful)
-                for index in shown { viewModel.didEndDisplaying(index: index) }
-                for index in next { viewModel.willDisplay(index: index) }
+                for index in shown { viewModel.update(.didEndDisplaying(index)) }
+                for index in next { viewModel.update(.willDisplay(index)) }
                 shown = next
             }
             await served { shown.allSatisfy { viewModel.thumbnailState(at: $0)?.thumbnail != nil } }

@@ -10,10 +10,10 @@ struct GridInteractionTests {
         let app = SceneHarness()
         await app.startWithFirstPage()
         app.press(.character("n"))
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         #expect(app.grids[0].view.selectedPhoto?.id == "p1-29")
         app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
-        await eventually { app.grids[0].viewModel.photos.count == 60 }
+        await app.grids[0].viewModel.until { app.grids[0].viewModel.photos.count == 60 }
         app.draw()
         #expect(app.grids[0].view.selectedPhoto?.id == "p2-0")
         #expect(app.statusLine.contains("60 photos · 31 of 60"))
@@ -31,13 +31,13 @@ struct GridInteractionTests {
         app.press(.end, .enter)
         #expect(app.navigator.depth == 2)
         app.press(.left)
-        await eventually { app.source.details.pendingKeys.contains("p1-28") }
+        await app.source.details.until { $0.pendingKeys.contains("p1-28") }
         app.draw()
         #expect(app.screen.text().contains { $0.contains("by Ann Lee") })
         app.press(.character("l"), .right)
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
-        await eventually { app.source.details.pendingKeys.contains("p2-0") }
+        await app.source.details.until { $0.pendingKeys.contains("p2-0") }
         app.press(.escape)
         #expect(app.navigator.depth == 1)
         // The grid follows the pane: the last photo shown is selected.
@@ -96,10 +96,10 @@ struct GridInteractionTests {
         let app = SceneHarness()
         await app.startWithFirstPage()
         app.press(.character("r"))
-        await eventually { app.source.pages.pendingKeys == ["1"] }
+        await app.source.pages.until { $0.pendingKeys == ["1"] }
         #expect(app.grids[0].viewModel.photos.isEmpty)
         app.source.resolvePage(1, with: .success((0..<30).map { LibraryItem.sample("new\($0)") }))
-        await eventually { app.grids[0].viewModel.photos.count == 30 }
+        await app.grids[0].viewModel.until { app.grids[0].viewModel.photos.count == 30 }
         app.draw()
         #expect(app.grids[0].view.selectedPhoto?.id == "new0")
         #expect(app.source.pageCalls == [1, 1])
@@ -157,9 +157,9 @@ struct GridInteractionTests {
         app.coordinator.start()
         let status = app.statusLine
         #expect(LoadingSpinner.frames.contains { status.hasSuffix("\($0) 0 photos  ? help") })
-        await eventually { app.source.pages.pendingKeys == ["1"] }
+        await app.source.pages.until { $0.pendingKeys == ["1"] }
         app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { app.grids[0].viewModel.photos.count == 30 }
+        await app.grids[0].viewModel.until { app.grids[0].viewModel.photos.count == 30 }
         #expect(app.statusLine.hasSuffix("30 photos · 1 of 30  ? help"))
     }
 }

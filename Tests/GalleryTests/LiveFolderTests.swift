@@ -86,7 +86,7 @@ struct LiveFolderTests {
         app.pressAndDraw(.right)
         for index in 0..<40 { try app.folder.write(app.jpeg, to: "a\(index).jpg") }
         await app.waitForRelist(after: 0)
-        await eventually { app.viewModel.total == 43 }
+        await app.viewModel.until { app.viewModel.total == 43 }
         app.draw()
         #expect(app.selected == "y.jpg", "41st of 43, on the second page of 30")
         #expect(app.statusLine.contains("42 of 43"), "\(app.statusLine)")
@@ -95,17 +95,17 @@ struct LiveFolderTests {
     @Test func theSelectedPhotoDeletedLeavesTheSelectionOnItsNeighbourAndKeepsTheOthersThumbnails() async throws {
         let app = try await App(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         defer { app.remove() }
-        await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 4 }
+        await app.viewModel.until { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 4 }
         let rendered = app.renderer.renders
         app.pressAndDraw(.right)
-        app.viewModel.toggleMark(at: 3)
+        app.viewModel.update(.toggleMark(3))
         try FileManager.default.removeItem(atPath: app.folder.path + "/b.jpg")
         await app.waitForRelist(after: 0)
         #expect(app.listed == ["a.jpg", "c.jpg", "d.jpg"])
         #expect(app.statusLine.contains("3 photos"))
         #expect(app.selected == "c.jpg", "the photo after the one that went")
         #expect(app.viewModel.markedPhotos.map(\.title) == ["d.jpg"], "marks stay on their photos")
-        await eventually { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 3 }
+        await app.viewModel.until { app.viewModel.thumbnails.values.filter { $0.thumbnail != nil }.count == 3 }
         #expect(app.renderer.renders == rendered, "thumbnails already rendered are not rendered again")
     }
 
@@ -114,7 +114,7 @@ struct LiveFolderTests {
         defer { app.remove() }
         for index in 0..<50 { try app.folder.write(app.jpeg, to: "burst\(index).jpg") }
         await app.waitForRelist(after: 0)
-        await eventually { app.viewModel.total == 51 }
+        await app.viewModel.until { app.viewModel.total == 51 }
         try await Task.sleep(for: .milliseconds(600))
         #expect(app.relists == 1)
         #expect(app.statusLine.contains("51 photos"))
@@ -150,7 +150,7 @@ struct LiveFolderTests {
         defer { app.remove() }
         await eventually { app.listed == ["a.jpg", "b.jpg"] }
         let id = app.folder.path + "/b.jpg"
-        await eventually { app.viewModel.thumbnails[id]?.thumbnail != nil }
+        await app.viewModel.until { app.viewModel.thumbnails[id]?.thumbnail != nil }
         let halfShown = app.viewModel.thumbnails[id]?.thumbnail?.plainLines
         let rendered = app.renderer.renders
 
@@ -183,7 +183,7 @@ struct LiveFolderTests {
         #expect(app.relists == 0)
         #expect(app.viewModel.listChanges.isEmpty)
 
-        app.viewModel.select(index: 0)
+        app.viewModel.update(.select(0))
         app.draw()
         files.rename(try #require(app.grid.selectedPhoto), to: "z.jpg")
         app.draw()

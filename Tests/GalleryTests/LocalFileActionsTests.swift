@@ -38,9 +38,9 @@ import TerminalEnvironment
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         let grids = [viewModel, otherGrid]
         files = PhotoFileActions(files: source, trash: trash, grids: { grids })
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         let listed = names.filter { !$0.dropLast($0.hasSuffix("/") ? 1 : 0).contains("/") }.count
-        await eventually { self.viewModel.photos.count == listed }
+        await self.viewModel.until { self.viewModel.photos.count == listed }
     }
 
     /// The listed photos' names (a local photo's id is its absolute path).
@@ -61,13 +61,13 @@ struct LocalFileActionsTests {
         let folder = try await LocalFolder(names: ["a.jpg", "b.jpg", "c.jpg"])
         defer { folder.remove() }
         let viewModel = folder.viewModel
-        viewModel.toggleMark(at: 1)
+        viewModel.update(.toggleMark(1))
         #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
-        viewModel.invertMarks()
+        viewModel.update(.invertMarks)
         #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg", "c.jpg"])
-        viewModel.toggleMark(at: 0)
+        viewModel.update(.toggleMark(0))
         #expect(folder.names(viewModel.markedIDs) == ["c.jpg"])
-        viewModel.didEndDisplaying(index: 2)
+        viewModel.update(.didEndDisplaying(2))
         #expect(folder.names(viewModel.markedIDs) == ["c.jpg"], "a mark outlives its cell")
     }
 
@@ -75,8 +75,8 @@ struct LocalFileActionsTests {
         let folder = try await LocalFolder(names: ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         defer { folder.remove() }
         let viewModel = folder.viewModel, files = folder.files
-        viewModel.toggleMark(at: 1)
-        viewModel.toggleMark(at: 3)
+        viewModel.update(.toggleMark(1))
+        viewModel.update(.toggleMark(3))
         files.askToTrash(in: viewModel, selected: folder.photo("a.jpg"))
         #expect(files.statusText == "Move 2 photos to the trash? y/n")
         files.answer(yes: false)
@@ -94,8 +94,8 @@ struct LocalFileActionsTests {
         #expect(viewModel.takeListChanges() == [.edited], "the grid is told once that photos left")
 
         // A refresh lists the folder again: the trashed files stay out.
-        viewModel.refresh()
-        await eventually { viewModel.photos.count == 2 }
+        viewModel.update(.refresh)
+        await viewModel.until { viewModel.photos.count == 2 }
         #expect(folder.listed == ["a.jpg", "c.jpg"])
 
         files.restoreLastBatch()
@@ -112,13 +112,13 @@ struct LocalFileActionsTests {
         defer { folder.remove() }
         folder.files.askToTrash(in: folder.viewModel, selected: folder.photo("b.jpg"))
         folder.files.answer(yes: true)
-        folder.otherGrid.viewDidLoad()
-        await eventually { folder.otherGrid.photos.count == 2 }
+        folder.otherGrid.update(.appeared)
+        await folder.otherGrid.until { folder.otherGrid.photos.count == 2 }
         #expect(folder.otherGrid.photos.map(\.title) == ["a.jpg", "c.jpg"])
         folder.files.restoreLastBatch()
         #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg"])
-        folder.otherGrid.refresh()
-        await eventually { folder.otherGrid.photos.count == 3 }
+        folder.otherGrid.update(.refresh)
+        await folder.otherGrid.until { folder.otherGrid.photos.count == 3 }
         #expect(folder.otherGrid.photos.map(\.title) == ["a.jpg", "b.jpg", "c.jpg"])
     }
 
@@ -154,7 +154,7 @@ struct LocalFileActionsTests {
         let folder = try await LocalFolder(names: ["a.jpg", "b.jpg"])
         defer { folder.remove() }
         let files = folder.files
-        folder.viewModel.toggleMark(at: 0)
+        folder.viewModel.update(.toggleMark(0))
         #expect(files.renamableName(of: folder.photo("a.jpg")) == "a.jpg")
         files.rename(folder.photo("a.jpg"), to: "b.jpg")
         #expect(files.statusText == "b.jpg already exists: nothing was renamed")
@@ -193,12 +193,15 @@ struct LocalFileActionsTests {
         defer { folder.remove() }
         let viewModel = folder.viewModel
         #expect(folder.listed == ["sub", "a.jpg", "b.jpg"])
-        #expect(viewModel.toggleMark(at: 0) == "folders are not marked")
+        viewModel.update(.toggleMark(0))
+        #expect(viewModel.note == "folders are not marked")
         #expect(viewModel.markedIDs.isEmpty)
-        #expect(viewModel.toggleMark(at: 1) == nil)
-        viewModel.invertMarks()
+        viewModel.update(.note(nil))
+        viewModel.update(.toggleMark(1))
+        #expect(viewModel.note == nil)
+        viewModel.update(.invertMarks)
         #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
-        viewModel.invertMarks()
+        viewModel.update(.invertMarks)
         #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg"])
     }
 
@@ -232,8 +235,8 @@ struct LocalFileActionsTests {
         #expect(folder.directory.contents(of: "data/Trash/files/sub") == ["x.jpg"])
         let record = try String(contentsOfFile: folder.directory.path + "/data/Trash/info/sub.trashinfo", encoding: .utf8)
         #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(folder.pictures))/sub\n"))
-        viewModel.refresh()
-        await eventually { viewModel.photos.count == 1 }
+        viewModel.update(.refresh)
+        await viewModel.until { viewModel.photos.count == 1 }
         #expect(folder.listed == ["a.jpg"])
 
         files.restoreLastBatch()
@@ -243,8 +246,8 @@ struct LocalFileActionsTests {
         #expect(folder.onDisk == ["a.jpg", "sub"])
         #expect(folder.directory.contents(of: "pictures/sub") == ["x.jpg"])
         #expect(folder.inTrash.isEmpty)
-        viewModel.refresh()
-        await eventually { viewModel.photos.count == 2 }
+        viewModel.update(.refresh)
+        await viewModel.until { viewModel.photos.count == 2 }
         #expect(folder.listed == ["sub", "a.jpg"])
     }
 
@@ -255,8 +258,8 @@ struct LocalFileActionsTests {
         defer { folder.remove() }
         try FileManager.default.createSymbolicLink(atPath: folder.pictures + "/zlink", withDestinationPath: "sub")
         try folder.source.relist(leavingOut: [])
-        folder.viewModel.refresh()
-        await eventually { folder.viewModel.photos.count == 3 }
+        folder.viewModel.update(.refresh)
+        await folder.viewModel.until { folder.viewModel.photos.count == 3 }
         let link = try #require(folder.viewModel.photos.first { $0.title == "zlink" })
         #expect(link.folder?.isLink == true && folder.photo("sub").folder?.isLink == false)
         folder.files.askToTrash(in: folder.viewModel, selected: link)
@@ -275,7 +278,7 @@ struct LocalFileActionsTests {
     @Test func dWithMarksMovesOnlyTheMarkedPhotosWhateverIsSelected() async throws {
         let folder = try await LocalFolder(names: ["sub/", "sub/x.jpg", "a.jpg", "b.jpg"])
         defer { folder.remove() }
-        folder.viewModel.toggleMark(at: 2)
+        folder.viewModel.update(.toggleMark(2))
         folder.files.askToTrash(in: folder.viewModel, selected: folder.photo("sub"))
         #expect(folder.files.question == "Move \"b.jpg\" to the trash? y/n")
         folder.files.answer(yes: true)

@@ -206,10 +206,10 @@ struct LibraryEditTests {
                                         renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: folder.path + "/Trash"),
                                      grids: { [viewModel] })
-        viewModel.viewDidLoad()
-        await eventually { viewModel.items.count == 100 }
-        viewModel.willDisplay(index: 99)
-        await eventually { viewModel.photo(at: 99) != nil }
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.items.count == 100 }
+        viewModel.update(.willDisplay(99))
+        await viewModel.until { viewModel.photo(at: 99) != nil }
         // img2 goes: page 1 now ends where page 2 (never loaded) began, and page 4 moves up by one.
         files.askToTrash(in: viewModel, selected: viewModel.photo(at: 1))
         files.answer(yes: true)
@@ -217,8 +217,8 @@ struct LibraryEditTests {
         #expect(viewModel.total == 99)
         #expect(viewModel.photo(at: 98)?.title == "img100.jpg")
         #expect(viewModel.photo(at: 29) == nil)
-        viewModel.willDisplay(index: 29)
-        await eventually { viewModel.photo(at: 29) != nil }
+        viewModel.update(.willDisplay(29))
+        await viewModel.until { viewModel.photo(at: 29) != nil }
         #expect(viewModel.photo(at: 29)?.title == "img31.jpg")
         #expect(viewModel.photos.map(\.title).filter { $0 == "img2.jpg" }.isEmpty)
         files.restoreLastBatch()

@@ -66,7 +66,7 @@ struct PhotoActionsTests {
         await eventually { actions.statusText == "downloading 50% [#####-----] 512.0 KB" }
         actions.download(photo)
         #expect(actions.statusText == "a download is already running")
-        await eventually { fetcher.requests.pendingKeys.count == 1 }
+        await fetcher.requests.until { $0.pendingKeys.count == 1 }
         fetcher.requests.resolve(try #require(PhotoDownloader.originalURL(of: photo)), with: .success([1, 2, 3]))
         await eventually { actions.download == nil }
         #expect(actions.statusText == "saved to \(dir.path)/p1.jpg")
@@ -80,7 +80,7 @@ struct PhotoActionsTests {
         let actions = PhotoActions(opener: nil, downloader: PhotoDownloader(fetcher: fetcher, directory: dir.path),
                                    clipboard: nil)
         actions.download(photo)
-        await eventually { fetcher.requests.pendingKeys.count == 1 }
+        await fetcher.requests.until { $0.pendingKeys.count == 1 }
         fetcher.requests.resolve(try #require(PhotoDownloader.originalURL(of: photo)), with: .failure(TestError()))
         await eventually { actions.download == nil }
         #expect(actions.statusText == "download failed: boom")

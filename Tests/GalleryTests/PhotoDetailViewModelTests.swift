@@ -35,13 +35,13 @@ struct PhotoDetailViewModelTests {
             viewModel.move(by: 1)
             await eventually { viewModel.photo.id == "p\(step)" }
         }
-        await eventually { dwell.pendingKeys == ["p5"] }
+        await dwell.until { $0.pendingKeys == ["p5"] }
         #expect(dwell.cancelledKeys == ["p0", "p1", "p2", "p3", "p4"])
         #expect(source.details.calls.isEmpty && source.extras.calls.isEmpty)
         #expect(viewModel.isLoading)
 
         dwell.resolve("p5", with: .success(()))
-        await eventually { source.details.pendingKeys == ["p5"] }
+        await source.details.until { $0.pendingKeys == ["p5"] }
         source.details.resolve("p5", with: .success(.sample("p5", description: "Full record")))
         await eventually { viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] }
         #expect(!viewModel.isLoading)
@@ -60,12 +60,12 @@ struct PhotoDetailViewModelTests {
     @Test func movingOnCancelsTheRequestsUnderWay() async {
         source.extras.answerImmediately(nil)
         let (viewModel, dwell) = flippingPane()
-        await eventually { dwell.pendingKeys == ["p0"] }
+        await dwell.until { $0.pendingKeys == ["p0"] }
         dwell.resolve("p0", with: .success(()))
         await eventually { source.details.pendingKeys == ["p0"] && source.extras.pendingKeys == ["p0"] }
         viewModel.move(by: 1)
         await eventually { source.details.cancelledKeys == ["p0"] && source.extras.cancelledKeys == ["p0"] }
-        await eventually { dwell.pendingKeys == ["p1"] }
+        await dwell.until { $0.pendingKeys == ["p1"] }
         #expect(viewModel.errorMessage == nil)
     }
 
@@ -111,7 +111,7 @@ struct PhotoDetailViewModelTests {
         viewModel.viewDidLoad()
         viewModel.viewDidLoad()
         #expect(viewModel.isLoading)
-        await eventually { source.details.pendingKeys == ["a"] }
+        await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .success(.sample("a", description: "Full text", likes: 42)))
         await eventually { !viewModel.isLoading }
         #expect(viewModel.title == "Full text")
@@ -123,7 +123,7 @@ struct PhotoDetailViewModelTests {
     @Test func failedDetailsShowAnErrorAndStopLoading() async {
         let viewModel = makeViewModel(.sample("a", altDescription: "kept"))
         viewModel.viewDidLoad()
-        await eventually { source.details.pendingKeys == ["a"] }
+        await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .failure(HTTPError.status(404, headers: [:])))
         await eventually { !viewModel.isLoading }
         #expect(viewModel.errorMessage == "Not found (HTTP 404)")
@@ -136,11 +136,11 @@ struct PhotoDetailViewModelTests {
         viewModel.setImageArea(columns: 40, rows: 20)
         #expect(viewModel.image == .loading)
         let first = FakePhotoSource.imageURL(id: "a", width: 80, height: 80, fit: .contain)
-        await eventually { loader.requests.pendingKeys == [first] }
+        await loader.requests.until { $0.pendingKeys == [first] }
 
         viewModel.setImageArea(columns: 60, rows: 30)
         let second = FakePhotoSource.imageURL(id: "a", width: 120, height: 120, fit: .contain)
-        await eventually { loader.requests.cancelledKeys == [first] && loader.requests.pendingKeys == [second] }
+        await loader.requests.until { $0.cancelledKeys == [first] && $0.pendingKeys == [second] }
         loader.requests.resolve(second, with: .success(Array("big".utf8)))
         await eventually { viewModel.image?.thumbnail != nil }
         #expect(viewModel.image?.thumbnail?.plainLines.first == "big 60x30 contain")
@@ -164,10 +164,10 @@ struct PhotoDetailViewModelTests {
         let viewModel = makeViewModel(.sample("a"), loader: loader)
         viewModel.coordinator = coordinator
         viewModel.setImageArea(columns: 10, rows: 5)
-        await eventually { loader.requests.pendingKeys.count == 1 }
+        await loader.requests.until { $0.pendingKeys.count == 1 }
         viewModel.close()
         #expect(coordinator.closeCount == 1)
-        await eventually { loader.requests.cancelledKeys.count == 1 }
+        await loader.requests.until { $0.cancelledKeys.count == 1 }
     }
 }
 

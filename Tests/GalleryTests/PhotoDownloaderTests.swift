@@ -15,7 +15,7 @@ struct PhotoDownloaderTests {
         let task = Task { try await downloader.download(.sample("a/b"), progress: { _ in }) }
 
         // While the bytes are on their way nothing exists under any name.
-        await eventually { fetcher.requests.pendingKeys == ["https://images.test/a/b?q=85"] }
+        await fetcher.requests.until { $0.pendingKeys == ["https://images.test/a/b?q=85"] }
         #expect(!FileManager.default.fileExists(atPath: target))
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0) }
         fetcher.requests.resolve("https://images.test/a/b?q=85", with: .success(bytes))
@@ -32,7 +32,7 @@ struct PhotoDownloaderTests {
         let fetcher = FakeFetcher()
         let downloader = PhotoDownloader(fetcher: fetcher, directory: dir.path)
         let task = Task { try await downloader.download(.sample("x"), progress: { _ in }) }
-        await eventually { fetcher.requests.pendingKeys.count == 1 }
+        await fetcher.requests.until { $0.pendingKeys.count == 1 }
         fetcher.requests.resolve("https://images.test/x?q=85", with: .failure(TestError()))
         await #expect(throws: TestError.self) { try await task.value }
         #expect(dir.contents().isEmpty)

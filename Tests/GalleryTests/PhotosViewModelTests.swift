@@ -23,24 +23,24 @@ struct PhotosViewModelTests {
     /// A view model showing page 1 (30 photos).
     func loadedViewModel(loader: FakeImageLoader = FakeImageLoader()) async -> PhotosViewModel {
         let viewModel = makeViewModel(loader: loader)
-        viewModel.viewDidLoad()
-        await eventually { source.pages.pendingKeys == ["1"] }
+        viewModel.update(.appeared)
+        await source.pages.until { $0.pendingKeys == ["1"] }
         source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { viewModel.photos.count == 30 }
+        await viewModel.until { viewModel.photos.count == 30 }
         return viewModel
     }
 
     @Test func viewDidLoadFetchesPageOneOnce() async {
         let viewModel = makeViewModel()
-        viewModel.viewDidLoad()
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
+        viewModel.update(.appeared)
         #expect(viewModel.isLoadingFirstPage)
         #expect(viewModel.statusText == "Fetching…")
-        await eventually { source.pages.pendingKeys == ["1"] }
-        viewModel.viewDidLoad()
+        await source.pages.until { $0.pendingKeys == ["1"] }
+        viewModel.update(.appeared)
         source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { !viewModel.isLoadingFirstPage }
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         await settle()
         #expect(source.pageCalls == [1])
         #expect(viewModel.photos == LibraryItem.page(1))
@@ -51,93 +51,93 @@ struct PhotosViewModelTests {
     @Test func searchFeedPagesThroughSearchResults() async {
         let viewModel = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
                                         perPage: 30, cache: cache, feed: .search("sea"))
-        viewModel.viewDidLoad()
-        await eventually { source.searches.pendingKeys == ["sea/1"] }
+        viewModel.update(.appeared)
+        await source.searches.until { $0.pendingKeys == ["sea/1"] }
         source.searches.resolve("sea/1", with: .success(LibraryItem.page(1)))
-        await eventually { viewModel.photos.count == 30 }
-        viewModel.willDisplay(index: 29)
-        await eventually { source.searches.pendingKeys == ["sea/2"] }
+        await viewModel.until { viewModel.photos.count == 30 }
+        viewModel.update(.willDisplay(29))
+        await source.searches.until { $0.pendingKeys == ["sea/2"] }
         #expect(source.pageCalls.isEmpty)
     }
 
     @Test func lastItemShownRepeatedlyRequestsNextPageOnce() async {
         let viewModel = await loadedViewModel()
-        for _ in 0..<5 { viewModel.willDisplay(index: 29) }
-        viewModel.didReachBottom()
+        for _ in 0..<5 { viewModel.update(.willDisplay(29)) }
+        viewModel.update(.reachedBottom)
         #expect(viewModel.isLoadingMore)
-        await eventually { source.pages.pendingKeys == ["2"] }
+        await source.pages.until { $0.pendingKeys == ["2"] }
         await settle()
         #expect(source.pageCalls == [1, 2])
 
         source.resolvePage(2, with: .success(LibraryItem.page(2)))
-        await eventually { viewModel.photos.count == 60 }
+        await viewModel.until { viewModel.photos.count == 60 }
         #expect(viewModel.photos.map(\.id) == (LibraryItem.page(1) + LibraryItem.page(2)).map(\.id))
         #expect(!viewModel.isLoadingMore)
     }
 
     @Test func onlyTheLastItemTriggersPaging() async {
         let viewModel = await loadedViewModel()
-        viewModel.willDisplay(index: 28)
+        viewModel.update(.willDisplay(28))
         await settle()
         #expect(source.pageCalls == [1])
     }
 
     @Test func failedPageIsRetriedNotSkipped() async {
         let viewModel = await loadedViewModel()
-        viewModel.willDisplay(index: 29)
-        await eventually { source.pages.pendingKeys == ["2"] }
+        viewModel.update(.willDisplay(29))
+        await source.pages.until { $0.pendingKeys == ["2"] }
         source.resolvePage(2, with: .failure(TestError()))
-        await eventually { viewModel.errorMessage != nil }
+        await viewModel.until { viewModel.errorMessage != nil }
         #expect(viewModel.errorMessage == "boom")
         #expect(!viewModel.isLoadingMore)
 
-        viewModel.willDisplay(index: 29)
-        viewModel.didReachBottom()
+        viewModel.update(.willDisplay(29))
+        viewModel.update(.reachedBottom)
         #expect(viewModel.errorMessage == nil)
-        await eventually { source.pages.pendingKeys == ["2"] }
+        await source.pages.until { $0.pendingKeys == ["2"] }
         #expect(source.pageCalls == [1, 2, 2])
 
         source.resolvePage(2, with: .success(LibraryItem.page(2)))
-        await eventually { viewModel.photos.count == 60 }
-        viewModel.didReachBottom()
-        await eventually { source.pages.pendingKeys == ["3"] }
+        await viewModel.until { viewModel.photos.count == 60 }
+        viewModel.update(.reachedBottom)
+        await source.pages.until { $0.pendingKeys == ["3"] }
         #expect(source.pageCalls == [1, 2, 2, 3])
     }
 
     @Test func retryReloadsAFailedFirstPage() async {
         let viewModel = makeViewModel()
-        viewModel.viewDidLoad()
-        await eventually { source.pages.pendingKeys == ["1"] }
+        viewModel.update(.appeared)
+        await source.pages.until { $0.pendingKeys == ["1"] }
         source.resolvePage(1, with: .failure(TestError()))
-        await eventually { viewModel.errorMessage != nil }
+        await viewModel.until { viewModel.errorMessage != nil }
         #expect(!viewModel.isLoadingFirstPage)
-        viewModel.retry()
-        await eventually { source.pages.pendingKeys == ["1"] }
+        viewModel.update(.retry)
+        await source.pages.until { $0.pendingKeys == ["1"] }
         #expect(source.pageCalls == [1, 1])
     }
 
     @Test func shortPageEndsTheFeed() async {
         let viewModel = await loadedViewModel()
-        viewModel.willDisplay(index: 29)
-        await eventually { source.pages.pendingKeys == ["2"] }
+        viewModel.update(.willDisplay(29))
+        await source.pages.until { $0.pendingKeys == ["2"] }
         source.resolvePage(2, with: .success(LibraryItem.page(2, count: 4)))
-        await eventually { viewModel.photos.count == 34 }
+        await viewModel.until { viewModel.photos.count == 34 }
         #expect(viewModel.reachedEnd)
         #expect(viewModel.statusText == "34 photos · end")
-        viewModel.willDisplay(index: 33)
-        viewModel.didReachBottom()
+        viewModel.update(.willDisplay(33))
+        viewModel.update(.reachedBottom)
         await settle()
         #expect(source.pageCalls == [1, 2])
     }
 
     @Test func duplicatesAcrossPagesAreDropped() async {
         let viewModel = await loadedViewModel()
-        viewModel.willDisplay(index: 29)
-        await eventually { source.pages.pendingKeys == ["2"] }
+        viewModel.update(.willDisplay(29))
+        await source.pages.until { $0.pendingKeys == ["2"] }
         // The feed shifted by two: page 2 starts with the last two photos of page 1.
         let shifted = Array(LibraryItem.page(1).suffix(2)) + Array(LibraryItem.page(2).prefix(28))
         source.resolvePage(2, with: .success(shifted))
-        await eventually { viewModel.photos.count == 58 }
+        await viewModel.until { viewModel.photos.count == 58 }
         #expect(Set(viewModel.photos.map(\.id)).count == 58)
         #expect(viewModel.photos.last?.id == "p2-27")
     }
@@ -145,10 +145,10 @@ struct PhotosViewModelTests {
     @Test func willDisplayLoadsThumbnailAtRendererPixelSize() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.setThumbnailSize(columns: 10, rows: 5)
-        viewModel.willDisplay(index: 3)
+        viewModel.update(.thumbnailSize(columns: 10, rows: 5))
+        viewModel.update(.willDisplay(3))
         #expect(viewModel.thumbnailState(at: 3) == .loading)
-        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         let url = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .crop)
         #expect(loader.urls == [url])
         let thumbnail = viewModel.thumbnails["p1-3"]?.thumbnail
@@ -167,21 +167,21 @@ struct PhotosViewModelTests {
     @Test func switchingTheFitRendersTheVisibleThumbnailsAgainAndCachesEachFit() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.setThumbnailSize(columns: 10, rows: 5)
-        viewModel.willDisplay(index: 3)
-        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        viewModel.update(.thumbnailSize(columns: 10, rows: 5))
+        viewModel.update(.willDisplay(3))
+        await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
 
-        viewModel.setFit(.contain)
+        viewModel.update(.fit(.contain))
         #expect(viewModel.fit == .contain)
-        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         let contained = FakePhotoSource.imageURL(id: "p1-3", width: 20, height: 20, fit: .contain)
         #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first == "\(contained) 10x5 contain")
         #expect(loader.urls.last == contained)
 
         // Back to the crop: the cache holds it under its own key, nothing is fetched or rendered.
         let renders = renderer.renders
-        viewModel.setFit(.crop)
+        viewModel.update(.fit(.crop))
         #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
         #expect(renderer.renders == renders && loader.urls.count == 2)
     }
@@ -191,11 +191,11 @@ struct PhotosViewModelTests {
     @Test func theNearRowIsMadeAfterTheScreenAndShownFromTheCache() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        let url = { (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
-        viewModel.willDisplay(index: 0)
-        viewModel.willDisplay(index: 1)
-        viewModel.willSoonDisplay([2, 3])
-        await eventually { loader.requests.pendingKeys.count == 2 }
+        let url = { @Sendable (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
+        viewModel.update(.willDisplay(0))
+        viewModel.update(.willDisplay(1))
+        viewModel.update(.willSoonDisplay([2, 3]))
+        await loader.requests.until { $0.pendingKeys.count == 2 }
         await settle()
         #expect(Set(loader.urls) == [url(0), url(1)], "nothing near while the screen loads")
 
@@ -203,17 +203,17 @@ struct PhotosViewModelTests {
         await settle()
         #expect(loader.urls.count == 2, "one on screen still loading")
         loader.requests.resolve(url(1), with: .success(Array(url(1).utf8)))
-        await eventually { Set(loader.requests.pendingKeys) == [url(2), url(3)] }
+        await loader.requests.until { Set($0.pendingKeys) == [url(2), url(3)] }
         loader.requests.answerImmediately { .success(Array($0.utf8)) }
         loader.requests.resolve(url(2), with: .success(Array(url(2).utf8)))
         loader.requests.resolve(url(3), with: .success(Array(url(3).utf8)))
         await eventually { renderer.renders == 4 }
         await settle()
 
-        viewModel.willDisplay(index: 2)
+        viewModel.update(.willDisplay(2))
         #expect(viewModel.thumbnailState(at: 2)?.thumbnail?.plainLines.first?.hasPrefix(url(2)) == true)
-        viewModel.willDisplay(index: 3)
-        await eventually { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
+        viewModel.update(.willDisplay(3))
+        await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         #expect(renderer.renders == 4 && loader.urls.count == 4, "made once, ahead")
     }
 
@@ -222,16 +222,16 @@ struct PhotosViewModelTests {
     @Test func aNearPhotoShownMidwayIsNotMadeTwiceAndOneLeftBehindStops() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        let url = { (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
-        viewModel.willSoonDisplay([5, 6])
-        await eventually { Set(loader.requests.pendingKeys) == [url(5), url(6)] }
-        viewModel.willDisplay(index: 5)
-        viewModel.willSoonDisplay([7])
-        await eventually { loader.requests.cancelledKeys == [url(6)] }
+        let url = { @Sendable (index: Int) in FakePhotoSource.imageURL(id: "p1-\(index)", width: 48, height: 32, fit: .crop) }
+        viewModel.update(.willSoonDisplay([5, 6]))
+        await loader.requests.until { Set($0.pendingKeys) == [url(5), url(6)] }
+        viewModel.update(.willDisplay(5))
+        viewModel.update(.willSoonDisplay([7]))
+        await loader.requests.until { $0.cancelledKeys == [url(6)] }
         #expect(viewModel.thumbnailState(at: 5) == .loading)
         loader.requests.resolve(url(5), with: .success(Array(url(5).utf8)))
-        await eventually { viewModel.thumbnailState(at: 5)?.thumbnail != nil }
-        await eventually { loader.requests.pendingKeys == [url(7)] }
+        await viewModel.until { viewModel.thumbnailState(at: 5)?.thumbnail != nil }
+        await loader.requests.until { $0.pendingKeys == [url(7)] }
         #expect(loader.urls.filter { $0 == url(5) }.count == 1, "fetched once")
     }
 
@@ -241,13 +241,21 @@ struct PhotosViewModelTests {
         let counted = CountedPhotoSource(total: 100)
         let viewModel = PhotosViewModel(source: counted, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
                                          perPage: 10, cache: cache)
-        viewModel.viewDidLoad()
-        await eventually { viewModel.photos.count == 10 }
-        for index in 5..<10 { viewModel.willDisplay(index: index) }
-        viewModel.willSoonDisplay(Array(10..<15) + Array(0..<5))
-        await eventually { renderer.renders == 15 }
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.photos.count == 10 }
+        for index in 5..<10 { viewModel.update(.willDisplay(index)) }
+        viewModel.update(.willSoonDisplay(Array(10..<15) + Array(0..<5)))
+        // The near row is in the cache once its renders are done: each says so in an update.
+        await viewModel.until {
+            (10..<15).allSatisfy { index in
+                viewModel.photo(at: index).map { cache.thumbnail(for: ThumbnailKey(
+                    photoID: $0.id, columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows,
+                    renderMode: .ascii, fit: viewModel.fit)) != nil } ?? false
+            }
+        }
+        #expect(renderer.renders == 15)
         #expect(counted.pageCalls == [1, 2])
-        viewModel.willDisplay(index: 12)
+        viewModel.update(.willDisplay(12))
         #expect(viewModel.thumbnailState(at: 12)?.thumbnail != nil, "made ahead")
         await settle()
         #expect(renderer.renders == 15)
@@ -256,10 +264,10 @@ struct PhotosViewModelTests {
     @Test func repeatedWillDisplayStartsOneLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 4)
-        viewModel.willDisplay(index: 4)
-        await eventually { loader.requests.pendingKeys.count == 1 }
-        viewModel.willDisplay(index: 4)
+        viewModel.update(.willDisplay(4))
+        viewModel.update(.willDisplay(4))
+        await loader.requests.until { $0.pendingKeys.count == 1 }
+        viewModel.update(.willDisplay(4))
         await settle()
         #expect(loader.urls.count == 1)
         #expect(loader.requests.cancelledKeys.isEmpty)
@@ -268,12 +276,12 @@ struct PhotosViewModelTests {
     @Test func didEndDisplayingCancelsTheMatchingLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 0)
-        viewModel.willDisplay(index: 1)
-        await eventually { loader.requests.pendingKeys.count == 2 }
-        viewModel.didEndDisplaying(index: 0)
+        viewModel.update(.willDisplay(0))
+        viewModel.update(.willDisplay(1))
+        await loader.requests.until { $0.pendingKeys.count == 2 }
+        viewModel.update(.didEndDisplaying(0))
         let first = FakePhotoSource.imageURL(id: "p1-0", width: 48, height: 32, fit: .crop)
-        await eventually { loader.requests.cancelledKeys == [first] }
+        await loader.requests.until { $0.cancelledKeys == [first] }
         #expect(viewModel.thumbnails["p1-0"] == nil)
         #expect(viewModel.thumbnails["p1-1"] == .loading)
         #expect(loader.requests.pendingKeys.count == 1)
@@ -282,28 +290,28 @@ struct PhotosViewModelTests {
     @Test func reshownItemRestartsACancelledLoadAndIgnoresTheOldOne() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 0)
-        await eventually { loader.requests.pendingKeys.count == 1 }
-        viewModel.didEndDisplaying(index: 0)
-        viewModel.willDisplay(index: 0)
-        await eventually { loader.requests.pendingKeys.count == 1 && loader.requests.cancelledKeys.count == 1 }
+        viewModel.update(.willDisplay(0))
+        await loader.requests.until { $0.pendingKeys.count == 1 }
+        viewModel.update(.didEndDisplaying(0))
+        viewModel.update(.willDisplay(0))
+        await loader.requests.until { $0.pendingKeys.count == 1 && $0.cancelledKeys.count == 1 }
         #expect(viewModel.thumbnails["p1-0"] == .loading)
         let url = loader.requests.pendingKeys[0]
         loader.requests.resolve(url, with: .success(Array("new".utf8)))
-        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
         #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.plainLines.first == "new 24x8 crop")
     }
 
     @Test func scrolledBackItemShowsCachedThumbnailWithoutLoading() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 2)
-        await eventually { viewModel.thumbnails["p1-2"]?.thumbnail != nil }
+        viewModel.update(.willDisplay(2))
+        await viewModel.until { viewModel.thumbnails["p1-2"]?.thumbnail != nil }
         let shown = viewModel.thumbnails["p1-2"]
-        viewModel.didEndDisplaying(index: 2)
+        viewModel.update(.didEndDisplaying(2))
         #expect(viewModel.thumbnails["p1-2"] == nil)
 
-        viewModel.willDisplay(index: 2)
+        viewModel.update(.willDisplay(2))
         #expect(viewModel.thumbnails["p1-2"] == shown)
         await settle()
         #expect(loader.urls.count == 1)
@@ -314,29 +322,29 @@ struct PhotosViewModelTests {
         let loader = FakeImageLoader()
         loader.requests.answerImmediately { _ in .success(FakeRenderer.badData) }
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 0)
-        await eventually { viewModel.thumbnails["p1-0"] == .failed("Corrupt image: fake") }
+        viewModel.update(.willDisplay(0))
+        await viewModel.until { viewModel.thumbnails["p1-0"] == .failed("Corrupt image: fake") }
         #expect(cache.count == 0)
 
         loader.requests.answerImmediately { url in .success(Array(url.utf8)) }
-        viewModel.retry()
-        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        viewModel.update(.retry)
+        await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
         #expect(loader.urls.count == 2)
     }
 
     @Test func thumbnailSizeChangeReloadsVisibleItemsAndHidesOtherSizes() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 0)
-        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24 }
+        viewModel.update(.willDisplay(0))
+        await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24 }
 
-        viewModel.setThumbnailSize(columns: 12, rows: 4)
+        viewModel.update(.thumbnailSize(columns: 12, rows: 4))
         #expect(viewModel.thumbnails["p1-0"] == .loading)
-        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 12 }
+        await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 12 }
         #expect(loader.urls.count == 2)
 
         // Back to the first size: the cached thumbnail shows at once.
-        viewModel.setThumbnailSize(columns: 24, rows: 8)
+        viewModel.update(.thumbnailSize(columns: 24, rows: 8))
         #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24)
         #expect(loader.urls.count == 2)
     }
@@ -344,15 +352,15 @@ struct PhotosViewModelTests {
     @Test func resultForAnOutdatedSizeIsDropped() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: 0)
-        await eventually { loader.requests.pendingKeys.count == 1 }
+        viewModel.update(.willDisplay(0))
+        await loader.requests.until { $0.pendingKeys.count == 1 }
         let oldURL = loader.requests.pendingKeys[0]
-        viewModel.setThumbnailSize(columns: 12, rows: 4)
-        await eventually { loader.requests.cancelledKeys == [oldURL] && loader.requests.pendingKeys.count == 1 }
+        viewModel.update(.thumbnailSize(columns: 12, rows: 4))
+        await loader.requests.until { $0.cancelledKeys == [oldURL] && $0.pendingKeys.count == 1 }
         let newURL = FakePhotoSource.imageURL(id: "p1-0", width: 24, height: 16, fit: .crop)
         #expect(loader.requests.pendingKeys == [newURL])
         loader.requests.resolve(newURL, with: .success(Array("fresh".utf8)))
-        await eventually { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail != nil }
         #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.plainLines.first == "fresh 12x4 crop")
     }
 
@@ -360,17 +368,17 @@ struct PhotosViewModelTests {
         let coordinator = SpyCoordinator()
         let viewModel = await loadedViewModel()
         viewModel.coordinator = coordinator
-        viewModel.didSelect(index: 7)
-        viewModel.didSelect(index: 99)
+        viewModel.update(.choose(7))
+        viewModel.update(.choose(99))
         #expect(coordinator.selected == [LibraryItem.page(1)[7]])
     }
 
     @Test func outOfRangeIndicesAreIgnored() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.willDisplay(index: -1)
-        viewModel.willDisplay(index: 30)
-        viewModel.didEndDisplaying(index: 30)
+        viewModel.update(.willDisplay(-1))
+        viewModel.update(.willDisplay(30))
+        viewModel.update(.didEndDisplaying(30))
         await settle()
         #expect(loader.urls.isEmpty)
         #expect(viewModel.thumbnails.isEmpty)

@@ -25,17 +25,17 @@ struct PicsumLoopbackTests {
         let viewModel = PhotosViewModel(source: source, loader: makeLoader(),
                                         renderer: ThumbnailRenderer(mode: .ascii, depth: .none),
                                         renderMode: .ascii, perPage: 2, cache: ThumbnailCache(), networkStatus: status)
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         // The 429 is retried after its Retry-After (1 s), and the user is told meanwhile.
         await eventually { viewModel.notice == "rate limited, retrying in 1 s" }
-        await eventually { viewModel.photos.count == 2 }
+        await viewModel.until { viewModel.photos.count == 2 }
         #expect(viewModel.errorMessage == nil)
         #expect(viewModel.photos.map(\.title) == ["Photo by Author 10", "Photo by Author 11"])
 
         // The last item asks for page 2, whose Link has no next: the feed ends there.
-        viewModel.willDisplay(index: 1)
-        await eventually { viewModel.photos.count == 3 && viewModel.reachedEnd }
-        await eventually { viewModel.thumbnails["11"]?.thumbnail != nil }
+        viewModel.update(.willDisplay(1))
+        await viewModel.until { viewModel.photos.count == 3 && viewModel.reachedEnd }
+        await viewModel.until { viewModel.thumbnails["11"]?.thumbnail != nil }
         #expect(server.requests.filter { $0 == "/v2/list" }.count == 3)
         #expect(server.requests.contains("/images/11"))
 

@@ -22,15 +22,15 @@ struct SearchFlowTests {
         #expect(app.navigator.depth == 2)
         #expect(app.grids.count == 2)
         #expect(app.grids[1].viewModel.feed == .search("red fox"))
-        await eventually { app.source.searches.pendingKeys == ["red fox/1"] }
+        await app.source.searches.until { $0.pendingKeys == ["red fox/1"] }
         app.source.searches.resolve("red fox/1", with: .success([.sample("s1"), .sample("s2")]))
-        await eventually { app.grids[1].viewModel.photos.count == 2 }
+        await app.grids[1].viewModel.until { app.grids[1].viewModel.photos.count == 2 }
         #expect(app.statusLine.contains("search \"red fox\" · 2 photos"))
 
         // Results → detail → back → back.
         app.press(.right, .enter)
         #expect(app.navigator.depth == 3)
-        await eventually { app.source.details.pendingKeys == ["s2"] }
+        await app.source.details.until { $0.pendingKeys == ["s2"] }
         app.press(.escape)
         #expect(app.navigator.depth == 2)
         #expect(app.grids[1].view.selectedPhoto?.id == "s2")
@@ -99,9 +99,9 @@ struct SearchFlowTests {
         app.press(.character("/"))
         app.type("zzz")
         app.press(.enter)
-        await eventually { app.source.searches.pendingKeys == ["zzz/1"] }
+        await app.source.searches.until { $0.pendingKeys == ["zzz/1"] }
         app.source.searches.resolve("zzz/1", with: .success([]))
-        await eventually { app.grids[1].viewModel.reachedEnd }
+        await app.grids[1].viewModel.until { app.grids[1].viewModel.reachedEnd }
         #expect(app.draw().contains { $0.contains("No photos match \"zzz\"") })
     }
 
@@ -112,7 +112,7 @@ struct SearchFlowTests {
         app.type("東京の夜景と富士山の写真をたくさん見たい")
         app.press(.enter)
         app.source.searches.answerImmediately { _ in .success([.sample("t1")]) }
-        await eventually { app.grids[1].viewModel.photos.count == 1 }
+        await app.grids[1].viewModel.until { app.grids[1].viewModel.photos.count == 1 }
         let status = app.statusLine
         #expect(displayWidth(status) <= 50)
         #expect(status.contains("…"))

@@ -30,11 +30,11 @@ struct SourceExtrasInViewModelsTests {
     @Test func aFullPageTheSourceCallsLastEndsTheGrid() async {
         let viewModel = PhotosViewModel(source: ScriptedSource(lastPage: 1), loader: FakeImageLoader(),
                                         renderer: FakeRenderer(), renderMode: .ascii, perPage: 5, cache: ThumbnailCache())
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         await eventually { viewModel.photos.count == 5 }
         #expect(viewModel.reachedEnd)
         #expect(viewModel.statusText == "5 photos · end")
-        viewModel.didReachBottom()
+        viewModel.update(.reachedBottom)
         #expect(!viewModel.isLoadingMore)
     }
 

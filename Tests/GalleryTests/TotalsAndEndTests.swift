@@ -38,7 +38,7 @@ struct TotalsAndEndTests {
         _ = navigator.handle(.end)
         _ = frame(navigator, screen)
         // Only the pages on screen at the end: 51 (1,501-1,512) and maybe 50; none between.
-        await eventually { viewModel.photo(at: 1_511) != nil }
+        await viewModel.until { viewModel.photo(at: 1_511) != nil }
         #expect(source.pageCalls.first == 1)
         #expect(Set(source.pageCalls.dropFirst()).isSubset(of: [50, 51]) && source.pageCalls.contains(51))
         #expect(viewModel.photos.count <= 90)
@@ -46,7 +46,7 @@ struct TotalsAndEndTests {
         #expect(status.contains("1,512 photos · 1,512 of 1,512 · page 51 of 51"), "\(status)")
         #expect(coordinator.grids[0].view.selectedPhoto?.id == "photo-1511")
         // The cells that were placeholders when End was pressed load their thumbnails once the page is in.
-        await eventually { viewModel.thumbnails["photo-1511"]?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnails["photo-1511"]?.thumbnail != nil }
     }
 
     @Test func holesShowPlaceholdersUntilTheirPageArrives() async throws {
@@ -54,10 +54,10 @@ struct TotalsAndEndTests {
         let (coordinator, navigator, screen) = await start(source)
         let viewModel = try #require(coordinator.viewModel)
         // Selecting far away without drawing: the cell is a hole until layout asks for its page.
-        viewModel.select(index: 700)
+        viewModel.update(.select(700))
         #expect(viewModel.photo(at: 700) == nil)
         _ = frame(navigator, screen)
-        await eventually { viewModel.photo(at: 700) != nil }
+        await viewModel.until { viewModel.photo(at: 700) != nil }
         #expect(source.pageCalls.contains(24))
         #expect(!source.pageCalls.contains(2))
         // ←/→ in the detail pane step across a hole by loading its page.
@@ -70,7 +70,7 @@ struct TotalsAndEndTests {
         await app.startWithFirstPage()
         #expect(app.statusLine.hasSuffix("30 photos · 1 of 30  ? help"))
         app.press(.end)
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         #expect(app.grids[0].view.selectedPhoto?.id == "p1-29")
     }
 
@@ -93,9 +93,9 @@ struct TotalsAndEndTests {
         let (coordinator, navigator, screen) = await start(source)
         let viewModel = try #require(coordinator.viewModel)
         let grid = coordinator.grids[0].view
-        viewModel.select(index: 83)
+        viewModel.update(.select(83))
         _ = frame(navigator, screen)
-        await eventually { viewModel.photo(at: 83) != nil }
+        await viewModel.until { viewModel.photo(at: 83) != nil }
         _ = frame(navigator, screen)
         #expect(grid.selectedPhoto?.id == "photo-83")
 
@@ -113,7 +113,7 @@ struct TotalsAndEndTests {
         let asked = source.pageCalls.dropFirst(before)
         #expect(asked.first == 3 && !asked.contains(1), "\(asked)")
         // The cells on screen fill in again.
-        await eventually { viewModel.thumbnails["photo-83"]?.thumbnail != nil }
+        await viewModel.until { viewModel.thumbnails["photo-83"]?.thumbnail != nil }
     }
 
     /// A feed without a total reloads from page 1 up to the selection; a selected photo that left
@@ -122,17 +122,17 @@ struct TotalsAndEndTests {
         let app = SceneHarness()
         await app.startWithFirstPage()
         app.press(.character("n"))
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         app.source.resolvePage(2, with: .success(LibraryItem.page(2)))
-        await eventually { app.grids[0].viewModel.photos.count == 60 }
+        await app.grids[0].viewModel.until { app.grids[0].viewModel.photos.count == 60 }
         app.draw()
         app.press(.right, .right)
         #expect(app.grids[0].view.selectedPhoto?.id == "p2-2")
 
         app.press(.character("r"))
-        await eventually { app.source.pages.pendingKeys == ["1"] }
+        await app.source.pages.until { $0.pendingKeys == ["1"] }
         app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         app.source.resolvePage(2, with: .success(Array(LibraryItem.page(2).dropFirst())))
         await eventually {
             app.draw()
@@ -142,9 +142,9 @@ struct TotalsAndEndTests {
 
         // Gone: the selection stays at its place, on the photo there now.
         app.press(.character("r"))
-        await eventually { app.source.pages.pendingKeys == ["1"] }
+        await app.source.pages.until { $0.pendingKeys == ["1"] }
         app.source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { app.source.pages.pendingKeys == ["2"] }
+        await app.source.pages.until { $0.pendingKeys == ["2"] }
         app.source.resolvePage(2, with: .success(LibraryItem.page(3)))
         await eventually {
             app.draw()

@@ -84,7 +84,7 @@ public final class PhotoFileActions {
                 try trash.restore(entry.file)
                 files?.restored(entry.photo)
                 for grid in grids() {
-                    grid.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index)
+                    grid.update(.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index))
                 }
                 restored += 1
             } catch {
@@ -126,7 +126,7 @@ public final class PhotoFileActions {
             return
         }
         let renamed = files.renamed(photo, to: newName)
-        for viewModel in grids() { viewModel.replace(photo, with: renamed) }
+        for viewModel in grids() { viewModel.update(.renamed(photo, to: renamed)) }
         message = "renamed \(oldName) to \(newName)"
     }
 
@@ -145,9 +145,11 @@ public final class PhotoFileActions {
         for entry in moved { files.removed(entry.photo) }
         let positions = Dictionary(moved.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         for grid in grids() {
-            for (photo, index) in grid.removePhotos(withIDs: Set(positions.keys)) {
+            let ids = Set(positions.keys)
+            for (photo, index) in grid.places(ofIDs: ids) {
                 if let position = positions[photo.id] { moved[position].places.append(Place(viewModel: grid, index: index)) }
             }
+            grid.update(.removed(ids))
         }
         if !moved.isEmpty { lastBatch = moved }
         message = Self.summary(done: moved.count, of: photos, failures: failures) {

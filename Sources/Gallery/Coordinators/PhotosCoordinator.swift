@@ -49,7 +49,7 @@
     /// Selects the item with `id` in the main grid once its place is listed.
     private func select(_ id: String) {
         guard let index = library?.index(ofID: id) else { return }
-        grids.first?.viewModel.select(id: id, orIndex: index)
+        grids.first?.viewModel.update(.selectWhenListed(id: id, index: index))
     }
 
     private func showGrid(of feed: PhotoFeed) {
@@ -64,14 +64,14 @@
         view.library = self
         grids.append((viewModel, view))
         navigator.push(view)
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
     }
 
-    private func grid(of viewModel: any PhotosViewModelProtocol) -> (viewModel: PhotosViewModel, view: PhotosView)? {
+    private func grid(of viewModel: PhotosViewModel) -> (viewModel: PhotosViewModel, view: PhotosView)? {
         grids.first { $0.viewModel === viewModel }
     }
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: LibraryItem) {
+    func photosViewModel(_ viewModel: PhotosViewModel, didSelect photo: LibraryItem) {
         // A folder tile opens its folder; it is never a photo to pick or show.
         if photo.folder != nil {
             if let library { enter(photo, from: library) }
@@ -94,11 +94,11 @@
         child.start()
     }
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didRequestSearch query: String) {
+    func photosViewModel(_ viewModel: PhotosViewModel, didRequestSearch query: String) {
         showGrid(of: .search(query))
     }
 
-    func photosViewModelDidClose(_ viewModel: any PhotosViewModelProtocol) {
+    func photosViewModelDidClose(_ viewModel: PhotosViewModel) {
         // The main feed stays: only results grids close.
         guard let index = grids.firstIndex(where: { $0.viewModel === viewModel }), index > 0 else { return }
         navigator.pop(grids[index].view)
@@ -151,7 +151,7 @@
 
     /// Replaces every grid with one over `source`, selecting the item with `id`.
     private func show(_ source: DirectorySource, selecting id: String?) {
-        for grid in grids.reversed() { grid.viewModel.close() }
+        for grid in grids.reversed() { grid.viewModel.update(.close) }
         if let first = grids.first { navigator.pop(first.view) }
         grids = []
         environment.source = source

@@ -2,20 +2,26 @@ public import Imaging
 public import Observation
 public import TerminalEnvironment
 
-/// The photo grid's view model: infinite scroll over a `PhotoSource` and per-photo thumbnail
-/// loads that start when an item is displayed and are cancelled when it leaves the screen.
+/// The photo grid's state and its one update: infinite scroll over a `PhotoSource`, the
+/// selection, marks, and per-item thumbnail loads that start when an item is displayed and stop
+/// when it leaves the screen.
 ///
-/// Loads are keyed by photo id (indices move), rendered thumbnails are cached by content
-/// (id, cell size, fit, render mode), and results of cancelled or outdated loads are dropped.
+/// Every change comes as a `GridMessage` to `update(_:)`, on the main actor: what the grid view
+/// reports, what the user asks, what the app did to the files, and what background work answered
+/// (each task it starts ends by sending its answer, so there is no other way in). Views read the
+/// state and draw it. Loads are keyed by item id (indices move), rendered thumbnails are cached by
+/// content (id, cell size, fit, render mode), and answers to requests since dropped are ignored.
 @MainActor
 @Observable
-public final class PhotosViewModel: PhotosViewModelProtocol {
-    // MARK: Outputs
+public final class PhotosViewModel {
+    // MARK: State
     /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
     /// the source tells the feed's total there is one item per photo of the feed, so End reaches
     /// the real last photo; until then (and for sources that never tell) the pages received.
     public private(set) var items = PhotoSlots()
+    /// The image state of the items displayed, by item id.
     public private(set) var thumbnails: [String: ThumbnailState] = [:]
+    /// Why the last page request failed, until the next attempt.
     public private(set) var errorMessage: String?
     /// What the source left out, from its latest page ("cannot read folder private").
     public private(set) var sourceNote: String?
@@ -23,16 +29,28 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public private(set) var skipped = 0
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
+    /// The block of cells each thumbnail is rendered into.
     public private(set) var thumbnailColumns = 24
     public private(set) var thumbnailRows = 8
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
     public private(set) var fit: PictureFit
+    /// A sentence for the status bar about the last message ("folders are not marked").
+    public private(set) var note: String?
     private var pagination: Pagination
+    /// What the list did that the grid must follow, in the order it happened, until the view
+    /// takes them (`takeListChanges`) when it lays the grid out.
+    public private(set) var listChanges: [ListChange] = []
+    /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
+    public private(set) var markedIDs: Set<String> = []
+    /// Where the selection is: the grid shows it; the user moves it (`.select`).
+    public private(set) var selectedIndex = 0
 
     /// The photos received so far, in feed order.
     public var photos: [LibraryItem] { items.received }
     /// The photo at `index`, nil for a page not loaded yet or outside the list.
     public func photo(at index: Int) -> LibraryItem? { items.indices.contains(index) ? items[index] : nil }
+    /// The image state of the item at `index`, if it is displayed.
+    public func thumbnailState(at index: Int) -> ThumbnailState? { photo(at: index).flatMap { thumbnails[$0.id] } }
     /// Photos in the whole feed, when the source said.
     public var total: Int? { pagination.total }
     /// How many pages the feed has, when its total is known.
@@ -45,13 +63,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     public var perPage: Int { pagination.perPage }
     /// Whether the source can search (else `/` says so).
     public var canSearch: Bool { source.supportsSearch }
-    /// What the list did that the grid must follow, in the order it happened, until the view
-    /// takes them (`takeListChanges`) when it lays the grid out.
-    public private(set) var listChanges: [ListChange] = []
-    /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
-    public private(set) var markedIDs: Set<String> = []
-    /// Where the selection is: the grid shows it, and the user moves it (`select(index:)`).
-    public private(set) var selectedIndex = 0
     /// The selected photo, nil on a page not here yet.
     public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
     /// The item to keep selected in a new grid over the same folder (another order): the one this
@@ -94,19 +105,21 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     @ObservationIgnored private var nearPhotos: [LibraryItem] = []
     @ObservationIgnored private var prefetches: [ThumbnailKey: Prefetch] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
-    @ObservationIgnored private var nextGeneration = 0
-    /// Bumped whenever the pages in flight are dropped: their answers are for a list gone since.
-    @ObservationIgnored private var pageGeneration = 0
+    /// Numbers each request (a page, a thumbnail), so an answer names the request it answers.
+    @ObservationIgnored private var lastRequest = 0
+    /// The request that asked for the list now shown: pages asked for under an earlier one are
+    /// for a list dropped since (`refresh`, a folder listed again).
+    @ObservationIgnored private var listRequest = 0
     /// The selected photo's id, so it stays selected when the list changes around it.
     @ObservationIgnored private var selectedID: String?
-    /// An item to select once the list has it (a grid opened on a photo or folder, the page `n`
-    /// asked for): its place, selected as soon as the list is that long, and its id, until it is
-    /// the one selected there.
+    /// An item to select once the list has it (a grid opened on an item, a refresh keeping the
+    /// selection, the page `n` asked for): its id, and its place, selected meanwhile as soon as
+    /// the list is that long, until the item is found or its place's page came without it.
     @ObservationIgnored private var wanted: (id: String?, index: Int?)?
-    /// The selection a refresh in place keeps, until the pages that settle it arrive.
-    @ObservationIgnored private var refreshTarget: (id: String?, index: Int)?
     /// Photos that left (to the trash): pages listed before they left must not bring them back.
     @ObservationIgnored private var removedIDs: Set<String> = []
+    /// Tests' waits for the state, checked after every update.
+    @ObservationIgnored let updates = UpdateWaiters()
 
     /// - Parameters:
     ///   - renderMode: names the renderer's output in cache keys, so modes never mix.
@@ -132,14 +145,72 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for prefetch in prefetches.values { prefetch.task.cancel() }
     }
 
-    // MARK: Inputs
-    public func viewDidLoad() {
+    // MARK: The update
+    /// Changes the state as `message` says; the one way in.
+    public func update(_ message: GridMessage) {
+        switch message {
+        case .appeared: appear()
+        case .willDisplay(let index): willDisplay(index: index)
+        case .didEndDisplaying(let index): didEndDisplaying(index: index)
+        case .willSoonDisplay(let indices): willSoonDisplay(indices)
+        case .shownAfterEdit(let range): shownAfterEdit(range)
+        case .reachedBottom: if didLoad { loadNextPage() }
+        case .thumbnailSize(let columns, let rows): setThumbnailSize(columns: columns, rows: rows)
+        case .select(let index):
+            wanted = nil
+            setSelection(index)
+        case .selectWhenListed(let id, let index):
+            wanted = (id, index)
+            settleSelection()
+        case .choose(let index):
+            if let photo = photo(at: index) { coordinator?.photosViewModel(self, didSelect: photo) }
+        case .fit(let newFit):
+            if newFit != fit { reshowThumbnails { fit = newFit } }
+            note = "thumbnails: \(fit)"
+        case .note(let text): note = text
+        case .retry: retry()
+        case .refresh: refresh()
+        case .toggleMark(let index): toggleMark(at: index)
+        case .invertMarks: invertMarks()
+        case .search(let query):
+            let trimmed = query.trimmingWhitespace()
+            if !trimmed.isEmpty { coordinator?.photosViewModel(self, didRequestSearch: trimmed) }
+        case .close: close()
+        case .fetch(let index):
+            if index < items.count { loadPage(containing: index) } else if total == nil { loadNextPage() }
+        case .removed(let ids): remove(ids)
+        case .putBack(let photo, let index): putBack(photo, at: index)
+        case .renamed(let old, let new): replace(old, with: new)
+        case .pageArrived(let page, let request, let result): receive(page, request: request, result)
+        case .thumbnailMade(let id, let request, let result): finishLoad(of: id, request: request, with: result)
+        case .prefetched(let key, let request):
+            // Only this one: the photo may have left and come near again, with a new render.
+            if prefetches[key]?.request == request { prefetches[key] = nil }
+        case .folderListed(let listing): replaceList(with: listing)
+        }
+        updates.check()
+    }
+
+    /// Waits until `condition` holds, checked after every update, for at most `timeout`; false
+    /// when it never did. Tests await the state this way instead of polling it.
+    func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        await updates.until(timeout: timeout, condition)
+    }
+
+    /// A new request's number.
+    private func newRequest() -> Int {
+        lastRequest += 1
+        return lastRequest
+    }
+
+    // MARK: Display
+    private func appear() {
         guard !didLoad else { return }
         didLoad = true
         loadNextPage()
     }
 
-    public func willDisplay(index: Int) {
+    private func willDisplay(index: Int) {
         guard items.indices.contains(index) else { return }
         guard let photo = items[index] else {
             // A hole: its page is fetched by number, and the photos fill in when it arrives.
@@ -152,7 +223,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         if index == items.count - 1 && total == nil { loadNextPage() }
     }
 
-    public func didEndDisplaying(index: Int) {
+    private func didEndDisplaying(index: Int) {
         visibleHoles.remove(index)
         guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
@@ -160,10 +231,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         thumbnails[id] = nil
     }
 
-    /// Items `indices` are likely shown next (the rows beside the screen): their thumbnails are
-    /// made once nothing on screen is loading, so a one-row scroll finds them ready. Those no
-    /// longer near stop being made.
-    public func willSoonDisplay(_ indices: [Int]) {
+    private func willSoonDisplay(_ indices: [Int]) {
         nearIndices = indices
         // A near row on a page not yet here (the next page, a row early): that page is asked for.
         for index in indices where items.indices.contains(index) && items[index] == nil {
@@ -178,69 +246,23 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         prefetchWhenIdle()
     }
 
-    public func didSelect(index: Int) {
-        guard let photo = photo(at: index) else { return }
-        coordinator?.photosViewModel(self, didSelect: photo)
-    }
-
-    /// The user moved the selection to `index` (keys, the mouse): nothing is waited for any more.
-    public func select(index: Int) {
-        wanted = nil
-        setSelection(index)
-    }
-
-    /// Selects the item with `id` once the list has it, and item `index` (its place, when known)
-    /// as soon as the list is that long: a grid opened on an item, `n` to a page on its way.
-    public func select(id: String?, orIndex index: Int?) {
-        wanted = (id, index)
-        settleSelection()
-    }
-
-    private func setSelection(_ index: Int) {
-        selectedIndex = max(0, min(index, items.count - 1))
-        selectedID = photo(at: selectedIndex)?.id
-    }
-
-    /// The wanted item selected where the list now has it; the selected photo kept selected where
-    /// it is now (the list changed), or its place when it left.
-    private func settleSelection() {
-        if let (id, index) = wanted {
-            if let id, let found = photoIndex[id] {
-                wanted = nil
-                setSelection(found)
-                return
-            }
-            if let index, index < items.count {
-                setSelection(index)
-                if id == nil || selectedID == id { wanted = nil }
-                return
-            }
+    private func shownAfterEdit(_ range: Range<Int>) {
+        let shown = Set(range.compactMap { photo(at: $0)?.id })
+        for id in visibleIDs.subtracting(shown) {
+            cancelLoad(of: id)
+            thumbnails[id] = nil
         }
-        if let selectedID, let found = photoIndex[selectedID] {
-            if found != selectedIndex { selectedIndex = found }
-        } else {
-            setSelection(selectedIndex)
-        }
+        visibleIDs = []
+        visibleHoles = []
+        for index in range { willDisplay(index: index) }
     }
 
-    public func didReachBottom() {
-        guard didLoad else { return }
-        loadNextPage()
-    }
-
-    public func setThumbnailSize(columns: Int, rows: Int) {
+    private func setThumbnailSize(columns: Int, rows: Int) {
         guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
         reshowThumbnails {
             thumbnailColumns = columns
             thumbnailRows = rows
         }
-    }
-
-    /// Crops thumbnails to fill their cells, or shows whole photos (`f`); cached ones of that fit
-    /// show at once.
-    public func setFit(_ newFit: PictureFit) {
-        guard newFit != fit else { return }
-        reshowThumbnails { fit = newFit }
     }
 
     /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.
@@ -251,9 +273,48 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for photo in visiblePhotos { showThumbnail(of: photo) }
     }
 
+    // MARK: Selection
+    private func setSelection(_ index: Int) {
+        selectedIndex = max(0, min(index, items.count - 1))
+        selectedID = photo(at: selectedIndex)?.id
+    }
+
+    /// The wanted item selected where the list now has it (its place meanwhile, the next page
+    /// asked for while the list is shorter than that); else the selected photo kept selected where
+    /// it is now (the list changed), or its place when it left.
+    private func settleSelection() {
+        if let (id, index) = wanted {
+            if let id, let found = photoIndex[id] {
+                wanted = nil
+                setSelection(found)
+                return
+            }
+            if let index {
+                if index < items.count {
+                    setSelection(index)
+                    // Its page came without it (the list changed): its place is what is left.
+                    if id == nil || pagination.loaded.contains(pagination.page(containing: index)) { wanted = nil }
+                    return
+                }
+                if pagination.reachedEnd {
+                    wanted = nil
+                    setSelection(index)
+                    return
+                }
+                if pagination.total == nil { loadNextPage() }
+            }
+        }
+        if let selectedID, let found = photoIndex[selectedID] {
+            if found != selectedIndex { selectedIndex = found }
+        } else {
+            setSelection(selectedIndex)
+        }
+    }
+
+    // MARK: Retry and refresh
     /// Retries what failed (the page, visible thumbnails); when nothing did, refreshes the feed
-    /// where the user is (`refresh(around: selectedIndex)`).
-    public func retry() {
+    /// where the user is.
+    private func retry() {
         let failedPhotos = visiblePhotos.filter { if case .failed = thumbnails[$0.id] { true } else { false } }
         guard !failedPages.isEmpty || !failedPhotos.isEmpty else {
             refresh(around: selectedIndex)
@@ -266,7 +327,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     }
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
-    public func refresh() {
+    private func refresh() {
         dropPages()
         items = PhotoSlots()
         visibleHoles = []
@@ -276,18 +337,19 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         listChanges.append(.replaced)
         selectedIndex = 0
         selectedID = nil
+        wanted = nil
         loadNextPage()
     }
 
     /// Loads the list again where the user is: with the feed's total known, the page holding item
     /// `index` first and the pages on screen, the list keeping its length meanwhile (holes), so the
-    /// grid stays where it was; without it, from page 1 up to `index`. Once the photo that was at
-    /// `index` is found again, or its page came without it, `ListChange.select` says where it is.
-    public func refresh(around index: Int) {
-        let target = (id: photo(at: index)?.id, index: index)
+    /// grid stays where it was; without it, from page 1 up to `index`. The photo that was at
+    /// `index` stays selected where it is found again, or its place when its page came without it.
+    private func refresh(around index: Int) {
+        let target = (id: photo(at: index)?.id, index: Optional(index))
         guard let total = pagination.total, index < total else {
             refresh()
-            refreshTarget = target
+            wanted = target
             return
         }
         let onScreen = visibleHoles.union(visibleIDs.compactMap { photoIndex[$0] })
@@ -296,7 +358,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         holes.resize(to: total)
         items = holes
         pagination = Pagination(perPage: pagination.perPage, total: total)
-        refreshTarget = target
+        wanted = target
         visibleHoles = onScreen
         loadPage(containing: index)
         for shown in onScreen.sorted() { loadPage(containing: shown) }
@@ -306,52 +368,28 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     private func dropPages() {
         for task in pageTasks.values { task.cancel() }
         pageTasks = [:]
-        pageGeneration += 1
+        listRequest = newRequest()
         for id in loads.keys { cancelLoad(of: id) }
         photoIndex = [:]
         thumbnails = [:]
         visibleIDs = []
         failedPages = []
         errorMessage = nil
-        refreshTarget = nil
     }
 
-    /// A page arrived during a refresh in place: the selection is settled when the kept photo is
-    /// listed again, or when the list reached its old place without it.
-    private func settleRefresh() {
-        guard let target = refreshTarget, !items.isEmpty else { return }
-        let place: Int
-        if let id = target.id, let found = photoIndex[id] {
-            place = found
-        } else if pagination.total != nil ? pagination.loaded.contains(pagination.page(containing: target.index))
-                    : items.count > target.index || pagination.reachedEnd {
-            place = min(target.index, items.count - 1)
-        } else {
-            if pagination.total == nil { loadNextPage() }
-            return
-        }
-        refreshTarget = nil
-        select(index: place)
-    }
-
-    public func search(_ query: String) {
-        let trimmed = query.trimmingWhitespace()
-        guard !trimmed.isEmpty else { return }
-        coordinator?.photosViewModel(self, didRequestSearch: trimmed)
-    }
-
-    public func close() {
+    private func close() {
         for task in pageTasks.values { task.cancel() }
         for id in loads.keys { cancelLoad(of: id) }
         coordinator?.photosViewModelDidClose(self)
     }
 
+    // MARK: Pages
     /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
     /// when needed; nil before the first photo, after the end, or when a page fails.
     public func photo(adjacentTo id: String, offset: Int) async -> LibraryItem? {
         guard let index = photoIndex[id], offset != 0 else { return nil }
         var target = index + offset
-        let generation = pageGeneration
+        let list = listRequest
         while true {
             guard target >= 0 else { return nil }
             if let item = photo(at: target) {
@@ -362,25 +400,23 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
                 }
                 return item
             }
-            let page: Int
+            let page: Int?
             if target < items.count {
                 page = pagination.page(containing: target)
                 // Received, yet nothing there: the feed was shorter than it said.
-                guard !pagination.loaded.contains(page) else { return nil }
-                loadPage(page)
+                guard !pagination.loaded.contains(pagination.page(containing: target)) else { return nil }
+                update(.fetch(containing: target))
             } else {
                 guard !pagination.reachedEnd, total == nil else { return nil }
-                loadNextPage()
-                guard let next = pagination.loadingPage else { return nil }
-                page = next
+                update(.fetch(containing: target))
+                page = pagination.loadingPage
             }
-            guard let task = pageTasks[page] else { return nil }
+            guard let page, let task = pageTasks[page] else { return nil }
             await task.value
-            guard generation == pageGeneration, !failedPages.contains(page) else { return nil }
+            guard list == listRequest, !failedPages.contains(page) else { return nil }
         }
     }
 
-    // MARK: Pages
     /// The next page in order (a feed without a known total grows at its end).
     private func loadNextPage() {
         guard let page = pagination.begin() else { return }
@@ -403,7 +439,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         let source = self.source
         let feed = self.feed
         let perPage = pagination.perPage
-        let generation = pageGeneration
+        let request = listRequest
         pageTasks[page] = Task { [weak self] in
             let result: Result<PhotoPage, any Error>
             do {
@@ -411,13 +447,13 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishPage(page, generation: generation, with: result)
+            self?.update(.pageArrived(page: page, request: request, result))
         }
     }
 
-    private func finishPage(_ page: Int, generation: Int, with result: Result<PhotoPage, any Error>) {
-        // A page of the list `refresh` dropped.
-        guard generation == pageGeneration else { return }
+    private func receive(_ page: Int, request: Int, _ result: Result<PhotoPage, any Error>) {
+        // A page of a list dropped since.
+        guard request == listRequest else { return }
         pageTasks[page] = nil
         switch result {
         case .success(let received):
@@ -430,7 +466,6 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } else {
                 place(received.photos, onPage: page)
             }
-            settleRefresh()
             settleSelection()
         case .failure(let error):
             pagination.fail(page: page)
@@ -478,19 +513,20 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     // MARK: Marks and edits
     /// Marks the photo at `index`, or unmarks it. A folder tile is never marked: marks choose
     /// photos (`--pick` prints them, `D` trashes them), and `D` and `R` act on the selected folder
-    /// itself. Returns the sentence for the status bar when nothing was marked for that reason.
-    @discardableResult
-    public func toggleMark(at index: Int) -> String? {
-        guard let photo = photo(at: index) else { return nil }
-        guard photo.isPhoto else { return Self.folderNotMarked }
+    /// itself; the status bar says so.
+    private func toggleMark(at index: Int) {
+        guard let photo = photo(at: index) else { return }
+        guard photo.isPhoto else {
+            note = Self.folderNotMarked
+            return
+        }
         if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
-        return nil
     }
 
     static let folderNotMarked = "folders are not marked"
 
     /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
-    public func invertMarks() {
+    private func invertMarks() {
         let marked = markedIDs
         markedIDs = Set(photos.lazy.filter(\.isPhoto).map(\.id).filter { !marked.contains($0) })
     }
@@ -499,23 +535,24 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// photo's path (the folder changed).
     public var markedPhotos: [LibraryItem] { photos.filter { $0.isPhoto && markedIDs.contains($0.id) } }
 
-    /// Takes the photos with `ids` out of the list (and their marks); returns them with the places
-    /// they had, first place first.
-    func removePhotos(withIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] {
+    /// The received items with `ids` and their places, first place first (what `.removed` takes
+    /// out, for putting them back).
+    func places(ofIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] {
+        items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
+    }
+
+    private func remove(_ ids: Set<String>) {
         // Kept out of pages still to come too, listed here or not.
         removedIDs.formUnion(ids)
-        let removed = items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
-        guard !removed.isEmpty else { return [] }
+        let removed = places(ofIDs: ids)
+        guard !removed.isEmpty else { return }
         for (photo, _) in removed { forget(photo.id) }
         items.removeAll { ids.contains($0.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
-        return removed
     }
 
-    /// Lets a removed photo back: at the place `removePhotos` gave it, or, when this list did not
-    /// show it, into pages still to come.
-    func putBack(_ photo: LibraryItem, at index: Int?) {
+    private func putBack(_ photo: LibraryItem, at index: Int?) {
         removedIDs.remove(photo.id)
         guard let index, photoIndex[photo.id] == nil else { return }
         items.insert(photo, at: min(index, items.count))
@@ -523,8 +560,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         listChanged()
     }
 
-    /// `old` is `new` now (a renamed file), in the same place and as marked as it was.
-    func replace(_ old: LibraryItem, with new: LibraryItem) {
+    private func replace(_ old: LibraryItem, with new: LibraryItem) {
         guard let index = photoIndex[old.id] else { return }
         let wasMarked = markedIDs.contains(old.id)
         forget(old.id)
@@ -567,22 +603,29 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
     /// Where the photo with `id` stands in the list, if it was received.
     public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
 
+    /// The list's changes since the view last took them, oldest first; none are left.
+    public func takeListChanges() -> [ListChange] {
+        guard !listChanges.isEmpty else { return [] }
+        defer { listChanges = [] }
+        return listChanges
+    }
+
     // MARK: Live folder
     /// The source's files changed and it has listed them again: the pages now holding the photos
-    /// on screen (`places` tells where photos are in the new listing, by id) are asked for and
-    /// replace the list at once, its total following; nothing blanks meanwhile (unlike
-    /// `refresh`), and the other pages are asked for again when shown. Photos still listed keep
-    /// their thumbnails and marks; those of `rewritten` (files written since, such as a copy that
-    /// finished) are rendered again. Returns once the list is replaced.
+    /// on screen (`places` tells where photos are in the new listing, by id) are asked for, and
+    /// their answer (`.folderListed`) replaces the list at once, its total following; nothing
+    /// blanks meanwhile (unlike `refresh`), and the other pages are asked for again when shown.
+    /// Photos still listed keep their thumbnails and marks; those of `rewritten` (files written
+    /// since, such as a copy that finished) are rendered again. Returns once the list is replaced.
     public func folderDidChange(rewritten: Set<String> = [],
                                 places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
         guard didLoad else { return }
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
         guard pagination.total != nil else {
-            refresh()
+            update(.refresh)
             return
         }
-        let generation = pageGeneration
+        let list = listRequest
         let visible = visibleIDs
         let moved = await Task.detached { places(visible) }.value.values
         let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
@@ -598,27 +641,27 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
         for id in markedIDs where !listed.contains(id) {
             if (try? await source.photo(id: id)) == nil { gone.insert(id) }
         }
-        // `refresh` dropped the list meanwhile, or `r` asks for it again.
-        guard generation == pageGeneration else { return }
-        replaceList(with: received, rewritten: rewritten, goneMarks: gone)
+        update(.folderListed(FolderRelisting(pages: received, rewritten: rewritten, goneMarks: gone, listRequest: list)))
     }
 
-    private func replaceList(with pages: [Int: PhotoPage], rewritten: Set<String>, goneMarks: Set<String>) {
+    private func replaceList(with listing: FolderRelisting) {
+        // `refresh` dropped the list meanwhile, or `r` asks for it again.
+        guard listing.listRequest == listRequest else { return }
         let perPage = pagination.perPage
         var updated = PhotoSlots()
-        updated.resize(to: pages.values.compactMap(\.total).max() ?? items.count)
-        for (page, received) in pages {
+        updated.resize(to: listing.pages.values.compactMap(\.total).max() ?? items.count)
+        for (page, received) in listing.pages {
             for (offset, photo) in received.photos.enumerated() { updated[(page - 1) * perPage + offset] = photo }
         }
         // What was left out may change alone (a text file copied in).
-        if let first = pages.values.first {
+        if let first = listing.pages.values.first {
             if first.note != sourceNote { sourceNote = first.note }
             if first.skipped != skipped { skipped = first.skipped }
             if first.folderCount != folderCount { folderCount = first.folderCount }
         }
         let listed = Set(updated.received.map(\.id))
-        let redrawn = rewritten.intersection(listed)
-        markedIDs.subtract(goneMarks)
+        let redrawn = listing.rewritten.intersection(listed)
+        markedIDs.subtract(listing.goneMarks)
         // Pages received but not asked for again may be out of date: they must become holes.
         let unchanged = updated == items
         for id in redrawn {
@@ -639,29 +682,9 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             pagination.fail(page: page)
         }
         pageTasks = [:]
-        pageGeneration += 1
+        listRequest = newRequest()
         items = updated
         listChanged()
-    }
-
-    /// The list's changes since the view last took them, oldest first; none are left.
-    public func takeListChanges() -> [ListChange] {
-        guard !listChanges.isEmpty else { return [] }
-        defer { listChanges = [] }
-        return listChanges
-    }
-
-    /// After a list edit, the grid shows items `range`: display events by index would name other
-    /// photos now, so what is visible is told again here, by id.
-    public func listEditShows(_ range: Range<Int>) {
-        let shown = Set(range.compactMap { photo(at: $0)?.id })
-        for id in visibleIDs.subtracting(shown) {
-            cancelLoad(of: id)
-            thumbnails[id] = nil
-        }
-        visibleIDs = []
-        visibleHoles = []
-        for index in range { willDisplay(index: index) }
     }
 
     // MARK: Thumbnails
@@ -683,8 +706,7 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             return
         }
         guard loads[photo.id] == nil, thumbnails[photo.id]?.thumbnail == nil else { return }
-        nextGeneration += 1
-        let generation = nextGeneration
+        let request = newRequest()
         let pipeline = self.pipeline
         // Shown while it was being made ahead: that render is waited for, not started again.
         let prefetch = prefetches.removeValue(forKey: key)
@@ -700,16 +722,16 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishLoad(of: photo.id, generation: generation, with: result)
+            self?.update(.thumbnailMade(id: photo.id, request: request, result))
         }
-        loads[photo.id] = ThumbnailLoad(generation: generation, key: key, task: task)
+        loads[photo.id] = ThumbnailLoad(request: request, key: key, task: task)
         thumbnails[photo.id] = .loading
     }
 
-    private func finishLoad(of id: String, generation: Int, with result: Result<RenderedPicture, any Error>) {
+    private func finishLoad(of id: String, request: Int, with result: Result<RenderedPicture, any Error>) {
         // A load that was cancelled (item hidden, size changed) or replaced is no longer in
-        // `loads` under its generation: its result is stale.
-        guard let load = loads[id], load.generation == generation else { return }
+        // `loads` under its request: its answer is stale.
+        guard let load = loads[id], load.request == request else { return }
         loads[id] = nil
         switch result {
         case .success(let thumbnail):
@@ -729,16 +751,14 @@ public final class PhotosViewModel: PhotosViewModelProtocol {
             let key = key(for: photo.id)
             guard prefetches[key] == nil, !visibleIDs.contains(photo.id), cache.thumbnail(for: key) == nil else { continue }
             let pipeline = self.pipeline, cache = self.cache
-            nextGeneration += 1
-            let generation = nextGeneration
+            let request = newRequest()
             let task = Task(priority: .utility) { [weak self] in
                 let made = try? await pipeline.thumbnail(for: photo, columns: key.columns, rows: key.rows, fit: key.fit)
                 if let made, !Task.isCancelled { cache.insert(made, for: key) }
-                // Only this one: the photo may have left and come near again, with a new render.
-                if self?.prefetches[key]?.generation == generation { self?.prefetches[key] = nil }
+                self?.update(.prefetched(key, request: request))
                 return made
             }
-            prefetches[key] = Prefetch(generation: generation, task: task)
+            prefetches[key] = Prefetch(request: request, task: task)
         }
     }
 
@@ -756,15 +776,15 @@ public enum ListChange: Equatable, Sendable {
     case edited
 }
 
-/// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which one it is.
+/// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which request it is.
 private struct Prefetch {
-    let generation: Int
+    let request: Int
     let task: Task<RenderedPicture?, Never>
 }
 
 /// A running thumbnail load: its task, and what it was started for.
 private struct ThumbnailLoad {
-    let generation: Int
+    let request: Int
     let key: ThumbnailKey
     let task: Task<Void, Never>
 }

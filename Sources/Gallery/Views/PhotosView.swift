@@ -19,8 +19,6 @@ import TerminalEnvironment
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
     private var renaming: LibraryItem?
-    /// A one-off note ("this source cannot search") until the next key.
-    private var notice: String?
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
 
@@ -46,6 +44,7 @@ import TerminalEnvironment
             _ = view.actions.statusText
             _ = view.fileActions.statusText
             _ = view.viewModel.markedIDs
+            _ = view.viewModel.note
             _ = view.viewModel.listChanges
             _ = view.spinner.tick
         } onChange: { view in
@@ -65,7 +64,7 @@ import TerminalEnvironment
             case .edited:
                 // Photos left, came back or moved (the folder changed): the view model kept the
                 // selected photo selected, or its place when it went; the viewport stays.
-                viewModel.listEditShows(grid.replaceItems(count: viewModel.items.count, selecting: viewModel.selectedIndex))
+                viewModel.update(.shownAfterEdit(grid.replaceItems(count: viewModel.items.count, selecting: viewModel.selectedIndex)))
             }
         }
         grid.setItemCount(viewModel.items.count)
@@ -77,7 +76,7 @@ import TerminalEnvironment
         }
         if grid.thumbnailSize != thumbnailSize {
             thumbnailSize = grid.thumbnailSize
-            viewModel.setThumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows)
+            viewModel.update(.thumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows))
         }
         spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
     }
@@ -112,11 +111,8 @@ import TerminalEnvironment
             fileActions.answer(yes: keyMap.actions(for: key, in: .question).contains(.answerYes))
             return key != KeyMap.interrupt
         }
-        notice = nil
+        if viewModel.note != nil { viewModel.update(.note(nil)) }
         fileActions.dismissMessage()
-        // What the keys and the mouse do to the grid's selection is the view model's from now on.
-        let shown = grid.selectedIndex
-        defer { if grid.selectedIndex != shown { viewModel.select(index: grid.selectedIndex) } }
         let candidates = keyMap.actions(for: key, in: .grid)
         if candidates.contains(where: { actions.perform($0, for: selectedPhoto) }) { return true }
         actions.dismissMessage()
@@ -133,12 +129,10 @@ import TerminalEnvironment
             if viewModel.canSearch {
                 prompt = TextField(prompt: "search: ")
             } else {
-                notice = GalleryError.searchUnsupported.description
+                viewModel.update(.note(GalleryError.searchUnsupported.description))
             }
-        case .retry: viewModel.retry()
-        case .toggleFit:
-            viewModel.setFit(viewModel.fit.toggled)
-            notice = "thumbnails: \(viewModel.fit)"
+        case .retry: viewModel.update(.retry)
+        case .toggleFit: viewModel.update(.fit(viewModel.fit.toggled))
         case .nextPage: jumpToPage(forward: true)
         case .previousPage: jumpToPage(forward: false)
         case .cycleOrder:
@@ -149,9 +143,9 @@ import TerminalEnvironment
             library.goUp()
         case .back:
             guard case .search = viewModel.feed else { return false }
-            viewModel.close()
-        case .mark: notice = viewModel.toggleMark(at: viewModel.selectedIndex)
-        case .invertMarks: viewModel.invertMarks()
+            viewModel.update(.close)
+        case .mark: viewModel.update(.toggleMark(viewModel.selectedIndex))
+        case .invertMarks: viewModel.update(.invertMarks)
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
         case .restore: fileActions.restoreLastBatch()
         case .rename:
@@ -168,14 +162,13 @@ import TerminalEnvironment
 
     /// Shows `text` in the status bar until the next key (a folder that cannot be opened).
     func showNotice(_ text: String) {
-        notice = text
-        navigator.setNeedsRedraw()
+        viewModel.update(.note(text))
     }
 
     /// Selects the photo with `id` and scrolls to it (after the detail pane stepped through the list).
     func reveal(photoID id: String) {
         guard let index = viewModel.index(ofPhotoID: id) else { return }
-        viewModel.select(index: index)
+        viewModel.update(.select(index))
     }
 
     private func handlePromptKey(_ key: Key) {
@@ -187,7 +180,7 @@ import TerminalEnvironment
                 renaming = nil
                 fileActions.rename(photo, to: text)
             } else {
-                viewModel.search(text)
+                viewModel.update(.search(text))
             }
         case .cancelled:
             prompt = nil
@@ -208,15 +201,14 @@ import TerminalEnvironment
         if forward {
             let target = pageStart + perPage
             if target < count {
-                viewModel.select(index: target)
+                viewModel.update(.select(target))
             } else if !viewModel.reachedEnd {
                 // The last photo meanwhile, the next page's first once it has come.
-                viewModel.select(index: count - 1)
-                viewModel.select(id: nil, orIndex: target)
-                viewModel.didReachBottom()
+                viewModel.update(.select(count - 1))
+                viewModel.update(.selectWhenListed(id: nil, index: target))
             }
         } else {
-            viewModel.select(index: selected == pageStart ? max(0, pageStart - perPage) : pageStart)
+            viewModel.update(.select(selected == pageStart ? max(0, pageStart - perPage) : pageStart))
         }
     }
 
@@ -229,7 +221,7 @@ import TerminalEnvironment
         SceneStatus(sourceName: environment.sourceName, renderMode: environment.renderMode,
                     renderNote: environment.renderNote,
                     error: viewModel.errorMessage ?? viewModel.sourceNote,
-                    message: notice ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
+                    message: viewModel.note ?? fileActions.statusText ?? actions.statusText ?? viewModel.notice,
                     spinnerFrame: spinner.isRunning ? spinner.frame : nil)
     }
 
@@ -289,10 +281,13 @@ import TerminalEnvironment
 
     // MARK: GridViewDelegate
 
-    func gridView(_ grid: GridView, willDisplay index: Int) { viewModel.willDisplay(index: index) }
-    func gridView(_ grid: GridView, didEndDisplaying index: Int) { viewModel.didEndDisplaying(index: index) }
-    func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) { viewModel.willSoonDisplay(indices) }
-    func gridView(_ grid: GridView, didSelect index: Int) { viewModel.didSelect(index: index) }
-    // The selection moves only in `handle`, which asks for the frame, or in `layout`, during one.
-    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {}
+    func gridView(_ grid: GridView, willDisplay index: Int) { viewModel.update(.willDisplay(index)) }
+    func gridView(_ grid: GridView, didEndDisplaying index: Int) { viewModel.update(.didEndDisplaying(index)) }
+    func gridView(_ grid: GridView, willSoonDisplay indices: [Int]) { viewModel.update(.willSoonDisplay(indices)) }
+    func gridView(_ grid: GridView, didSelect index: Int) { viewModel.update(.choose(index)) }
+    /// The keys or the mouse moved the grid's selection; the grid showing the view model's own
+    /// selection (in `layout`) says nothing new.
+    func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {
+        if index != viewModel.selectedIndex { viewModel.update(.select(index)) }
+    }
 }

@@ -8,15 +8,15 @@ final class SpyCoordinator: PhotosViewModelCoordinating, PhotoDetailViewModelCoo
     private(set) var closedGrids = 0
     private(set) var closeCount = 0
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didSelect photo: LibraryItem) {
+    func photosViewModel(_ viewModel: PhotosViewModel, didSelect photo: LibraryItem) {
         selected.append(photo)
     }
 
-    func photosViewModel(_ viewModel: any PhotosViewModelProtocol, didRequestSearch query: String) {
+    func photosViewModel(_ viewModel: PhotosViewModel, didRequestSearch query: String) {
         searches.append(query)
     }
 
-    func photosViewModelDidClose(_ viewModel: any PhotosViewModelProtocol) {
+    func photosViewModelDidClose(_ viewModel: PhotosViewModel) {
         closedGrids += 1
     }
 

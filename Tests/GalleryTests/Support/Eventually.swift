@@ -1,3 +1,4 @@
+@testable import Gallery
 import Testing
 
 /// Waits, yielding and polling, until `condition` holds on the main actor; records an issue
@@ -24,4 +25,16 @@ func eventually(timeout: Duration = .seconds(15), sourceLocation: SourceLocation
 func settle() async {
     for _ in 0..<20 { await Task.yield() }
     try? await Task.sleep(for: .milliseconds(20))
+}
+
+extension PhotosViewModel {
+    /// Waits until `condition` holds, checked after each of the view model's updates (its state
+    /// changes nowhere else); records an issue after `timeout`.
+    @discardableResult
+    func until(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        let held = await waitUntil(timeout: timeout, condition)
+        if !held { Issue.record("grid state not reached within \(timeout)", sourceLocation: sourceLocation) }
+        return held
+    }
 }

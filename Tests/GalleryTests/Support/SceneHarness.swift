@@ -31,7 +31,7 @@ import TerminalEnvironment
     /// Starts the flow and delivers page 1.
     func startWithFirstPage() async {
         coordinator.start()
-        await eventually { source.pages.pendingKeys == ["1"] }
+        await source.pages.until { $0.pendingKeys == ["1"] }
         source.resolvePage(1, with: .success(LibraryItem.page(1)))
         await eventually { coordinator.viewModel?.photos.count == 30 }
         _ = draw()
