@@ -146,7 +146,7 @@ struct FaultInjectionTests {
                                                    loader: harness.loader, renderer: harness.renderer)
             let detail = PhotoDetailView(viewModel: detailModel, navigator: navigator, environment: environment,
                                          actions: actions)
-            detailModel.viewDidLoad()
+            detailModel.update(.appeared)
             draw(detail, on: screen)
             await served { !detailModel.isLoading && detailModel.image?.thumbnail != nil }
             draw(detail, on: screen)

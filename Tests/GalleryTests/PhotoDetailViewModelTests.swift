@@ -23,7 +23,7 @@ struct PhotoDetailViewModelTests {
         let dwell = Responder<Void>()
         let viewModel = makeViewModel(list.photos[0], dwell: DetailDwell { try await dwell.call($0) })
         viewModel.neighbours = list
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         return (viewModel, dwell)
     }
 
@@ -32,8 +32,8 @@ struct PhotoDetailViewModelTests {
     @Test func onlyThePhotoStoppedOnIsFetchedAndGoingBackAsksNothing() async {
         let (viewModel, dwell) = flippingPane()
         for step in 1...5 {
-            viewModel.move(by: 1)
-            await eventually { viewModel.photo.id == "p\(step)" }
+            viewModel.update(.move(by: 1))
+            await viewModel.until { viewModel.photo.id == "p\(step)" }
         }
         await dwell.until { $0.pendingKeys == ["p5"] }
         #expect(dwell.cancelledKeys == ["p0", "p1", "p2", "p3", "p4"])
@@ -43,13 +43,13 @@ struct PhotoDetailViewModelTests {
         dwell.resolve("p5", with: .success(()))
         await source.details.until { $0.pendingKeys == ["p5"] }
         source.details.resolve("p5", with: .success(.sample("p5", description: "Full record")))
-        await eventually { viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] }
+        await viewModel.until { viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] }
         #expect(!viewModel.isLoading)
 
-        viewModel.move(by: -1)
-        await eventually { viewModel.photo.id == "p4" && viewModel.title == "Untitled" && viewModel.extraDetails.isEmpty }
-        viewModel.move(by: 1)
-        await eventually { viewModel.photo.id == "p5" }
+        viewModel.update(.move(by: -1))
+        await viewModel.until { viewModel.photo.id == "p4" && viewModel.title == "Untitled" && viewModel.extraDetails.isEmpty }
+        viewModel.update(.move(by: 1))
+        await viewModel.until { viewModel.photo.id == "p5" }
         #expect(viewModel.title == "Full record" && viewModel.extraDetails == ["views of p5"] && !viewModel.isLoading)
         await settle()
         #expect(source.details.calls == ["p5"] && source.extras.calls == ["p5"])
@@ -63,7 +63,7 @@ struct PhotoDetailViewModelTests {
         await dwell.until { $0.pendingKeys == ["p0"] }
         dwell.resolve("p0", with: .success(()))
         await eventually { source.details.pendingKeys == ["p0"] && source.extras.pendingKeys == ["p0"] }
-        viewModel.move(by: 1)
+        viewModel.update(.move(by: 1))
         await eventually { source.details.cancelledKeys == ["p0"] && source.extras.cancelledKeys == ["p0"] }
         await dwell.until { $0.pendingKeys == ["p1"] }
         #expect(viewModel.errorMessage == nil)
@@ -108,8 +108,8 @@ struct PhotoDetailViewModelTests {
 
     @Test func viewDidLoadReplacesThePhotoWithItsFullRecord() async {
         let viewModel = makeViewModel(.sample("a"))
-        viewModel.viewDidLoad()
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
+        viewModel.update(.appeared)
         #expect(viewModel.isLoading)
         await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .success(.sample("a", description: "Full text", likes: 42)))
@@ -122,7 +122,7 @@ struct PhotoDetailViewModelTests {
 
     @Test func failedDetailsShowAnErrorAndStopLoading() async {
         let viewModel = makeViewModel(.sample("a", altDescription: "kept"))
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
         await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .failure(HTTPError.status(404, headers: [:])))
         await eventually { !viewModel.isLoading }
@@ -133,19 +133,19 @@ struct PhotoDetailViewModelTests {
     @Test func imageAreaLoadsAFittedImageAndReplacesAnEarlierLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = makeViewModel(.sample("a"), loader: loader)
-        viewModel.setImageArea(columns: 40, rows: 20)
+        viewModel.update(.imageArea(columns: 40, rows: 20))
         #expect(viewModel.image == .loading)
         let first = FakePhotoSource.imageURL(id: "a", width: 80, height: 80, fit: .contain)
         await loader.requests.until { $0.pendingKeys == [first] }
 
-        viewModel.setImageArea(columns: 60, rows: 30)
+        viewModel.update(.imageArea(columns: 60, rows: 30))
         let second = FakePhotoSource.imageURL(id: "a", width: 120, height: 120, fit: .contain)
         await loader.requests.until { $0.cancelledKeys == [first] && $0.pendingKeys == [second] }
         loader.requests.resolve(second, with: .success(Array("big".utf8)))
-        await eventually { viewModel.image?.thumbnail != nil }
+        await viewModel.until { viewModel.image?.thumbnail != nil }
         #expect(viewModel.image?.thumbnail?.plainLines.first == "big 60x30 contain")
 
-        viewModel.setImageArea(columns: 60, rows: 30)
+        viewModel.update(.imageArea(columns: 60, rows: 30))
         await settle()
         #expect(loader.urls.count == 2)
     }
@@ -154,8 +154,8 @@ struct PhotoDetailViewModelTests {
         let loader = FakeImageLoader()
         loader.requests.answerImmediately { _ in .failure(HTTPError.timedOut) }
         let viewModel = makeViewModel(.sample("a"), loader: loader)
-        viewModel.setImageArea(columns: 10, rows: 5)
-        await eventually { viewModel.image == .failed("Network error: timed out") }
+        viewModel.update(.imageArea(columns: 10, rows: 5))
+        await viewModel.until { viewModel.image == .failed("Network error: timed out") }
     }
 
     @Test func closeTellsTheCoordinatorAndCancelsLoads() async {
@@ -163,9 +163,9 @@ struct PhotoDetailViewModelTests {
         let coordinator = SpyCoordinator()
         let viewModel = makeViewModel(.sample("a"), loader: loader)
         viewModel.coordinator = coordinator
-        viewModel.setImageArea(columns: 10, rows: 5)
+        viewModel.update(.imageArea(columns: 10, rows: 5))
         await loader.requests.until { $0.pendingKeys.count == 1 }
-        viewModel.close()
+        viewModel.update(.close)
         #expect(coordinator.closeCount == 1)
         await loader.requests.until { $0.cancelledKeys.count == 1 }
     }

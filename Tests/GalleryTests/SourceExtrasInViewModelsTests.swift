@@ -31,7 +31,7 @@ struct SourceExtrasInViewModelsTests {
         let viewModel = PhotosViewModel(source: ScriptedSource(lastPage: 1), loader: FakeImageLoader(),
                                         renderer: FakeRenderer(), renderMode: .ascii, perPage: 5, cache: ThumbnailCache())
         viewModel.update(.appeared)
-        await eventually { viewModel.photos.count == 5 }
+        await viewModel.until { viewModel.photos.count == 5 }
         #expect(viewModel.reachedEnd)
         #expect(viewModel.statusText == "5 photos · end")
         viewModel.update(.reachedBottom)
@@ -47,8 +47,8 @@ struct SourceExtrasInViewModelsTests {
         #expect(viewModel.likes == nil)
         #expect(viewModel.link == "")
         #expect(viewModel.author == "by pictures")
-        viewModel.viewDidLoad()
-        await eventually { viewModel.extraDetails == ["File: a.jpg", "Size: 1.0 KB (1,024 bytes)"] }
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.extraDetails == ["File: a.jpg", "Size: 1.0 KB (1,024 bytes)"] }
     }
 }
 
@@ -71,7 +71,7 @@ struct SourceExtrasInViewModelsTests {
         defer { folder.remove() }
         let viewModel = PhotoDetailViewModel(photo: photo, source: source, loader: LocalFileImageLoader(),
                                              renderer: ThumbnailRenderer(mode: .ascii, cell: .textCell))
-        viewModel.setImageArea(columns: 12, rows: 6)
+        viewModel.update(.imageArea(columns: 12, rows: 6))
         var seen: Set<Int> = []
         var pictures: [RenderedPicture] = []
         for _ in 0..<100 where seen.count < 4 {
@@ -82,7 +82,7 @@ struct SourceExtrasInViewModelsTests {
         }
         #expect(seen == [0, 1, 2, 3], "frames shown: \(seen.sorted())")
         #expect(Set(pictures.map(\.plainLines)).count > 1, "every frame drawn the same")
-        viewModel.close()
+        viewModel.update(.close)
         let closedOn = viewModel.frameIndex
         try await Task.sleep(for: .milliseconds(400))
         #expect(viewModel.frameIndex == closedOn && closedOn == 0)

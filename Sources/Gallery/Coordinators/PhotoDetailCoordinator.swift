@@ -32,10 +32,10 @@
         let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
         self.view = view
         navigator.push(view)
-        viewModel.viewDidLoad()
+        viewModel.update(.appeared)
     }
 
-    func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol) {
+    func photoDetailViewModelDidClose(_ viewModel: PhotoDetailViewModel) {
         if let view { navigator.pop(view) }
         view = nil
         onFinish?(viewModel.photo)

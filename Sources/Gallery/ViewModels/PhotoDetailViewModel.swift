@@ -2,14 +2,16 @@ import TerminalEnvironment
 import Imaging
 public import Observation
 
-/// The detail pane's view model. The list's photo record is shown at once; once the photo has been
-/// shown for a moment (`DetailDwell`), the full record and the source's extra lines are fetched,
-/// or taken from `PhotoDetailsCache`, so flipping past photos asks the source nothing. The image is
-/// loaded at once, fitted (never cropped) into whatever area the view reports.
+/// The detail pane's state and its one update. The list's photo record is shown at once; once the
+/// photo has been shown for a moment (`DetailDwell`), the full record and the source's extra lines
+/// are fetched, or taken from `PhotoDetailsCache`, so flipping past photos asks the source
+/// nothing. The image is loaded at once, fitted (never cropped) into whatever area the view
+/// reports. Every change is a `DetailMessage` to `update(_:)`, as in `PhotosViewModel`: the
+/// tasks it starts end by sending their answers.
 @MainActor
 @Observable
-public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
-    // MARK: Outputs
+public final class PhotoDetailViewModel {
+    // MARK: State
     public private(set) var photo: LibraryItem
     public private(set) var image: ThumbnailState?
     public private(set) var isLoading = false
@@ -56,14 +58,20 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
     /// The full record is awaited (the spinner turns until it comes).
     @ObservationIgnored private var isFetchingRecord = false
     @ObservationIgnored private var imageTask: Task<Void, Never>?
-    @ObservationIgnored private var imageGeneration = 0
+    /// Numbers each request (the picture, a step), so an answer names the request it answers.
+    @ObservationIgnored private var lastRequest = 0
+    /// The picture's request now: the answers and frames of earlier ones are dropped.
+    @ObservationIgnored private var imageRequest = 0
     /// Plays an animated picture's frames while the pane shows it.
     @ObservationIgnored private var animationTask: Task<Void, Never>?
     /// Which of an animation's frames `image` is (0 for a still picture): the screen tells the
     /// frames apart by it.
     public private(set) var frameIndex = 0
     @ObservationIgnored private var moveTask: Task<Void, Never>?
+    @ObservationIgnored private var moveRequest = 0
     @ObservationIgnored private var queuedOffset = 0
+    /// Tests' waits for the state, checked after every update.
+    @ObservationIgnored let updates = UpdateWaiters()
 
     /// - Parameters:
     ///   - details: what earlier panes fetched; this one adds to it.
@@ -83,8 +91,38 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         moveTask?.cancel()
     }
 
-    // MARK: Inputs
-    public func viewDidLoad() {
+    // MARK: The update
+    /// Changes the state as `message` says; the one way in.
+    public func update(_ message: DetailMessage) {
+        switch message {
+        case .appeared: appear()
+        case .imageArea(let columns, let rows): setImageArea(columns: columns, rows: rows)
+        case .move(let offset): move(by: offset)
+        case .close: close()
+        case .recordArrived(let id, let result): finishDetails(of: id, with: result)
+        case .extrasArrived(let id, let lines): finishExtras(of: id, lines: lines)
+        case .imageMade(let request, let result): finishImage(request: request, with: result)
+        case .frame(let request, let index, let picture):
+            guard request == imageRequest else { break }
+            frameIndex = index
+            image = .loaded(picture)
+        case .stepped(let request, let next): finishMove(request: request, to: next)
+        }
+        updates.check()
+    }
+
+    /// Waits until `condition` holds, checked after every update, for at most `timeout`; false
+    /// when it never did.
+    func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        await updates.until(timeout: timeout, condition)
+    }
+
+    private func newRequest() -> Int {
+        lastRequest += 1
+        return lastRequest
+    }
+
+    private func appear() {
         guard !didLoad else { return }
         didLoad = true
         let id = photo.id
@@ -103,8 +141,8 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             async let record = needsRecord ? Self.record(of: id, from: source) : nil
             // Extras are a bonus: without them the pane is still complete, so failures stay quiet.
             async let extras = needsExtras ? try? await source.extraDetails(for: photo) : nil
-            if let result = await record { self?.finishDetails(of: id, with: result) }
-            if let lines = await extras { self?.finishExtras(of: id, lines: lines) }
+            if let result = await record { self?.update(.recordArrived(id: id, result)) }
+            if let lines = await extras { self?.update(.extrasArrived(id: id, lines)) }
         }
     }
 
@@ -116,14 +154,14 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
     }
 
-    public func setImageArea(columns: Int, rows: Int) {
+    private func setImageArea(columns: Int, rows: Int) {
         guard columns > 0, rows > 0 else { return }
         if let area = imageArea, area == (columns, rows), image != nil, !isFailed(image) { return }
         imageArea = (columns, rows)
         imageTask?.cancel()
         stopAnimation()
-        imageGeneration += 1
-        let generation = imageGeneration
+        imageRequest = newRequest()
+        let request = imageRequest
         let pipeline = self.pipeline
         let photo = self.photo
         image = .loading
@@ -134,14 +172,14 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             } catch {
                 result = .failure(error)
             }
-            self?.finishImage(generation: generation, with: result)
+            self?.update(.imageMade(request: request, result))
         }
     }
 
     /// Shows the next (`offset` 1) or previous (-1) photo of the list the pane was opened from,
     /// loading the list's next page when needed. Nothing happens at either end.
     /// Presses that arrive while a step is under way add up and are taken when it ends.
-    public func move(by offset: Int) {
+    private func move(by offset: Int) {
         guard let neighbours else { return }
         guard moveTask == nil else {
             queuedOffset += offset
@@ -149,15 +187,22 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         }
         let id = photo.id
         isLoading = true
+        moveRequest = newRequest()
+        let request = moveRequest
         moveTask = Task { [weak self] in
             let next = await neighbours.photo(adjacentTo: id, offset: offset)
-            guard let self, !Task.isCancelled else { return }
-            self.moveTask = nil
-            if let next { self.show(next) } else { self.isLoading = self.isFetchingRecord }
-            let queued = self.queuedOffset
-            self.queuedOffset = 0
-            if next != nil, queued != 0 { self.move(by: queued) }
+            guard !Task.isCancelled else { return }
+            self?.update(.stepped(request: request, to: next))
         }
+    }
+
+    private func finishMove(request: Int, to next: LibraryItem?) {
+        guard request == moveRequest, moveTask != nil else { return }
+        moveTask = nil
+        if let next { show(next) } else { isLoading = isFetchingRecord }
+        let queued = queuedOffset
+        queuedOffset = 0
+        if next != nil, queued != 0 { move(by: queued) }
     }
 
     /// Replaces the photo: its full record and image load afresh, in the same area.
@@ -169,14 +214,14 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         photo = next
         errorMessage = nil
         didLoad = false
-        viewDidLoad()
+        appear()
         if let area = imageArea {
             image = nil
             setImageArea(columns: area.columns, rows: area.rows)
         }
     }
 
-    public func close() {
+    private func close() {
         detailsTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
@@ -208,13 +253,13 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
         details.store(extraDetails: lines, for: id)
     }
 
-    private func finishImage(generation: Int, with result: Result<RenderedPicture, any Error>) {
-        guard generation == imageGeneration, !Task.isCancelled else { return }
+    private func finishImage(request: Int, with result: Result<RenderedPicture, any Error>) {
+        guard request == imageRequest else { return }
         imageTask = nil
         switch result {
         case .success(let thumbnail):
             image = .loaded(thumbnail)
-            playAnimation(generation: generation)
+            playAnimation(request: request)
         case .failure(let error): image = .failed(ErrorMessage.text(for: error))
         }
     }
@@ -223,7 +268,7 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
 
     /// Once the still picture is up, an animated GIF or WebP plays at each frame's own delay, over
     /// and over, until the pane closes, moves to another photo or changes size.
-    private func playAnimation(generation: Int) {
+    private func playAnimation(request: Int) {
         guard let area = imageArea else { return }
         let pipeline = self.pipeline
         let photo = self.photo
@@ -231,9 +276,8 @@ public final class PhotoDetailViewModel: PhotoDetailViewModelProtocol {
             guard let frames = try? await pipeline.animation(for: photo, columns: area.columns, rows: area.rows) else { return }
             var index = 0
             while !Task.isCancelled {
-                guard let self, generation == self.imageGeneration else { return }
-                self.frameIndex = index
-                self.image = .loaded(frames[index].picture)
+                guard let self, request == self.imageRequest else { return }
+                self.update(.frame(request: request, index: index, frames[index].picture))
                 let delay = frames[index].milliseconds
                 index = (index + 1) % frames.count
                 try? await Task.sleep(for: .milliseconds(delay))

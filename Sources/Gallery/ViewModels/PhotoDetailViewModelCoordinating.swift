@@ -1,5 +1,5 @@
 /// Navigation requests of the detail pane, handled by its coordinator.
 @MainActor
 public protocol PhotoDetailViewModelCoordinating: AnyObject {
-    func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol)
+    func photoDetailViewModelDidClose(_ viewModel: PhotoDetailViewModel)
 }

@@ -37,7 +37,7 @@ import TerminalEnvironment
         let layout = DetailLayout(body: rect.splitStatusRow.body)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
-            viewModel.setImageArea(columns: layout.image.size.columns, rows: layout.image.size.rows)
+            viewModel.update(.imageArea(columns: layout.image.size.columns, rows: layout.image.size.rows))
         }
         spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
     }
@@ -65,9 +65,9 @@ import TerminalEnvironment
         actions.dismissMessage()
         return candidates.contains { action in
             switch action {
-            case .back: viewModel.close()
-            case .previousPhoto: viewModel.move(by: -1)
-            case .nextPhoto: viewModel.move(by: 1)
+            case .back: viewModel.update(.close)
+            case .previousPhoto: viewModel.update(.move(by: -1))
+            case .nextPhoto: viewModel.update(.move(by: 1))
             default: return false
             }
             return true

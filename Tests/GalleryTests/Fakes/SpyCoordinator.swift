@@ -20,7 +20,7 @@ final class SpyCoordinator: PhotosViewModelCoordinating, PhotoDetailViewModelCoo
         closedGrids += 1
     }
 
-    func photoDetailViewModelDidClose(_ viewModel: any PhotoDetailViewModelProtocol) {
+    func photoDetailViewModelDidClose(_ viewModel: PhotoDetailViewModel) {
         closeCount += 1
     }
 }

@@ -1,0 +1,26 @@
+public import TerminalEnvironment
+
+/// Everything that changes the detail pane's state, as one message to
+/// `PhotoDetailViewModel.update(_:)`: what the view reports, what the user asks, and what
+/// background work (the full record, the extra lines, the picture, a step to a neighbour, an
+/// animation's next frame) answered.
+public enum DetailMessage: Sendable {
+    /// The pane appeared: the photo's record and extra lines are asked for after the dwell, once.
+    case appeared
+    /// The picture's area in cells: the picture is made for it (again when it changed or failed).
+    case imageArea(columns: Int, rows: Int)
+    /// Show the next (+1) or previous (-1) photo of the list the pane was opened from.
+    case move(by: Int)
+    /// The user left the pane.
+    case close
+    /// The full record of photo `id` came, or failed.
+    case recordArrived(id: String, Result<LibraryItem, any Error>)
+    /// The source's extra lines for photo `id` came.
+    case extrasArrived(id: String, [String])
+    /// The picture asked for with `request` was made, or failed.
+    case imageMade(request: Int, Result<RenderedPicture, any Error>)
+    /// An animation's frame `index` of the picture asked for with `request` is due.
+    case frame(request: Int, index: Int, RenderedPicture)
+    /// The step asked for with `request` found its photo (nil: none, at either end).
+    case stepped(request: Int, to: LibraryItem?)
+}
