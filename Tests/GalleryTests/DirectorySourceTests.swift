@@ -146,7 +146,7 @@ struct DirectorySourceTests {
         #expect(viewModel.total == PictureFolder.listed.count)
         #expect(viewModel.sourceNote == nil && viewModel.skipped == 2)
         for index in viewModel.photos.indices { viewModel.update(.willDisplay(index)) }
-        await eventually { !viewModel.thumbnails.values.contains(.loading) }
+        await viewModel.until { !viewModel.thumbnails.values.contains(.loading) }
         #expect(viewModel.thumbnails[folder.id("A.jpeg")]?.thumbnail != nil)
         #expect(viewModel.thumbnails[folder.id("d.png")]?.thumbnail != nil)
         #expect(viewModel.thumbnails[folder.id("broken.jpg")] == .failed("Cannot read broken.jpg: No such file or directory"))

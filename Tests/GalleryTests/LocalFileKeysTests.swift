@@ -30,7 +30,8 @@ import TUI
 
     func start(expecting count: Int) async {
         coordinator.start()
-        await eventually { self.coordinator.viewModel?.photos.count == count }
+        let grid = coordinator.viewModel!
+        await grid.until { grid.photos.count == count }
         draw()
     }
 

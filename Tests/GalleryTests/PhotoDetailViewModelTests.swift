@@ -113,7 +113,7 @@ struct PhotoDetailViewModelTests {
         #expect(viewModel.isLoading)
         await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .success(.sample("a", description: "Full text", likes: 42)))
-        await eventually { !viewModel.isLoading }
+        await viewModel.until { !viewModel.isLoading }
         #expect(viewModel.title == "Full text")
         #expect(viewModel.likes == "42 likes")
         #expect(viewModel.errorMessage == nil)
@@ -125,7 +125,7 @@ struct PhotoDetailViewModelTests {
         viewModel.update(.appeared)
         await source.details.until { $0.pendingKeys == ["a"] }
         source.details.resolve("a", with: .failure(HTTPError.status(404, headers: [:])))
-        await eventually { !viewModel.isLoading }
+        await viewModel.until { !viewModel.isLoading }
         #expect(viewModel.errorMessage == "Not found (HTTP 404)")
         #expect(viewModel.title == "kept")
     }

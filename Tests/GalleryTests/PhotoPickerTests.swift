@@ -42,7 +42,8 @@ struct PhotoPickerTests {
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
-        await eventually { app.coordinator.viewModel?.photos.map(\.title) == ["one.jpg", "two.jpg"] }
+        let grid = app.coordinator.viewModel!
+        await grid.until { grid.photos.map(\.title) == ["one.jpg", "two.jpg"] }
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks == [[folder.path + "/a/one.jpg"]])

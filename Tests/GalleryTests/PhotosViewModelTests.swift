@@ -39,7 +39,7 @@ struct PhotosViewModelTests {
         await source.pages.until { $0.pendingKeys == ["1"] }
         viewModel.update(.appeared)
         source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { !viewModel.isLoadingFirstPage }
+        await viewModel.until { !viewModel.isLoadingFirstPage }
         viewModel.update(.appeared)
         await settle()
         #expect(source.pageCalls == [1])

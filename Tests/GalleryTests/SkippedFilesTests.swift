@@ -14,7 +14,8 @@ struct SkippedFilesTests {
         for name in ["a.jpg", "b.jpg"] { try folder.write(jpeg, to: name) }
         for name in ["notes.txt", "list.csv", "song.mp3"] { try folder.write(Array("not a photo".utf8), to: name) }
         let app = LibraryHarness(try DirectorySource(path: folder.path))
-        await eventually { app.coordinator.viewModel?.skipped == 3 }
+        let grid = app.coordinator.viewModel!
+        await grid.until { grid.skipped == 3 }
         let status = await app.settle()
         #expect(status.contains("2 photos · 3 skipped · 1 of 2"), "\(status)")
         #expect(!status.contains("unsupported"), "the count says it; the names are in the log")

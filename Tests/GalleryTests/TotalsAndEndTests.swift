@@ -15,7 +15,8 @@ struct TotalsAndEndTests {
         let coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
         coordinator.start()
         let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
-        await eventually { coordinator.viewModel?.items.count ?? 0 > 0 }
+        let grid = coordinator.viewModel!
+        await grid.until { !grid.items.isEmpty }
         return (coordinator, navigator, screen)
     }
 

@@ -40,7 +40,7 @@ import TerminalEnvironment
 
     /// Waits for the grid's list, draws a frame and returns its status line.
     func settle() async -> String {
-        await eventually { (coordinator.viewModel?.items.count ?? 0) > 0 }
+        if let grid = coordinator.viewModel { await grid.until { !grid.items.isEmpty } }
         for _ in 0..<2 {
             screen.beginFrame()
             navigator.drawFrame(on: screen)

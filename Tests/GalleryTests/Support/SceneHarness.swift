@@ -33,7 +33,8 @@ import TerminalEnvironment
         coordinator.start()
         await source.pages.until { $0.pendingKeys == ["1"] }
         source.resolvePage(1, with: .success(LibraryItem.page(1)))
-        await eventually { coordinator.viewModel?.photos.count == 30 }
+        let grid = coordinator.viewModel!
+        await grid.until { grid.photos.count == 30 }
         _ = draw()
     }
 
