@@ -43,7 +43,7 @@
     }
 
     private func handle(_ batch: FolderChangeBatch) {
-        let news = batch.paths.filter { !self.source.isOwnMove($0) }
+        let news = batch.paths.filter { !self.source.takeOwnMove($0) }
         // A file this app put back (a restore moves it in) is complete, whatever its news said.
         monitor?.notWriting(batch.paths.subtracting(news))
         guard !news.isEmpty || batch.overflowed else { return }

@@ -32,9 +32,9 @@ final class DirectoryListing: Sendable {
     /// The scan's entries, with the hidden ones, for when they come back; what it skipped, and the
     /// folders it listed.
     private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int, folders: [String])?>(nil)
-    /// Paths this app just moved itself (trashed, restored, renamed), with when: the folder's
-    /// news of them is old news.
-    private let ownMoves = Locked<[String: ContinuousClock.Instant]>([:])
+    /// Paths this app moved itself (trashed, restored, renamed) whose news from the folder has not
+    /// come yet, with how many pieces of news each is owed: that news is old news, taken once.
+    private let ownMoves = Locked<[String: Int]>([:])
     /// Held while the files are walked.
     private let scanning = Locked(())
 
@@ -137,21 +137,21 @@ final class DirectoryListing: Sendable {
 
     func entries() throws -> [LibraryEntry] { try sorted().entries }
 
-    /// How long the folder's news of a file this app moved is taken as the echo of that move.
-    static let ownMoveEcho: Duration = .seconds(2)
-
     private func noteOwnMove(of paths: [String]) {
-        let now = ContinuousClock.now
         ownMoves.withLock { moves in
-            moves = moves.filter { now - $0.value < Self.ownMoveEcho }
-            for path in paths { moves[path] = now }
+            for path in paths { moves[path, default: 0] += 1 }
         }
     }
 
-    /// Whether `path` was moved by this app a moment ago (a trash, a restore, a rename): its change
-    /// in the folder is already shown.
-    func isOwnMove(_ path: String) -> Bool {
-        ownMoves.withLock { $0[path].map { ContinuousClock.now - $0 < Self.ownMoveEcho } ?? false }
+    /// Whether the folder's news of `path` is of a move this app made (a trash, a restore, a
+    /// rename), already shown: true once for each such move, so the app never waits a while to
+    /// tell its own changes from others'.
+    func takeOwnMove(_ path: String) -> Bool {
+        ownMoves.withLock { moves in
+            guard let owed = moves[path] else { return false }
+            moves[path] = owed > 1 ? owed - 1 : nil
+            return true
+        }
     }
 
     /// Folders first, by name; then photos by `order`, ties broken by name so the order is total.

@@ -32,7 +32,7 @@ extension DirectorySource {
         }
     }
 
-    /// Whether this app just moved the file at `path` (trash, restore, rename), so its news from
-    /// the folder is already shown.
-    func isOwnMove(_ path: String) -> Bool { listing.isOwnMove(path) }
+    /// Whether the folder's news of `path` is of a move this app made (trash, restore, rename),
+    /// already shown; true once per move.
+    func takeOwnMove(_ path: String) -> Bool { listing.takeOwnMove(path) }
 }
