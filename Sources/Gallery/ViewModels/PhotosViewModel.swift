@@ -18,9 +18,12 @@ public final class PhotosViewModel {
     /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
     /// the source tells the feed's total there is one item per photo of the feed, so End reaches
     /// the real last photo; until then (and for sources that never tell) the pages received.
-    public private(set) var items = PhotoSlots()
+    public var items: PhotoSlots { list.items }
+    private var list: GridList
+    /// The thumbnails shown, their loads, and the near row's renders.
+    private var thumbnailLoads: GridThumbnails
     /// The image state of the items displayed, by item id.
-    public private(set) var thumbnails: [String: ThumbnailState] = [:]
+    public var thumbnails: [String: ThumbnailState] { thumbnailLoads.shown }
     /// Why the last page request failed, until the next attempt.
     public private(set) var errorMessage: String?
     /// What the source left out, from its latest page ("cannot read folder private").
@@ -30,13 +33,13 @@ public final class PhotosViewModel {
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
     /// The block of cells each thumbnail is rendered into.
-    public private(set) var thumbnailColumns = 24
-    public private(set) var thumbnailRows = 8
+    public var thumbnailColumns: Int { thumbnailLoads.columns }
+    public var thumbnailRows: Int { thumbnailLoads.rows }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
-    public private(set) var fit: PictureFit
+    public var fit: PictureFit { thumbnailLoads.fit }
     /// A sentence for the status bar about the last message ("folders are not marked").
     public private(set) var note: String?
-    private var pagination: Pagination
+    private var pagination: Pagination { list.pagination }
     /// What the list did that the grid must follow, in the order it happened, until the view
     /// takes them (`takeListChanges`) when it lays the grid out.
     public private(set) var listChanges: [ListChange] = []
@@ -48,7 +51,7 @@ public final class PhotosViewModel {
     /// The photos received so far, in feed order.
     public var photos: [LibraryItem] { items.received }
     /// The photo at `index`, nil for a page not loaded yet or outside the list.
-    public func photo(at index: Int) -> LibraryItem? { items.indices.contains(index) ? items[index] : nil }
+    public func photo(at index: Int) -> LibraryItem? { list.item(at: index) }
     /// The image state of the item at `index`, if it is displayed.
     public func thumbnailState(at index: Int) -> ThumbnailState? { photo(at: index).flatMap { thumbnails[$0.id] } }
     /// Photos in the whole feed, when the source said.
@@ -87,23 +90,16 @@ public final class PhotosViewModel {
     @ObservationIgnored private let source: any PhotoSource
     /// The list this grid pages through.
     public let feed: PhotoFeed
-    @ObservationIgnored private let pipeline: ThumbnailPipeline
     @ObservationIgnored private let cache: ThumbnailCache
     @ObservationIgnored private let networkStatus: NetworkStatus?
-    @ObservationIgnored private let renderMode: RenderMode
     @ObservationIgnored private var didLoad = false
     @ObservationIgnored private var failedPages: Set<Int> = []
-    @ObservationIgnored private var photoIndex: [String: Int] = [:]
     /// Ids between `willDisplay` and `didEndDisplaying`.
     @ObservationIgnored private var visibleIDs: Set<String> = []
     /// Indices displayed while their page had not arrived: their thumbnails start when it does.
     @ObservationIgnored private var visibleHoles: Set<Int> = []
-    @ObservationIgnored private var loads: [String: ThumbnailLoad] = [:]
-    /// The photos one row scroll away (`willSoonDisplay`), and the renders of them under way: made
-    /// once nothing on screen is loading, kept in the cache for when they are shown.
+    /// The places one row scroll away (`.willSoonDisplay`), whose photos are made ahead.
     @ObservationIgnored private var nearIndices: [Int] = []
-    @ObservationIgnored private var nearPhotos: [LibraryItem] = []
-    @ObservationIgnored private var prefetches: [ThumbnailKey: Prefetch] = [:]
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     /// Numbers each request (a page, a thumbnail), so an answer names the request it answers.
     @ObservationIgnored private var lastRequest = 0
@@ -116,8 +112,6 @@ public final class PhotosViewModel {
     /// selection, the page `n` asked for): its id, and its place, selected meanwhile as soon as
     /// the list is that long, until the item is found or its place's page came without it.
     @ObservationIgnored private var wanted: (id: String?, index: Int?)?
-    /// Photos that left (to the trash): pages listed before they left must not bring them back.
-    @ObservationIgnored private var removedIDs: Set<String> = []
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -130,19 +124,25 @@ public final class PhotosViewModel {
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
                 networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault) {
         self.networkStatus = networkStatus
-        self.fit = fit
         self.source = source
         self.feed = feed
-        self.pipeline = ThumbnailPipeline(source: source, loader: loader, renderer: renderer)
-        self.renderMode = renderMode
-        self.pagination = Pagination(perPage: perPage)
+        self.list = GridList(perPage: perPage)
         self.cache = cache
+        let answers = Answers()
+        thumbnailLoads = GridThumbnails(
+            pipeline: ThumbnailPipeline(source: source, loader: loader, renderer: renderer), cache: cache,
+            renderMode: renderMode, fit: fit, send: { answers.viewModel?.update($0) })
+        answers.viewModel = self
     }
 
-    deinit {
+    /// Where the tasks the state starts send their answers: this view model while it lives.
+    @MainActor private final class Answers {
+        weak var viewModel: PhotosViewModel?
+    }
+
+    isolated deinit {
         for task in pageTasks.values { task.cancel() }
-        for load in loads.values { load.task.cancel() }
-        for prefetch in prefetches.values { prefetch.task.cancel() }
+        thumbnailLoads.cancelAll()
     }
 
     // MARK: The update
@@ -165,7 +165,7 @@ public final class PhotosViewModel {
         case .choose(let index):
             if let photo = photo(at: index) { coordinator?.photosViewModel(self, didSelect: photo) }
         case .fit(let newFit):
-            if newFit != fit { reshowThumbnails { fit = newFit } }
+            if newFit != fit { reshowThumbnails { $0.change(fit: newFit) } }
             note = "thumbnails: \(fit)"
         case .note(let text): note = text
         case .retry: retry()
@@ -182,10 +182,9 @@ public final class PhotosViewModel {
         case .putBack(let photo, let index): putBack(photo, at: index)
         case .renamed(let old, let new): replace(old, with: new)
         case .pageArrived(let page, let request, let result): receive(page, request: request, result)
-        case .thumbnailMade(let id, let request, let result): finishLoad(of: id, request: request, with: result)
-        case .prefetched(let key, let request):
-            // Only this one: the photo may have left and come near again, with a new render.
-            if prefetches[key]?.request == request { prefetches[key] = nil }
+        case .thumbnailMade(let id, let request, let result):
+            thumbnailLoads.finish(id, request: request, with: result, visible: visibleIDs)
+        case .prefetched(let key, let request): thumbnailLoads.prefetched(key, request: request)
         case .folderListed(let listing): replaceList(with: listing)
         }
         updates.check()
@@ -219,7 +218,7 @@ public final class PhotosViewModel {
             return
         }
         visibleIDs.insert(photo.id)
-        showThumbnail(of: photo)
+        thumbnailLoads.show(photo)
         if index == items.count - 1 && total == nil { loadNextPage() }
     }
 
@@ -227,8 +226,7 @@ public final class PhotosViewModel {
         visibleHoles.remove(index)
         guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
-        cancelLoad(of: id)
-        thumbnails[id] = nil
+        thumbnailLoads.forget(id)
     }
 
     private func willSoonDisplay(_ indices: [Int]) {
@@ -237,21 +235,12 @@ public final class PhotosViewModel {
         for index in indices where items.indices.contains(index) && items[index] == nil {
             loadPage(containing: index)
         }
-        nearPhotos = indices.compactMap { photo(at: $0) }
-        let near = Set(nearPhotos.map { key(for: $0.id) })
-        for (key, prefetch) in prefetches where !near.contains(key) {
-            prefetch.task.cancel()
-            prefetches[key] = nil
-        }
-        prefetchWhenIdle()
+        thumbnailLoads.setNear(indices.compactMap { photo(at: $0) }, visible: visibleIDs)
     }
 
     private func shownAfterEdit(_ range: Range<Int>) {
         let shown = Set(range.compactMap { photo(at: $0)?.id })
-        for id in visibleIDs.subtracting(shown) {
-            cancelLoad(of: id)
-            thumbnails[id] = nil
-        }
+        for id in visibleIDs.subtracting(shown) { thumbnailLoads.forget(id) }
         visibleIDs = []
         visibleHoles = []
         for index in range { willDisplay(index: index) }
@@ -259,18 +248,13 @@ public final class PhotosViewModel {
 
     private func setThumbnailSize(columns: Int, rows: Int) {
         guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
-        reshowThumbnails {
-            thumbnailColumns = columns
-            thumbnailRows = rows
-        }
+        reshowThumbnails { $0.change(columns: columns, rows: rows) }
     }
 
     /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.
-    private func reshowThumbnails(after change: () -> Void) {
-        for id in loads.keys { cancelLoad(of: id) }
-        thumbnails = [:]
-        change()
-        for photo in visiblePhotos { showThumbnail(of: photo) }
+    private func reshowThumbnails(after change: (inout GridThumbnails) -> Void) {
+        change(&thumbnailLoads)
+        for photo in visiblePhotos { thumbnailLoads.show(photo) }
     }
 
     // MARK: Selection
@@ -284,7 +268,7 @@ public final class PhotosViewModel {
     /// it is now (the list changed), or its place when it left.
     private func settleSelection() {
         if let (id, index) = wanted {
-            if let id, let found = photoIndex[id] {
+            if let id, let found = list.index(of: id) {
                 wanted = nil
                 setSelection(found)
                 return
@@ -304,7 +288,7 @@ public final class PhotosViewModel {
                 if pagination.total == nil { loadNextPage() }
             }
         }
-        if let selectedID, let found = photoIndex[selectedID] {
+        if let selectedID, let found = list.index(of: selectedID) {
             if found != selectedIndex { selectedIndex = found }
         } else {
             setSelection(selectedIndex)
@@ -323,15 +307,14 @@ public final class PhotosViewModel {
         for page in failedPages.sorted() {
             if pagination.total == nil { loadNextPage() } else { loadPage(page) }
         }
-        for photo in failedPhotos { showThumbnail(of: photo) }
+        for photo in failedPhotos { thumbnailLoads.show(photo) }
     }
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
     private func refresh() {
         dropPages()
-        items = PhotoSlots()
+        list = GridList(perPage: perPage)
         visibleHoles = []
-        pagination = Pagination(perPage: pagination.perPage)
         sourceNote = nil
         folderCount = 0
         listChanges.append(.replaced)
@@ -352,12 +335,9 @@ public final class PhotosViewModel {
             wanted = target
             return
         }
-        let onScreen = visibleHoles.union(visibleIDs.compactMap { photoIndex[$0] })
+        let onScreen = visibleHoles.union(visibleIDs.compactMap(list.index(of:)))
         dropPages()
-        var holes = PhotoSlots()
-        holes.resize(to: total)
-        items = holes
-        pagination = Pagination(perPage: pagination.perPage, total: total)
+        list = GridList(perPage: perPage, holes: total)
         wanted = target
         visibleHoles = onScreen
         loadPage(containing: index)
@@ -369,9 +349,7 @@ public final class PhotosViewModel {
         for task in pageTasks.values { task.cancel() }
         pageTasks = [:]
         listRequest = newRequest()
-        for id in loads.keys { cancelLoad(of: id) }
-        photoIndex = [:]
-        thumbnails = [:]
+        thumbnailLoads.forgetAll()
         visibleIDs = []
         failedPages = []
         errorMessage = nil
@@ -379,7 +357,7 @@ public final class PhotosViewModel {
 
     private func close() {
         for task in pageTasks.values { task.cancel() }
-        for id in loads.keys { cancelLoad(of: id) }
+        thumbnailLoads.forgetAll()
         coordinator?.photosViewModelDidClose(self)
     }
 
@@ -387,9 +365,9 @@ public final class PhotosViewModel {
     /// The photo `offset` places from the one with `id` (+1 next, -1 previous), loading its page
     /// when needed; nil before the first photo, after the end, or when a page fails.
     public func photo(adjacentTo id: String, offset: Int) async -> LibraryItem? {
-        guard let index = photoIndex[id], offset != 0 else { return nil }
+        guard let index = list.index(of: id), offset != 0 else { return nil }
         var target = index + offset
-        let list = listRequest
+        let request = listRequest
         while true {
             guard target >= 0 else { return nil }
             if let item = photo(at: target) {
@@ -413,13 +391,13 @@ public final class PhotosViewModel {
             }
             guard let page, let task = pageTasks[page] else { return nil }
             await task.value
-            guard list == listRequest, !failedPages.contains(page) else { return nil }
+            guard request == listRequest, !failedPages.contains(page) else { return nil }
         }
     }
 
     /// The next page in order (a feed without a known total grows at its end).
     private func loadNextPage() {
-        guard let page = pagination.begin() else { return }
+        guard let page = list.pagination.begin() else { return }
         start(page)
     }
 
@@ -429,7 +407,7 @@ public final class PhotosViewModel {
 
     /// Page `page` by number, once the total is known.
     private func loadPage(_ page: Int) {
-        guard pagination.begin(page: page) else { return }
+        guard list.pagination.begin(page: page) else { return }
         start(page)
     }
 
@@ -457,57 +435,31 @@ public final class PhotosViewModel {
         pageTasks[page] = nil
         switch result {
         case .success(let received):
-            pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
+            list.pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
             if received.note != sourceNote { sourceNote = received.note }
             if received.skipped != skipped { skipped = received.skipped }
             if received.folderCount != folderCount { folderCount = received.folderCount }
             if pagination.total == nil {
-                append(received.photos)
+                list.append(received.photos)
             } else {
-                place(received.photos, onPage: page)
+                list.place(received.photos, onPage: page)
+                showFilledHoles()
             }
             settleSelection()
         case .failure(let error):
-            pagination.fail(page: page)
+            list.pagination.fail(page: page)
             failedPages.insert(page)
             errorMessage = ErrorMessage.text(for: error)
         }
     }
 
-    /// Appends the photos not already listed: feeds shift while paging, so pages can overlap.
-    private func append(_ received: [LibraryItem]) {
-        var newPhotos: [LibraryItem] = []
-        for photo in received where photoIndex[photo.id] == nil && !removedIDs.contains(photo.id) {
-            photoIndex[photo.id] = items.count + newPhotos.count
-            newPhotos.append(photo)
-        }
-        items.append(contentsOf: newPhotos)
-    }
-
-    /// Puts a numbered page's photos in their places, first making the list as long as the feed's
-    /// total (holes where pages have not arrived).
-    private func place(_ received: [LibraryItem], onPage page: Int) {
-        var updated = items
-        let total = pagination.total ?? updated.count
-        let shortened = updated.count > total
-        updated.resize(to: total)
-        let start = (page - 1) * pagination.perPage
-        for (offset, photo) in received.enumerated() where start + offset < updated.count {
-            let index = start + offset
-            if let old = updated[index], photoIndex[old.id] == index { photoIndex[old.id] = nil }
-            updated[index] = photo
-            if photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
-        }
-        if shortened {
-            reindex(updated)
-        }
-        items = updated
-        // Cells on screen that were waiting for this page show their photos now.
-        let filled = visibleHoles.filter { updated.indices.contains($0) && updated[$0] != nil }
+    /// Cells on screen that were waiting for a page show their photos now, and the near row is
+    /// made ahead now that its photos are known.
+    private func showFilledHoles() {
+        let filled = visibleHoles.filter { photo(at: $0) != nil }
         visibleHoles.subtract(filled)
         for index in filled.sorted() { willDisplay(index: index) }
-        // And the near row, made ahead now that its photos are known.
-        if nearIndices.compactMap({ photo(at: $0)?.id }) != nearPhotos.map(\.id) { willSoonDisplay(nearIndices) }
+        if nearIndices.compactMap({ photo(at: $0)?.id }) != thumbnailLoads.near.map(\.id) { willSoonDisplay(nearIndices) }
     }
 
     // MARK: Marks and edits
@@ -537,71 +489,46 @@ public final class PhotosViewModel {
 
     /// The received items with `ids` and their places, first place first (what `.removed` takes
     /// out, for putting them back).
-    func places(ofIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] {
-        items.receivedWithIndices.filter { ids.contains($0.photo.id) }.map { (photo: $0.photo, index: $0.index) }
-    }
+    func places(ofIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] { list.places(ofIDs: ids) }
 
     private func remove(_ ids: Set<String>) {
-        // Kept out of pages still to come too, listed here or not.
-        removedIDs.formUnion(ids)
-        let removed = places(ofIDs: ids)
+        let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         for (photo, _) in removed { forget(photo.id) }
-        items.removeAll { ids.contains($0.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
     }
 
     private func putBack(_ photo: LibraryItem, at index: Int?) {
-        removedIDs.remove(photo.id)
-        guard let index, photoIndex[photo.id] == nil else { return }
-        items.insert(photo, at: min(index, items.count))
+        guard list.putBack(photo, at: index) else { return }
         if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
 
     private func replace(_ old: LibraryItem, with new: LibraryItem) {
-        guard let index = photoIndex[old.id] else { return }
         let wasMarked = markedIDs.contains(old.id)
+        guard list.replace(old, with: new) else { return }
         forget(old.id)
         if wasMarked { markedIDs.insert(new.id) }
-        removedIDs.remove(new.id)
-        items[index] = new
         listChanged()
     }
 
     private func forget(_ id: String) {
-        cancelLoad(of: id)
-        thumbnails[id] = nil
+        thumbnailLoads.forget(id)
         visibleIDs.remove(id)
         markedIDs.remove(id)
     }
 
-    /// Indices moved: the index is rebuilt and the grid told to show the list again. With a known
-    /// total, the total follows the list, and a page with a hole now (its photos shifted) is
-    /// fetched again when shown; the source's listing has changed the same way.
+    /// Indices moved (the list was edited): the grid is told to show the list again, keeping the
+    /// selected photo selected.
     private func listChanged() {
-        reindex(items)
         visibleHoles = []
-        if pagination.total != nil {
-            let perPage = pagination.perPage
-            let complete = stride(from: 0, to: items.count, by: perPage).enumerated().compactMap { page, start in
-                items.isFull(start..<min(items.count, start + perPage)) ? page + 1 : nil
-            }
-            pagination.listEdited(total: items.count, completePages: Set(complete))
-        }
         listChanges.append(.edited)
         settleSelection()
     }
 
-    /// Where each received photo stands, the first place when a photo is listed twice.
-    private func reindex(_ slots: PhotoSlots) {
-        photoIndex = [:]
-        for (index, photo) in slots.receivedWithIndices where photoIndex[photo.id] == nil { photoIndex[photo.id] = index }
-    }
-
     /// Where the photo with `id` stands in the list, if it was received.
-    public func index(ofPhotoID id: String) -> Int? { photoIndex[id] }
+    public func index(ofPhotoID id: String) -> Int? { list.index(of: id) }
 
     /// The list's changes since the view last took them, oldest first; none are left.
     public func takeListChanges() -> [ListChange] {
@@ -625,10 +552,10 @@ public final class PhotosViewModel {
             update(.refresh)
             return
         }
-        let list = listRequest
+        let request = listRequest
         let visible = visibleIDs
         let moved = await Task.detached { places(visible) }.value.values
-        let shown = moved.isEmpty ? Array(visibleIDs.compactMap { photoIndex[$0] }) + visibleHoles : Array(moved)
+        let shown = moved.isEmpty ? Array(visibleIDs.compactMap(list.index(of:))) + visibleHoles : Array(moved)
         let pages = shown.isEmpty ? [1] : Set(shown.map(pagination.page(containing:))).sorted()
         var received: [Int: PhotoPage] = [:]
         for page in pages {
@@ -641,7 +568,7 @@ public final class PhotosViewModel {
         for id in markedIDs where !listed.contains(id) {
             if (try? await source.photo(id: id)) == nil { gone.insert(id) }
         }
-        update(.folderListed(FolderRelisting(pages: received, rewritten: rewritten, goneMarks: gone, listRequest: list)))
+        update(.folderListed(FolderRelisting(pages: received, rewritten: rewritten, goneMarks: gone, listRequest: request)))
     }
 
     private func replaceList(with listing: FolderRelisting) {
@@ -664,107 +591,28 @@ public final class PhotosViewModel {
         markedIDs.subtract(listing.goneMarks)
         // Pages received but not asked for again may be out of date: they must become holes.
         let unchanged = updated == items
-        for id in redrawn {
-            cancelLoad(of: id)
-            thumbnails[id] = nil
-        }
+        for id in redrawn { thumbnailLoads.forget(id) }
         guard !unchanged else {
-            for photo in visiblePhotos where redrawn.contains(photo.id) { showThumbnail(of: photo) }
+            for photo in visiblePhotos where redrawn.contains(photo.id) { thumbnailLoads.show(photo) }
             return
         }
-        for photo in items.received where !listed.contains(photo.id) {
-            cancelLoad(of: photo.id)
-            thumbnails[photo.id] = nil
-        }
+        for photo in items.received where !listed.contains(photo.id) { thumbnailLoads.forget(photo.id) }
         // Pages in flight were asked for before the folder changed.
         for (page, task) in pageTasks {
             task.cancel()
-            pagination.fail(page: page)
+            list.pagination.fail(page: page)
         }
         pageTasks = [:]
         listRequest = newRequest()
-        items = updated
+        list.replaceAll(with: updated)
         listChanged()
     }
 
     // MARK: Thumbnails
     private var visiblePhotos: [LibraryItem] {
-        visibleIDs.compactMap { photoIndex[$0].flatMap { items[$0] } }
+        visibleIDs.compactMap { list.index(of: $0).flatMap(list.item(at:)) }
     }
 
-    private func key(for id: String) -> ThumbnailKey {
-        ThumbnailKey(photoID: id, columns: thumbnailColumns, rows: thumbnailRows, renderMode: renderMode, fit: fit)
-    }
-
-    /// Shows the cached thumbnail, or starts loading it unless a load is already running.
-    private func showThumbnail(of photo: LibraryItem) {
-        // An empty folder's tile has no picture to load.
-        guard photo.picture != nil else { return }
-        let key = key(for: photo.id)
-        if let cached = cache.thumbnail(for: key) {
-            thumbnails[photo.id] = .loaded(cached)
-            return
-        }
-        guard loads[photo.id] == nil, thumbnails[photo.id]?.thumbnail == nil else { return }
-        let request = newRequest()
-        let pipeline = self.pipeline
-        // Shown while it was being made ahead: that render is waited for, not started again.
-        let prefetch = prefetches.removeValue(forKey: key)
-        let task = Task { [weak self] in
-            let result: Result<RenderedPicture, any Error>
-            do {
-                if let made = await prefetch?.task.value {
-                    result = .success(made)
-                } else {
-                    result = .success(try await pipeline.thumbnail(
-                        for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
-                }
-            } catch {
-                result = .failure(error)
-            }
-            self?.update(.thumbnailMade(id: photo.id, request: request, result))
-        }
-        loads[photo.id] = ThumbnailLoad(request: request, key: key, task: task)
-        thumbnails[photo.id] = .loading
-    }
-
-    private func finishLoad(of id: String, request: Int, with result: Result<RenderedPicture, any Error>) {
-        // A load that was cancelled (item hidden, size changed) or replaced is no longer in
-        // `loads` under its request: its answer is stale.
-        guard let load = loads[id], load.request == request else { return }
-        loads[id] = nil
-        switch result {
-        case .success(let thumbnail):
-            cache.insert(thumbnail, for: load.key)
-            thumbnails[id] = .loaded(thumbnail)
-        case .failure(let error):
-            thumbnails[id] = .failed(ErrorMessage.text(for: error))
-        }
-        prefetchWhenIdle()
-    }
-
-    /// Starts making the near photos' thumbnails once no thumbnail on screen is loading: they must
-    /// never hold up one that is shown. A failure is left for the shown photo to meet again.
-    private func prefetchWhenIdle() {
-        guard loads.isEmpty else { return }
-        for photo in nearPhotos where photo.picture != nil {
-            let key = key(for: photo.id)
-            guard prefetches[key] == nil, !visibleIDs.contains(photo.id), cache.thumbnail(for: key) == nil else { continue }
-            let pipeline = self.pipeline, cache = self.cache
-            let request = newRequest()
-            let task = Task(priority: .utility) { [weak self] in
-                let made = try? await pipeline.thumbnail(for: photo, columns: key.columns, rows: key.rows, fit: key.fit)
-                if let made, !Task.isCancelled { cache.insert(made, for: key) }
-                self?.update(.prefetched(key, request: request))
-                return made
-            }
-            prefetches[key] = Prefetch(request: request, task: task)
-        }
-    }
-
-    private func cancelLoad(of id: String) {
-        loads.removeValue(forKey: id)?.task.cancel()
-    }
 }
 
 /// What happened to a grid's list, for the grid to follow.
@@ -774,17 +622,4 @@ public enum ListChange: Equatable, Sendable {
     /// Photos left, came back or moved (trash, restore, rename, a folder's change): the selected
     /// photo stays selected by id, or its place when it went, and the viewport stays.
     case edited
-}
-
-/// A thumbnail made ahead of being shown (`willSoonDisplay`): its render, and which request it is.
-private struct Prefetch {
-    let request: Int
-    let task: Task<RenderedPicture?, Never>
-}
-
-/// A running thumbnail load: its task, and what it was started for.
-private struct ThumbnailLoad {
-    let request: Int
-    let key: ThumbnailKey
-    let task: Task<Void, Never>
 }
