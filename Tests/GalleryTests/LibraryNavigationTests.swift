@@ -51,6 +51,25 @@ struct LibraryNavigationTests {
         #expect(app.grid?.selectedPhoto?.id == selected)
     }
 
+    @Test func shiftSReversesTheOrderKeepingTheSelectionInView() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        _ = await app.settle()
+        app.press(.right, .right)
+        app.press(.character("S"))
+        let status = await app.settle()
+        #expect(status.contains("by name, reversed"), "\(status)")
+        // Folders first still, each group turned around.
+        #expect(app.coordinator.viewModel?.photos.map(\.title) == ["b", "a", "img10.jpg", "img2.jpg", "img1.jpg"])
+        #expect(app.grid?.selectedPhoto?.title == "img1.jpg")
+        #expect(status.contains("5 of 5"), "\(status)")
+        #expect(app.screen.text().joined().contains("img1.jpg"), "in view")
+        app.press(.character("S"))
+        #expect(await app.settle().contains("by name · "))
+        #expect(app.grid?.selectedPhoto?.title == "img1.jpg")
+    }
+
     @Test func aPhotoGivenAtStartOpensInTheDetailPaneAndEscLeavesItSelected() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }

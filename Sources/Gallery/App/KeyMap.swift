@@ -11,7 +11,7 @@ public enum KeyAction: Hashable, Sendable {
     case back
     /// Up to the folder above (a local library).
     case goUp
-    case cycleOrder, toggleFit, search, retry
+    case cycleOrder, reverseOrder, toggleFit, search, retry
     /// `o`, `d`, `y` on the selected photo.
     case openExternally, download, copy
     case mark, invertMarks, trash, restore, rename
@@ -96,7 +96,10 @@ public struct KeyMap: Sendable, Equatable {
         Group("up to the folder above (local photos)",
               detail: "up to the folder above, the folder you came from selected (local photos)", in: .grid,
               [(.goUp, [.backspace, "-"])]),
-        Group("order by name, date, date taken, size (local)", in: .grid, [(.cycleOrder, ["s"])]),
+        Group("order by name, date, date taken, size; reversed (local)",
+              detail: "order by name, date modified, date taken, size (`s`), or the same order reversed (`S`); "
+                  + "the selected photo stays selected (local photos)", in: .grid,
+              [(.cycleOrder, ["s"]), (.reverseOrder, ["S"])]),
         Group("thumbnails cropped or whole (fit)",
               detail: "thumbnails: the whole photo (contain) or cropped to fill the cell (crop); see `--fit`", in: .grid,
               [(.toggleFit, ["f"])]),

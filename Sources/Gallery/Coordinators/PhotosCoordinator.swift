@@ -122,6 +122,11 @@
         show(library.reordered(library.order.next, reversed: library.reversed), selecting: id)
     }
 
+    func reverseOrder(selecting id: String?) {
+        guard let library else { return }
+        show(library.reordered(library.order, reversed: !library.reversed), selecting: id)
+    }
+
     func goUp() {
         guard let library else { return }
         if let (source, folderID) = trail.popLast() {

@@ -138,6 +138,9 @@ import TerminalEnvironment
         case .cycleOrder:
             guard let library else { return false }
             library.cycleOrder(selecting: viewModel.selectionToKeep)
+        case .reverseOrder:
+            guard let library else { return false }
+            library.reverseOrder(selecting: viewModel.selectionToKeep)
         case .goUp:
             guard case .all = viewModel.feed, let library else { return false }
             library.goUp()
