@@ -117,8 +117,8 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
 
-        // posix_spawn for tests that start programs (Foundation's Process hung here), and the shared photos.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What every suite shares: the programs tests start (on OperatingSystem's ChildProcess), temporary folders, the shared photos.
+        .target(name: "TestSupport", dependencies: ["OperatingSystem"], path: "Tests/TestSupport"),
         // What tests measure pictures with: libsixel's decoder and encoder, PSNR. Never in a product,
         // so the shipped binaries do not link libsixel.
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),

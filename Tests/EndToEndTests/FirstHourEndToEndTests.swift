@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a new user meets first: errors in sentences, and odd terminals.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The interaction features in a real terminal: mouse, downloads, the config file, search.

@@ -10,7 +10,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        _ = try runProgram(["tmux", "-L", tmux.socket, "pipe-pane", "-O", "-t", tmux.name, "cat > '\(home)/pane.bin'"])
+        try tmux.command(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(home)/pane.bin'"])
         try tmux.type("XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' SSH_CONNECTION='10.0.0.2 50022 10.0.0.1 22' "
                       + "\(gallery) --source demo --render kitty; echo EXIT=$?", enter: true)
         let settled = try await tmux.waitFor { $0.joined().contains(" photos ·") && !$0.joined().contains("loading…") }

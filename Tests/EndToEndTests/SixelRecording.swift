@@ -23,7 +23,7 @@ final class SixelRecording {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         tmux = try TmuxSession(columns: columns, rows: rows)
-        _ = try runProgram(["tmux", "-L", tmux.socket, "pipe-pane", "-O", "-t", tmux.name, "cat > '\(output)'"])
+        try tmux.command(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(output)'"])
         // The pane records bytes, it is not where a person sees the pictures: outside `TMUX`, gallery
         // sends the sixels it would send a terminal, where inside this tmux (no sixel) it would draw text.
         try tmux.type("env -u TMUX XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' "

@@ -1,6 +1,7 @@
 import DemoCatalog
 import Foundation
 import Net
+import TestSupport
 import Testing
 
 /// `--source` forms and the folder argument, through the real binary.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A detached tmux session on a private server socket, driven like a person at a keyboard.

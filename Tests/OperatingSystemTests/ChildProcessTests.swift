@@ -1,3 +1,4 @@
+import Glibc
 import OperatingSystem
 import Testing
 
@@ -15,6 +16,28 @@ import Testing
     @Test func aFailingProgramIsNotASuccess() throws {
         #expect(try !ChildProcess.start(["/bin/sh", "-c", "exit 3"]).waitForSuccess())
         #expect(try !ChildProcess.start(["/bin/sh", "-c", "kill -KILL $$"]).waitForSuccess())
+    }
+
+    @Test func itsEnvironmentAndBothStreamsInOneFile() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let output = folder.path + "/out"
+        let child = try ChildProcess.start(["/bin/sh", "-c", "echo \"$GREETING\"; echo \"${HOME:-no home}\" >&2"],
+                                           environment: ["GREETING": "hello"], standardOutput: output, standardError: output)
+        #expect(try child.wait().succeeded)
+        #expect(try folder.contents(of: "out") == "hello\nno home\n", "only the environment given, both streams in order")
+    }
+
+    @Test func howAProgramEnded() throws {
+        let exited = try ChildProcess.start(["/bin/sh", "-c", "exit 3"]).wait()
+        #expect(exited.status == 3 && exited.signal == nil && exited.maxResidentBytes > 0)
+        let killed = try ChildProcess.start(["/bin/sh", "-c", "kill -KILL $$"]).wait()
+        #expect(killed.status == 128 + 9 && killed.signal == 9 && !killed.succeeded)
+        // The test runner keeps SIGTERM from its children (it is blocked or ignored here).
+        let running = try ChildProcess.start(["/bin/sleep", "30"], signalsAtDefault: true)
+        #expect(try running.ended() == nil, "still running")
+        kill(running.id, SIGTERM)
+        #expect(try running.wait().signal == SIGTERM)
     }
 
     @Test func aMissingProgramIsAnError() {
