@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The app started over SSH sends its kitty pictures as PNG: the bytes it really wrote, recorded
@@ -6,9 +7,8 @@ import Testing
 @Suite(.serialized) struct KittyOverSSHEndToEndTests {
     @Test func theGridsPicturesGoAsPNG() async throws {
         let gallery = try #require(galleryExecutable())
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let scratch = try TemporaryDirectory(), home = scratch.path
+        defer { scratch.remove() }
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.command(["pipe-pane", "-O", "-t", tmux.name, "cat > '\(home)/pane.bin'"])
         try tmux.type("XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' SSH_CONNECTION='10.0.0.2 50022 10.0.0.1 22' "

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import Imaging
 import TUI
+import TestSupport
 import Testing
 @testable import GalleryApp
 import ArgumentParser
@@ -131,9 +132,8 @@ struct ConfigTests {
 
     @Test func aMissingFileIsNoConfigAndAnUnreadableOneIsAnError() throws {
         #expect(try ConfigFile.load(path: "/nonexistent/gallery/config.toml") == nil)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory(), dir = scratch.path
+        defer { scratch.remove() }
         let file = dir + "/config.toml"
         try Data([0x66, 0x6F, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
         #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: file) }
