@@ -28,6 +28,7 @@ struct Setting {
     /// Every setting, once, in `--print-config`'s order. The config file's known keys and checks,
     /// `--help`'s list of keys, the flags over the file and `--print-config` read this list, and
     /// `SettingNameTests` fails when `--help`, the man page or the README leave one out.
+    /// Computed: key paths and closures are not `Sendable`, which a `static let` must be.
     static var all: [Setting] {
         [
             Setting("source", \.source, flag: \.source, check: GalleryCommand.sourceProblem),
@@ -57,40 +58,35 @@ struct Setting {
 
     init<Value: SettingValue>(_ key: String, _ field: WritableKeyPath<SettingValues, Value>,
                               flag: KeyPath<GalleryCommand, Value?>, check: @escaping (Value) -> String? = { _ in nil }) {
+        self.init(key: key, field: field, flag: flag, kept: { $0 }, check: check, line: { "\(key) = \($0.toml)" })
+    }
+
+    /// A secret, unset unless given: printed masked (`Settings.masked`), or as a comment when unset.
+    init(secret key: String, _ field: WritableKeyPath<SettingValues, String?>, flag: KeyPath<GalleryCommand, String?>) {
+        self.init(key: key, field: field, flag: flag, kept: { $0 }, check: { _ in nil }, line: { value in
+            value.map { "\(key) = \(Settings.masked($0).toml)" } ?? "# \(key) = \"...\"  (not set)"
+        })
+    }
+
+    /// A `Value` read from the file or the flag is `kept` at `field` (as itself, or in an optional).
+    private init<Value: SettingValue, Kept>(key: String, field: WritableKeyPath<SettingValues, Kept>,
+                                            flag: KeyPath<GalleryCommand, Value?>, kept: @escaping (Value) -> Kept,
+                                            check: @escaping (Value) -> String?, line: @escaping (Kept) -> String) {
         self.key = key
         read = { toml, values in
             do throws(SettingProblem) {
                 let value = try Value(toml: toml)
                 if let problem = check(value) { return problem }
-                values[keyPath: field] = value
+                values[keyPath: field] = kept(value)
                 return nil
             } catch {
                 return error.message
             }
         }
         applyFlag = { command, values in
-            if let value = command[keyPath: flag] { values[keyPath: field] = value }
+            if let value = command[keyPath: flag] { values[keyPath: field] = kept(value) }
         }
-        line = { values in "\(key) = \(values[keyPath: field].toml)" }
-    }
-
-    /// A secret, unset unless given: printed masked (`Settings.masked`), or as a comment when unset.
-    init(secret key: String, _ field: WritableKeyPath<SettingValues, String?>, flag: KeyPath<GalleryCommand, String?>) {
-        self.key = key
-        read = { toml, values in
-            do throws(SettingProblem) {
-                values[keyPath: field] = try String(toml: toml)
-                return nil
-            } catch {
-                return error.message
-            }
-        }
-        applyFlag = { command, values in
-            if let value = command[keyPath: flag] { values[keyPath: field] = value }
-        }
-        line = { values in
-            values[keyPath: field].map { "\(key) = \(Settings.masked($0).toml)" } ?? "# \(key) = \"...\"  (not set)"
-        }
+        self.line = { values in line(values[keyPath: field]) }
     }
 }
 
