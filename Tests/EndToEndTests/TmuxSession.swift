@@ -91,6 +91,19 @@ final class TmuxSession {
         return (predicate(last), last)
     }
 
+    /// Records from now on every byte the pane's program writes (`pipe-pane`): what it really sent
+    /// the terminal, for `recordedOutput()`.
+    func recordOutput() throws {
+        try tmux(["pipe-pane", "-O", "-t", name, "cat > '\(recordingPath)'"])
+    }
+
+    /// The bytes recorded since `recordOutput()`.
+    func recordedOutput() throws -> [UInt8] {
+        Array(try #require(FileManager.default.contents(atPath: recordingPath), "nothing recorded"))
+    }
+
+    private var recordingPath: String { home + "/pane.bin" }
+
     /// Runs a tmux command on the session's server (an option, a buffer) and gives its output.
     @discardableResult
     func command(_ arguments: [String]) throws -> String {
