@@ -10,7 +10,6 @@ import Glibc
 /// runner blocks or ignores, so that SIGTERM stops it. Every wait is bounded or ends with the
 /// program, and a program still running when its `TestProcess` goes is killed and reaped.
 public final class TestProcess {
-    public let id: Int32
     private let child: ChildProcess
     private let outputPath: String
     private let errorPath: String
@@ -30,7 +29,6 @@ public final class TestProcess {
         errorPath = separateStandardError ? temporary + ".err" : outputPath
         child = try ChildProcess.start(arguments, searchingPath: true, environment: environment,
                                        standardOutput: outputPath, standardError: errorPath, signalsAtDefault: true)
-        id = child.id
     }
 
     /// Runs the test `name` of this test binary (`Suite/test`, as `--filter` takes it) in a child
@@ -55,10 +53,10 @@ public final class TestProcess {
     public var output: String { Self.text(of: outputPath) }
 
     /// What it wrote to stderr, when kept apart (else in `output`).
-    public var errors: String { errorPath == outputPath ? "" : Self.text(of: errorPath) }
+    fileprivate var errors: String { errorPath == outputPath ? "" : Self.text(of: errorPath) }
 
     /// How it ended (reaping it), nil while it runs.
-    public var ended: ChildProcess.Termination? {
+    private var ended: ChildProcess.Termination? {
         if termination == nil { termination = try? child.ended() }
         return termination
     }
@@ -73,8 +71,8 @@ public final class TestProcess {
     }
 
     /// Sends `signal` (while it has not been reaped: its id may be another process's after that).
-    public func signal(_ signal: Int32) {
-        if termination == nil { Glibc.kill(id, signal) }
+    private func signal(_ signal: Int32) {
+        if termination == nil { Glibc.kill(child.id, signal) }
     }
 
     /// Waits up to `timeout` for it to end, sleeping the task (a blocked thread would starve the
