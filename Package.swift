@@ -122,7 +122,7 @@ let package = Package(
         // What tests measure pictures with: libsixel's decoder and encoder, PSNR. Never in a product,
         // so the shipped binaries do not link libsixel.
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
-        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), read by path.

@@ -1,16 +1,17 @@
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct ChildProcessTests {
     @Test func aProgramFromThePathWritesItsOutputIntoAFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let output = folder.path + "/out"
         let child = try ChildProcess.start(["sh", "-c", "echo hello; echo hidden >&2"], searchingPath: true,
                                            standardOutput: output)
         #expect(try child.waitForSuccess())
-        #expect(try folder.contents(of: "out") == "hello\n")
+        #expect(try folder.text(of: "out") == "hello\n")
     }
 
     @Test func aFailingProgramIsNotASuccess() throws {
@@ -19,13 +20,13 @@ import Testing
     }
 
     @Test func itsEnvironmentAndBothStreamsInOneFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let output = folder.path + "/out"
         let child = try ChildProcess.start(["/bin/sh", "-c", "echo \"$GREETING\"; echo \"${HOME:-no home}\" >&2"],
                                            environment: ["GREETING": "hello"], standardOutput: output, standardError: output)
         #expect(try child.wait().succeeded)
-        #expect(try folder.contents(of: "out") == "hello\nno home\n", "only the environment given, both streams in order")
+        #expect(try folder.text(of: "out") == "hello\nno home\n", "only the environment given, both streams in order")
     }
 
     @Test func howAProgramEnded() throws {
