@@ -117,12 +117,12 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
 
-        // posix_spawn for tests that start programs (Foundation's Process hung here), and the shared photos.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What every suite shares: the programs tests start (on OperatingSystem's ChildProcess), temporary folders, the shared photos.
+        .target(name: "TestSupport", dependencies: ["OperatingSystem"], path: "Tests/TestSupport"),
         // What tests measure pictures with: libsixel's decoder and encoder, PSNR. Never in a product,
         // so the shipped binaries do not link libsixel.
         .target(name: "ImagingTestSupport", dependencies: ["Imaging", "CSixel"], path: "Tests/ImagingTestSupport"),
-        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
+        .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), read by path.
@@ -140,7 +140,7 @@ let package = Package(
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -7,40 +7,16 @@ import TUI
 import ArgumentParser
 
 /// The settings of `config.toml`, checked: a value of the wrong type, out of range or under an
-/// unknown key is an error naming the file and line, so a typo never goes unnoticed.
-///
-/// ```toml
-/// source = "demo"
-/// render = "halfblock"
-/// thumb_size = "24x10"
-/// per_page = 30
-/// theme = "dark"
-/// fit = "contain"
-/// sort = "name"
-/// reverse = false
-/// terminal_scroll = "auto"
-/// unsplash_access_key = "..."
-///
-/// [keys]
-/// quit = "q"
-/// search = "/"
-/// help = "?"
-/// ```
+/// unknown key is an error naming the file and line, so a typo never goes unnoticed. Its keys are
+/// `Setting.all`'s and a `[keys]` table (`gallery --print-config` writes a whole file; the
+/// README's "Options and configuration" shows one).
 struct ConfigFile: Equatable {
-    var source: String?
-    var render: RenderModeOption?
-    var thumbSize: ThumbSize?
-    var perPage: Int?
-    var theme: ThemeOption?
-    var fit: PictureFit?
-    var sort: SortOption?
-    var reverse: Bool?
-    var terminalScroll: TerminalScrollOption?
-    var unsplashAccessKey: String?
+    /// The file's settings over the defaults.
+    var values = SettingValues()
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
 
-    static let topLevelKeys = SettingName.allCases.map(\.key) + ["keys"]
+    static var topLevelKeys: [String] { Setting.all.map(\.key) + ["keys"] }
 
     /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
     static func defaultPath(environment: [String: String]) -> String {
@@ -73,62 +49,15 @@ struct ConfigFile: Equatable {
         func fail(_ key: String, in section: String? = nil, _ message: String) -> ConfigError {
             ConfigError(path: path, line: lines.line(of: key, in: section), message: message)
         }
-        func string(_ key: String) throws(ConfigError) -> String? {
-            guard let value = table[key] else { return nil }
-            guard let text = value.string else { throw fail(key, "\(key) must be a string, got \(value.type)") }
-            return text
-        }
 
         var config = ConfigFile()
         for key in table.keys where !topLevelKeys.contains(key) {
             throw fail(key, "unknown key '\(key)' (known: \(topLevelKeys.joined(separator: ", ")))")
         }
-        if let source = try string("source") {
-            if let problem = GalleryCommand.sourceProblem(source) { throw fail("source", "source \(problem)") }
-            config.source = source
+        for setting in Setting.all {
+            guard let value = table[setting.key] else { continue }
+            if let problem = setting.read(value, &config.values) { throw fail(setting.key, "\(setting.key) \(problem)") }
         }
-        if let render = try string("render") {
-            guard let mode = RenderModeOption(rawValue: render) else {
-                throw fail("render", "render must be one of \(RenderModeOption.allValueStrings.joined(separator: ", ")), got '\(render)'")
-            }
-            config.render = mode
-        }
-        if let size = try string("thumb_size") {
-            guard let parsed = ThumbSize(argument: size) else { throw fail("thumb_size", "thumb_size \(ThumbSize.problem), got '\(size)'") }
-            config.thumbSize = parsed
-        }
-        if let value = table["per_page"] {
-            guard let perPage = value.int else { throw fail("per_page", "per_page must be an integer, got \(value.type)") }
-            if let problem = GalleryCommand.perPageProblem(perPage) { throw fail("per_page", "per_page \(problem)") }
-            config.perPage = perPage
-        }
-        if let theme = try string("theme") {
-            guard let parsed = ThemeOption(rawValue: theme) else {
-                throw fail("theme", "theme must be dark or light, got '\(theme)'")
-            }
-            config.theme = parsed
-        }
-        if let fit = try string("fit") {
-            guard let parsed = PictureFit(rawValue: fit) else { throw fail("fit", "fit must be crop or contain, got '\(fit)'") }
-            config.fit = parsed
-        }
-        if let sort = try string("sort") {
-            guard let parsed = SortOption(rawValue: sort) else {
-                throw fail("sort", "sort must be one of \(SortOption.allValueStrings.joined(separator: ", ")), got '\(sort)'")
-            }
-            config.sort = parsed
-        }
-        if let value = table["reverse"] {
-            guard let reverse = value.bool else { throw fail("reverse", "reverse must be true or false, got \(value.type)") }
-            config.reverse = reverse
-        }
-        if let scroll = try string("terminal_scroll") {
-            guard let parsed = TerminalScrollOption(rawValue: scroll) else {
-                throw fail("terminal_scroll", "terminal_scroll must be auto, on or off, got '\(scroll)'")
-            }
-            config.terminalScroll = parsed
-        }
-        config.unsplashAccessKey = try string("unsplash_access_key")
         if let value = table["keys"] {
             guard let keys = value.table else { throw fail("keys", "keys must be a table ([keys])") }
             let names = KeyMap.rebindable.map(\.name)

@@ -62,9 +62,9 @@ struct GalleryCommand: ParsableCommand {
         version: "gallery 0.1.0")
 
     // Settings are optional here so that a flag given wins over the config file and one not
-    // given does not; `Settings` supplies the defaults.
+    // given does not; `SettingValues` supplies the defaults, and `Setting.all` says which flag sets which.
     @Option(name: .long, help: ArgumentHelp(
-        "Catalog to browse (default demo); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
+        "Catalog to browse (default \(SettingValues.standard.source)); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
     var source: String?
 
     @Argument(help: ArgumentHelp(
@@ -77,7 +77,7 @@ struct GalleryCommand: ParsableCommand {
         get throws { try CatalogChoice.parse(source: source, paths: paths, home: ProcessInfo.processInfo.environment["HOME"]) }
     }
 
-    @Option(name: .long, help: ArgumentHelp("Order of local photos. Default: name (natural: img2 before img10).",
+    @Option(name: .long, help: ArgumentHelp("Order of local photos. Default: \(SettingValues.standard.sort.rawValue) (natural: img2 before img10).",
                                             valueName: "name|date|taken|size"))
     var sort: SortOption?
 
@@ -96,28 +96,28 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, help: "With --pick, end each path with a NUL byte instead of a newline (xargs -0).")
     var print0 = false
 
-    @Option(name: .long, help: ArgumentHelp("How to draw images. Default: auto.", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
+    @Option(name: .long, help: ArgumentHelp("How to draw images. Default: \(SettingValues.standard.render.rawValue).", valueName: "auto|sixel|kitty|iterm|halfblock|ascii"))
     var render: RenderModeOption?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Smallest grid cell, thumbnail plus title line. Default: 24x10.", valueName: "COLSxROWS"),
+        "Smallest grid cell, thumbnail plus title line. Default: \(SettingValues.standard.thumbSize).", valueName: "COLSxROWS"),
             transform: ThumbSize.parse)
     var thumbSize: ThumbSize?
 
-    @Option(name: .long, help: ArgumentHelp("Photos per page (1-30). Default: 30.", valueName: "N"))
+    @Option(name: .long, help: ArgumentHelp("Photos per page (1-30). Default: \(SettingValues.standard.perPage).", valueName: "N"))
     var perPage: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Colours for a dark or light terminal background. Default: dark.",
+    @Option(name: .long, help: ArgumentHelp("Colours for a dark or light terminal background. Default: \(SettingValues.standard.theme.rawValue).",
                                             valueName: "dark|light"))
     var theme: ThemeOption?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Grid thumbnails: the whole photo in its cell, or cropped to fill it (f switches). Default: contain.",
+        "Grid thumbnails: the whole photo in its cell, or cropped to fill it (f switches). Default: \(SettingValues.standard.fit.rawValue).",
         valueName: "contain|crop"))
     var fit: PictureFit?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Scrolling the grid moves the rows on screen and sends only the new one (fast over SSH): auto does so for text, and for pictures where the terminal is known to move them (xterm); on for pictures in any terminal; off draws every row again. Default: auto.",
+        "Scrolling the grid moves the rows on screen and sends only the new one (fast over SSH): auto does so for text, and for pictures where the terminal is known to move them (xterm); on for pictures in any terminal; off draws every row again. Default: \(SettingValues.standard.terminalScroll.rawValue).",
         valueName: "auto|on|off"))
     var terminalScroll: TerminalScrollOption?
 
@@ -160,8 +160,9 @@ struct GalleryCommand: ParsableCommand {
     /// columns, the ones after the first under the first.
     static var settingKeys: String {
         var lines = [""]
-        for key in SettingName.allCases.map(\.key) {
-            let word = key + (key == SettingName.allCases.last?.key ? "" : ",")
+        let keys = Setting.all.map(\.key)
+        for key in keys {
+            let word = key + (key == keys.last ? "" : ",")
             if lines[lines.count - 1].count + 1 + word.count > 50 { lines.append("") }
             lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
         }

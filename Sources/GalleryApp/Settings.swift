@@ -3,18 +3,11 @@ import Imaging
 import OperatingSystem
 import TUI
 
-/// The effective configuration: built-in defaults, overridden by the config file, overridden by flags.
+/// The effective configuration: built-in defaults, overridden by the config file, overridden by
+/// flags. A setting reads as a property (`settings.perPage`): `SettingValues` declares them.
+@dynamicMemberLookup
 struct Settings: Equatable {
-    var source = "demo"
-    var render = RenderModeOption.auto
-    var thumbSize = ThumbSize.standard
-    var perPage = 30
-    var theme = ThemeOption.dark
-    var fit = PictureFit.gridDefault
-    var sort = SortOption.name
-    var reverse = false
-    var terminalScroll = TerminalScrollOption.auto
-    var unsplashAccessKey: String?
+    var values: SettingValues
     var keys = KeyMap.standard
     /// Where the log goes.
     var logPath: String
@@ -22,33 +15,17 @@ struct Settings: Equatable {
     /// The config file read, nil when there was none.
     var configPath: String?
 
+    subscript<Value>(dynamicMember field: KeyPath<SettingValues, Value>) -> Value { values[keyPath: field] }
+
     /// `file` (read from `configPath`) under `command`'s flags.
     init(command: GalleryCommand, file: ConfigFile?, configPath: String?, environment: [String: String]) {
         logPath = command.log ?? Self.defaultLogPath(environment: environment)
         self.configPath = file == nil ? nil : configPath
+        values = file?.values ?? SettingValues()
         if let file {
-            source = file.source ?? source
-            render = file.render ?? render
-            thumbSize = file.thumbSize ?? thumbSize
-            perPage = file.perPage ?? perPage
-            theme = file.theme ?? theme
-            fit = file.fit ?? fit
-            sort = file.sort ?? sort
-            reverse = file.reverse ?? reverse
-            terminalScroll = file.terminalScroll ?? terminalScroll
-            unsplashAccessKey = file.unsplashAccessKey
             for (name, action) in KeyMap.rebindable { if let key = file.keys[name] { keys.rebind(action, to: key) } }
         }
-        source = command.source ?? source
-        render = command.render ?? render
-        thumbSize = command.thumbSize ?? thumbSize
-        perPage = command.perPage ?? perPage
-        theme = command.theme ?? theme
-        fit = command.fit ?? fit
-        sort = command.sort ?? sort
-        reverse = command.reverse ?? reverse
-        terminalScroll = command.terminalScroll ?? terminalScroll
-        unsplashAccessKey = command.unsplashAccessKey ?? unsplashAccessKey
+        for setting in Setting.all { setting.applyFlag(command, &values) }
         verbose = command.verbose
     }
 
@@ -72,23 +49,8 @@ struct Settings: Equatable {
     /// The configuration as a config file would say it (the access key masked), so it can be
     /// copied into `config.toml`.
     var toml: String {
-        var lines = [
-            "# gallery: effective configuration (defaults < \(configPath ?? "no config file") < flags)",
-            "source = \(TOMLString.quoted(source))",
-            "render = \(TOMLString.quoted(render.rawValue))",
-            "thumb_size = \(TOMLString.quoted(thumbSize.description))",
-            "per_page = \(perPage)",
-            "theme = \(TOMLString.quoted(theme.rawValue))",
-            "fit = \(TOMLString.quoted(fit.rawValue))",
-            "sort = \(TOMLString.quoted(sort.rawValue))",
-            "reverse = \(reverse)",
-            "terminal_scroll = \(TOMLString.quoted(terminalScroll.rawValue))",
-        ]
-        if let unsplashAccessKey {
-            lines.append("unsplash_access_key = \(TOMLString.quoted(Self.masked(unsplashAccessKey)))")
-        } else {
-            lines.append("# unsplash_access_key = \"...\"  (not set)")
-        }
+        var lines = ["# gallery: effective configuration (defaults < \(configPath ?? "no config file") < flags)"]
+        lines += Setting.all.map { $0.line(values) }
         lines.append("# log file: \(logPath)")
         lines += ["", "[keys]"]
         for (name, action) in KeyMap.rebindable {

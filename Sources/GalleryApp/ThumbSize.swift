@@ -1,12 +1,13 @@
 import ArgumentParser
 import InlineViewer
+import TUI
 
 /// `--thumb-size COLSxROWS`: the smallest grid cell, thumbnail plus its title line.
 struct ThumbSize: Equatable, CustomStringConvertible {
     var columns: Int
     var rows: Int
 
-    static let standard = ThumbSize(columns: 24, rows: 10)
+    static let standard = ThumbSize(columns: Size.standardGridCell.columns, rows: Size.standardGridCell.rows)
     /// Below this a cell shows nothing recognisable; above it no terminal has room.
     static let columnRange = 4...400
     static let rowRange = 2...200
@@ -31,5 +32,5 @@ struct ThumbSize: Equatable, CustomStringConvertible {
     var description: String { "\(columns)x\(rows)" }
 
     static let problem = "must be COLSxROWS with COLS in \(columnRange.lowerBound)-\(columnRange.upperBound) "
-        + "and ROWS in \(rowRange.lowerBound)-\(rowRange.upperBound), e.g. 24x10"
+        + "and ROWS in \(rowRange.lowerBound)-\(rowRange.upperBound), e.g. \(standard)"
 }

@@ -5,20 +5,30 @@ import Glibc
 public struct ChildProcess: Sendable {
     public let id: Int32
 
-    /// Starts `arguments[0]`, a path, or with `searchingPath` a name looked up on `PATH`. Its stdin
-    /// reads `standardInput`; its stdout goes into `standardOutput` (created, or emptied, mode
-    /// 0600); its stderr is discarded. With `inheritingOutput` it writes to this process's own
-    /// stdout and stderr instead (`gallery view` handing a picture to `gallery-app`). With
-    /// `newSession` it runs in a session of its own: no controlling tty, and the terminal's
-    /// signals do not reach it.
-    public static func start(_ arguments: [String], searchingPath: Bool = false,
+    /// Starts `arguments[0]`, a path, or with `searchingPath` a name looked up on `PATH`, with
+    /// `environment` (nil: this process's). Its stdin reads `standardInput`; its stdout goes into
+    /// `standardOutput` and its stderr into `standardError` (each created, or emptied, mode 0600;
+    /// the same path for both is one open file, so neither writes over the other); both are
+    /// discarded unless given. With `inheritingOutput` it writes to this process's own stdout and
+    /// stderr instead (`gallery view` handing a picture to `gallery-app`). With `newSession` it
+    /// runs in a session of its own: no controlling tty, and the terminal's signals do not reach
+    /// it. With `signalsAtDefault` it starts with no signal blocked and SIGTERM, SIGINT, SIGHUP,
+    /// SIGPIPE and SIGCHLD at their default actions, whatever this process (a test runner) blocks
+    /// or ignores: a program that must stop at SIGTERM (Xvfb left its lock and socket behind).
+    public static func start(_ arguments: [String], searchingPath: Bool = false, environment: [String: String]? = nil,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
-                             inheritingOutput: Bool = false, newSession: Bool = false) throws(SystemError) -> ChildProcess {
-        try spawn(arguments, searchingPath: searchingPath, newSession: newSession) { actions in
+                             standardError: String = "/dev/null", inheritingOutput: Bool = false,
+                             newSession: Bool = false, signalsAtDefault: Bool = false) throws(SystemError) -> ChildProcess {
+        try spawn(arguments, searchingPath: searchingPath, environment: environment, newSession: newSession,
+                  signalsAtDefault: signalsAtDefault) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
             if !inheritingOutput {
                 posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+                if standardError == standardOutput {
+                    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+                } else {
+                    posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                }
             }
         }
     }
@@ -36,7 +46,7 @@ public struct ChildProcess: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let reading = FileDescriptor(ends[0])
         defer { try? reading.close() }
-        let child = try? spawn(arguments, searchingPath: true, newSession: true) { actions in
+        let child = try? spawn(arguments, searchingPath: true, environment: nil, newSession: true, signalsAtDefault: false) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -60,7 +70,8 @@ public struct ChildProcess: Sendable {
     }
 
     /// `posix_spawn` (or `posix_spawnp` when `searchingPath`) with the file actions `redirect` adds.
-    private static func spawn(_ arguments: [String], searchingPath: Bool, newSession: Bool,
+    private static func spawn(_ arguments: [String], searchingPath: Bool, environment: [String: String]?,
+                              newSession: Bool, signalsAtDefault: Bool,
                               redirect: (inout posix_spawn_file_actions_t) -> Void) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -71,23 +82,72 @@ public struct ChildProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         // glibc's POSIX_SPAWN_SETSID, which its headers show only to _GNU_SOURCE code.
         let spawnSetSID: Int16 = 0x80
-        if newSession { posix_spawnattr_setflags(&attributes, spawnSetSID) }
+        var flags: Int16 = newSession ? spawnSetSID : 0
+        if signalsAtDefault {
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            flags |= Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        }
+        posix_spawnattr_setflags(&attributes, flags)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var id: pid_t = 0
         // posix_spawn returns the error rather than setting errno.
-        let code = searchingPath ? posix_spawnp(&id, arguments[0], &actions, &attributes, &argv, environ)
-                                 : posix_spawn(&id, arguments[0], &actions, &attributes, &argv, environ)
+        let code = envp.withUnsafeMutableBufferPointer { given in
+            let envp = environment == nil ? environ : given.baseAddress
+            return searchingPath ? posix_spawnp(&id, arguments[0], &actions, &attributes, &argv, envp)
+                                 : posix_spawn(&id, arguments[0], &actions, &attributes, &argv, envp)
+        }
         guard code == 0 else { throw SystemError(code: code, operation: "run", path: arguments[0]) }
         return ChildProcess(id: id)
     }
 
+    /// How a program ended.
+    public struct Termination: Sendable, Equatable {
+        /// Its exit status, or 128 + the signal that ended it, as a shell gives it (137: killed).
+        public let status: Int32
+        /// The signal that ended it; nil when it exited.
+        public let signal: Int32?
+        /// The most memory it had resident at once, in bytes.
+        public let maxResidentBytes: Int
+
+        /// It exited with status 0 (was not killed).
+        public var succeeded: Bool { status == 0 }
+    }
+
+    /// Waits for the program to end, and reaps it.
+    public func wait() throws(SystemError) -> Termination {
+        // Without WNOHANG, wait4 returns only once the child has ended.
+        try reap(options: 0)!
+    }
+
+    /// How the program ended, reaping it; nil while it runs.
+    public func ended() throws(SystemError) -> Termination? {
+        try reap(options: WNOHANG)
+    }
+
     /// Waits for the program to end; true when it exited with status 0 (not killed by a signal).
     public func waitForSuccess() throws(SystemError) -> Bool {
+        try wait().succeeded
+    }
+
+    private func reap(options: Int32) throws(SystemError) -> Termination? {
         var status: Int32 = 0
-        _ = try SystemCall.retryingInterrupts("wait for process \(id)") { waitpid(id, &status, 0) }
-        // WIFEXITED and WEXITSTATUS are macros Swift cannot import.
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+        var usage = rusage()
+        guard try SystemCall.retryingInterrupts("wait for process \(id)", { wait4(id, &status, options, &usage) }) == id else {
+            return nil
+        }
+        // WIFSIGNALED, WTERMSIG and WEXITSTATUS are macros Swift cannot import.
+        let signal = status & 0x7F
+        return Termination(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, signal: signal == 0 ? nil : signal,
+                           // Linux counts ru_maxrss in kilobytes.
+                           maxResidentBytes: usage.ru_maxrss * 1024)
     }
 }

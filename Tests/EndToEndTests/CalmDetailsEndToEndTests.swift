@@ -56,9 +56,8 @@ import Testing
     @Test func flippingThroughPhotosAsksForTheOneStoppedOnOnly() async throws {
         let server = DemoCatalogServer()
         let base = try await server.start()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("calm-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: cache) }
-        let tmux = try await asciiGrid(source: base, environment: "XDG_CACHE_HOME=\(cache) ")
+        // The session's cache is fresh: nothing is known of any photo yet.
+        let tmux = try await asciiGrid(source: base)
         let ids = try await photos(base, page: 1).compactMap { $0["id"] as? String }
 
         try tmux.press("Enter")

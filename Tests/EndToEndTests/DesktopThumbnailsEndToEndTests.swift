@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The freedesktop thumbnail cache through the real binary: a first launch on a folder writes
@@ -26,8 +27,8 @@ import Testing
 
     @Test func aSecondLaunchDrawsTheDesktopsThumbnailsAndDecodesNoOriginal() async throws {
         let gallery = try #require(galleryExecutable())
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-thumbs-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let scratch = try TemporaryDirectory(), root = scratch.url
+        defer { scratch.remove() }
         let photos = root.appendingPathComponent("photos")
         let cache = root.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)

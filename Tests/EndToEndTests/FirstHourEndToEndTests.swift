@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a new user meets first: errors in sentences, and odd terminals.
@@ -78,8 +79,8 @@ import Testing
     /// into its folder (not a resize: under AddressSanitizer a SIGWINCH can abort the app).
     @Test func aReleaseOnItsOwnDoesNotFreezeTheApp() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.url
+        defer { scratch.remove() }
         let first = try gradientJPEG(in: folder, named: "a.jpg")
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.type("\(gallery) \(folder.path) --render ascii; echo EXIT=$?", enter: true)
@@ -99,8 +100,8 @@ import Testing
         let gallery = try #require(galleryExecutable())
         let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/heif/avif-dav1d-leaks-a-picture.avif")
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.url
+        defer { scratch.remove() }
         try FileManager.default.copyItem(at: damaged, to: folder.appendingPathComponent("damaged.avif"))
         let log = folder.appendingPathComponent("gallery.log").path
         let tmux = try TmuxSession(columns: 100, rows: 30)
@@ -119,8 +120,8 @@ import Testing
     /// them) is shown, and the warning goes to the log, not the screen.
     @Test func aDecodersWarningGoesToTheLog() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.url
+        defer { scratch.remove() }
         let clean = try gradientJPEG(in: folder, named: "clean.jpg")
         let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
         let table = try #require(jpeg.indices.first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
@@ -135,13 +136,6 @@ import Testing
         #expect(!shown.screen.joined().contains("extraneous"))
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("extraneous bytes before marker 0xdb"), "\(logged)")
-    }
-
-    /// A new empty folder of the test's own; the caller removes it.
-    private func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 
     /// A small JPEG made by ImageMagick in `folder`; its path.

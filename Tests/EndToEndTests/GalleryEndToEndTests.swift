@@ -1,6 +1,7 @@
 import DemoCatalog
 import Foundation
 import Net
+import TestSupport
 import Testing
 
 /// The real `gallery` binary in a real terminal (tmux), driven with keys, read from the screen.

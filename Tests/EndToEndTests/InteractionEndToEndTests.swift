@@ -1,15 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The interaction features in a real terminal: mouse, downloads, the config file, search.
 @Suite(.serialized) struct InteractionEndToEndTests {
-    /// A fresh directory for one test's files.
-    private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Starts gallery in a 120x40 pane with `environment` and waits for the first page.
     private func startGallery(_ tmux: TmuxSession, environment: [String: String] = [:], arguments: String = "") async throws -> [String] {
         let gallery = try #require(galleryExecutable())
@@ -47,7 +41,9 @@ import Testing
 
     @Test func mouseWheelScrollsTheGrid() async throws {
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        let first = try await startGallery(tmux, environment: ["XDG_STATE_HOME": try temporaryDirectory()])
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        let first = try await startGallery(tmux, environment: ["XDG_STATE_HOME": state.path])
         #expect(first.joined().contains("· 1 of 10,000"))
         // SGR mouse report of a wheel-down (button 65) at column 10, row 10: one row of 4 cells.
         try tmux.type("\u{1B}[<65;10;10M")
@@ -66,7 +62,9 @@ import Testing
         let downloads = "/tmp/g-\(UUID().uuidString.prefix(6))/dl x"
         defer { try? FileManager.default.removeItem(atPath: (downloads as NSString).deletingLastPathComponent) }
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        let log = try temporaryDirectory() + "/verbose.log"
+        let logs = try TemporaryDirectory()
+        defer { logs.remove() }
+        let log = logs.path + "/verbose.log"
         _ = try await startGallery(tmux, environment: ["XDG_DOWNLOAD_DIR": downloads], arguments: "--verbose --log '\(log)'")
         try tmux.press("d")
         let saved = try await tmux.waitFor { $0.joined().contains("saved to \(downloads)/") }
@@ -86,7 +84,8 @@ import Testing
 
     @Test func configFileRoundTripsAndDrivesTheUI() async throws {
         let gallery = try #require(galleryExecutable())
-        let config = try temporaryDirectory()
+        let configHome = try TemporaryDirectory(), config = configHome.path
+        defer { configHome.remove() }
         try FileManager.default.createDirectory(atPath: config + "/gallery", withIntermediateDirectories: true)
         let file = config + "/gallery/config.toml"
         try "per_page = 12\nunsplash_access_key = \"my-secret-key-7890\"\n[keys]\nquit = \"x\"\n"
@@ -109,7 +108,8 @@ import Testing
 
         // The UI uses it: 12 per page, and x quits.
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        let state = try temporaryDirectory()
+        let stateHome = try TemporaryDirectory(), state = stateHome.path
+        defer { stateHome.remove() }
         let first = try await startGallery(tmux, environment: ["XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state])
         // Pages of 12: the demo's total in pages of 12.
         let count = photoCount(in: first), pages = pageCount(in: first)
@@ -131,7 +131,9 @@ import Testing
     @Test
     func searchFlowOnTheDemoCatalog() async throws {
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        _ = try await startGallery(tmux, environment: ["XDG_STATE_HOME": try temporaryDirectory()])
+        let state = try TemporaryDirectory()
+        defer { state.remove() }
+        _ = try await startGallery(tmux, environment: ["XDG_STATE_HOME": state.path])
         try tmux.press("l", "l")
         #expect(try await tmux.waitFor { $0.joined().contains("· 3 of 10,000") }.ok)
         try tmux.press("/")

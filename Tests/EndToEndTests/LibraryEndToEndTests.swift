@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A local library through the real binary: folders entered and left, every photo below a folder,
@@ -117,9 +118,8 @@ import Testing
             return
         }
         // The log goes outside the library, where nobody may write.
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-state-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: state) }
+        let scratch = try TemporaryDirectory(), state = scratch.url
+        defer { scratch.remove() }
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: state.path)
         let (tmux, folder) = try await launch(columns: 200) { gallery, folder in
             let locked = folder.appendingPathComponent("locked")

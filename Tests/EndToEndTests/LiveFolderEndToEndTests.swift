@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary over a folder that another program changes: no key is pressed.
 @Suite(.serialized) struct LiveFolderEndToEndTests {
     @Test func aPhotoCopiedInShowsWithinTwoSecondsKeepingTheSelection() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.url
+        defer { scratch.remove() }
         let spare = folder.appendingPathComponent(".spare")
         try FileManager.default.createDirectory(at: spare, withIntermediateDirectories: true)
         try await writeDemoJPEGs(names: ["img1.jpg", "img2.jpg", "img3.jpg", "img0.jpg"], into: spare)

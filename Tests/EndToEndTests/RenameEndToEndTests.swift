@@ -1,14 +1,14 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// `R` on a real folder through the real binary in tmux.
 @Suite(.serialized) struct RenameEndToEndTests {
     @Test func aNameLongerThanAFileSystemHoldsIsRefusedNotCut() async throws {
         let gallery = try #require(galleryExecutable())
-        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: pictures) }
+        let scratch = try TemporaryDirectory(), pictures = scratch.url
+        defer { scratch.remove() }
         let image = RGBImage(width: 64, height: 48, filledWith: RGB(60, 90, 160))
         try Data(try JPEGCodec.encode(image)).write(to: pictures.appendingPathComponent("a.jpg"))
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// An RGB screenshot of an X display (ImageMagick's `import -window root`, read as binary PPM).
 struct Screenshot: Equatable {

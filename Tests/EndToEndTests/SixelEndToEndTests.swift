@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `gallery` in a real sixel terminal: xterm emulating a VT340 under Xvfb, watched with

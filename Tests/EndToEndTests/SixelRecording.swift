@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// gallery with sixel thumbnails in a tmux pane whose output is recorded with `pipe-pane`: the real
-/// bytes it wrote, for `ImageDamageTracker`. A fresh cache, so thumbnails are made and arrive one
-/// by one.
+/// bytes it wrote, for `ImageDamageTracker`. A fresh cache (the session's), so thumbnails are made
+/// and arrive one by one.
 final class SixelRecording {
     // tmux reports 16x32-pixel cells when no client tells it better (its DEFAULT_XPIXEL/YPIXEL).
     static let cellWidth = 16
@@ -11,8 +11,6 @@ final class SixelRecording {
     let columns: Int
     let rows: Int
     let tmux: TmuxSession
-    private let home: String
-    private var output: String { home + "/pane.bin" }
 
     /// Starts gallery (with `arguments` after the demo and sixel ones) and waits until the first
     /// screen of thumbnails has arrived.
@@ -20,19 +18,15 @@ final class SixelRecording {
         self.columns = columns
         self.rows = rows
         let gallery = try #require(galleryExecutable())
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         tmux = try TmuxSession(columns: columns, rows: rows)
-        _ = try runProgram(["tmux", "-L", tmux.socket, "pipe-pane", "-O", "-t", tmux.name, "cat > '\(output)'"])
+        try tmux.recordOutput()
         // The pane records bytes, it is not where a person sees the pictures: outside `TMUX`, gallery
         // sends the sixels it would send a terminal, where inside this tmux (no sixel) it would draw text.
-        try tmux.type("env -u TMUX XDG_CACHE_HOME='\(home)/cache' XDG_STATE_HOME='\(home)/state' "
+        try tmux.type("env -u TMUX "
                       + "\(([gallery, "--source", "demo", "--render", "sixel"] + arguments).joined(separator: " ")); echo EXIT=$?",
                       enter: true)
         try await waitUntilSettled()
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: home) }
 
     /// Waits for the grid with no thumbnail still loading, then a little for the last frame.
     func waitUntilSettled() async throws {
@@ -45,14 +39,14 @@ final class SixelRecording {
 
     /// The bytes gallery wrote so far.
     func recorded() throws -> [UInt8] {
-        Array(try #require(FileManager.default.contents(atPath: output)))
+        try tmux.recordedOutput()
     }
 
     /// Quits gallery and follows everything it wrote with a tracker.
     func finish() async throws -> ImageDamageTracker {
         try tmux.press("q")
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
-        let bytes = try #require(FileManager.default.contents(atPath: output))
+        let bytes = try tmux.recordedOutput()
         var tracker = ImageDamageTracker(screenColumns: columns, screenRows: rows,
                                          cellWidth: Self.cellWidth, cellHeight: Self.cellHeight)
         tracker.feed(Array(bytes))

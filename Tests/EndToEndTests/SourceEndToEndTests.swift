@@ -1,6 +1,7 @@
 import DemoCatalog
 import Foundation
 import Net
+import TestSupport
 import Testing
 
 /// `--source` forms and the folder argument, through the real binary.
@@ -46,9 +47,8 @@ import Testing
 
     @Test func browsesAFolderGivenAsABareArgument() async throws {
         let gallery = try #require(galleryExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory(), folder = scratch.url
+        defer { scratch.remove() }
         try await writeDemoJPEGs(names: ["harbour.jpg", "meadow.jpg", "skyline.jpg"], into: folder)
         try Data("not a picture".utf8).write(to: folder.appendingPathComponent("readme.txt"))
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A detached tmux session on a private server socket, driven like a person at a keyboard.
@@ -89,6 +90,19 @@ final class TmuxSession {
         }
         return (predicate(last), last)
     }
+
+    /// Records from now on every byte the pane's program writes (`pipe-pane`): what it really sent
+    /// the terminal, for `recordedOutput()`.
+    func recordOutput() throws {
+        try tmux(["pipe-pane", "-O", "-t", name, "cat > '\(recordingPath)'"])
+    }
+
+    /// The bytes recorded since `recordOutput()`.
+    func recordedOutput() throws -> [UInt8] {
+        Array(try #require(FileManager.default.contents(atPath: recordingPath), "nothing recorded"))
+    }
+
+    private var recordingPath: String { home + "/pane.bin" }
 
     /// Runs a tmux command on the session's server (an option, a buffer) and gives its output.
     @discardableResult

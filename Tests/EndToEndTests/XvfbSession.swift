@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A private X server (Xvfb) with one xterm in it, driven with xdotool and watched with screenshots.
 /// Every wait is bounded; `close()` stops xterm and the server.
@@ -10,8 +11,8 @@ final class XvfbSession {
 
     let display: String
     private let logDirectory: URL
-    private let server: BackgroundProcess
-    private var terminal: BackgroundProcess?
+    private let server: TestProcess
+    private var terminal: TestProcess?
 
     /// Starts Xvfb on a free display number derived from the pid and waits for its socket.
     /// `logDirectory` receives the logs of Xvfb and xterm.
@@ -26,8 +27,8 @@ final class XvfbSession {
         // -noreset: by default Xvfb resets when its last client leaves, and the readiness check
         // below is such a client; xterm connecting during that reset failed with "Can't open
         // display" (2 runs in 8 under load).
-        server = try BackgroundProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"],
-                                       log: logDirectory.appendingPathComponent("xvfb.log").path)
+        server = try TestProcess(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"],
+                                 output: logDirectory.appendingPathComponent("xvfb.log").path)
         // Ready when a client gets through: the socket file alone appears before Xvfb listens.
         let deadline = ContinuousClock.now + .seconds(10)
         while try runProgram(["xdotool", "getdisplaygeometry"], environment: environment).status != 0 {
@@ -62,9 +63,9 @@ final class XvfbSession {
         -> (originX: Int, originY: Int, cellWidth: Int, cellHeight: Int)
     {
         let log = logDirectory.appendingPathComponent("xterm.log").path
-        let terminal = try BackgroundProcess(
+        let terminal = try TestProcess(
             ["xterm"] + xtermArguments + ["-geometry", "\(columns)x\(rows)+0+0", "-e"] + command,
-            environment: environment, log: log)
+            environment: environment, output: log)
         self.terminal = terminal
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline, terminal.isRunning {

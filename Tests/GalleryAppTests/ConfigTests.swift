@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import Imaging
 import TUI
+import TestSupport
 import Testing
 @testable import GalleryApp
 import ArgumentParser
@@ -39,9 +40,9 @@ struct ConfigTests {
             search = "ctrl-f"
             help = "H"
             """, path: path)
-        #expect(file == ConfigFile(source: "https://api.example.test", render: .ascii,
-                                   thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 20, theme: .light,
-                                   unsplashAccessKey: "secret-key-1234",
+        #expect(file == ConfigFile(values: SettingValues(source: "https://api.example.test", render: .ascii,
+                                                         thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 20, theme: .light,
+                                                         unsplashAccessKey: "secret-key-1234"),
                                    keys: ["quit": .character("x"), "search": .ctrl("f"), "help": .character("H")]))
         let effective = try settings([], file: file)
         var rebound = KeyMap.standard
@@ -71,7 +72,7 @@ struct ConfigTests {
     @Test func theFitComesFromTheFileThenTheFlag() throws {
         #expect(try settings([], file: nil).fit == .contain)
         let file = try ConfigFile.parse("fit = \"crop\"\n", path: path)
-        #expect(file.fit == .crop)
+        #expect(file.values.fit == .crop)
         #expect(try settings([], file: file).fit == .crop)
         #expect(try settings(["--fit", "contain"], file: file).fit == .contain)
         #expect(try settings([], file: file).toml.contains("fit = \"crop\""))
@@ -131,9 +132,8 @@ struct ConfigTests {
 
     @Test func aMissingFileIsNoConfigAndAnUnreadableOneIsAnError() throws {
         #expect(try ConfigFile.load(path: "/nonexistent/gallery/config.toml") == nil)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = try TemporaryDirectory(), dir = scratch.path
+        defer { scratch.remove() }
         let file = dir + "/config.toml"
         try Data([0x66, 0x6F, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
         #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: file) }
@@ -152,12 +152,28 @@ struct ConfigTests {
         #expect(!toml.contains("AbCdEfGh"))
         #expect(toml.contains("# log file: /home/u/.local/state/gallery/gallery.log"))
         let back = try ConfigFile.parse(toml, path: "printed")
-        #expect(back.perPage == 12)
-        #expect(back.render == .halfblock)
-        #expect(back.source == "http://localhost:1/a \"b\"")
+        #expect(back.values.perPage == 12)
+        #expect(back.values.render == .halfblock)
+        #expect(back.values.source == "http://localhost:1/a \"b\"")
         #expect(back.keys["quit"] == .character("x"))
-        #expect(back.unsplashAccessKey == "****9876")
+        #expect(back.values.unsplashAccessKey == "****9876")
         #expect(Settings.masked("abc") == "****")
+    }
+
+    @Test func everySettingIsSetByItsFlagAndReadBackFromWhatPrintConfigWrites() throws {
+        let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 7,
+                                    theme: .light, fit: .crop, sort: .taken, reverse: true, terminalScroll: .off,
+                                    unsplashAccessKey: "key-1234")
+        let defaults = Mirror(reflecting: SettingValues()).children.map { "\($0.value)" }
+        #expect(zip(Mirror(reflecting: changed).children.map { "\($0.value)" }, defaults).allSatisfy(!=),
+                "each value differs from its default, or its flag and line would go untested")
+        let flagged = try settings(["--source", "picsum", "--render", "kitty", "--thumb-size", "30x12", "--per-page", "7",
+                                    "--theme", "light", "--fit", "crop", "--sort", "taken", "--reverse",
+                                    "--terminal-scroll", "off", "--unsplash-access-key", "key-1234"], file: nil)
+        #expect(flagged.values == changed)
+        var masked = changed
+        masked.unsplashAccessKey = "****1234"
+        #expect(try ConfigFile.parse(flagged.toml, path: "printed").values == masked)
     }
 
     @Test func pathsFollowXDG() {

@@ -42,7 +42,7 @@ struct PathArgumentsTests {
     @Test func sortAndReverseFromFlagsAndTheConfigFile() throws {
         let path = "/home/u/.config/gallery/config.toml"
         let file = try ConfigFile.parse("sort = \"taken\"\nreverse = true\n", path: path)
-        #expect(file.sort == .taken && file.reverse == true)
+        #expect(file.values.sort == .taken && file.values.reverse)
         let fromFile = Settings(command: try GalleryCommand.parse([]), file: file, configPath: path, environment: [:])
         #expect(fromFile.sort == .taken && fromFile.reverse)
         #expect(fromFile.toml.contains("sort = \"taken\"\nreverse = true"))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import GalleryApp
 
-/// Each setting is declared once (`SettingName`); what shows settings to people is checked
+/// Each setting is declared once (`Setting.all`); what shows settings to people is checked
 /// against that declaration.
 @Suite struct SettingNameTests {
     @Test func everySettingHasItsFlagKeyAndPrintedLine() throws {
@@ -14,9 +14,10 @@ import Testing
             guard !line.hasPrefix("#"), !line.hasPrefix("["), let equals = line.firstIndex(of: "=") else { return nil }
             return line[..<equals].trimmingCharacters(in: .whitespaces)
         }
-        #expect(Array(printedKeys.prefix(SettingName.allCases.count)) == SettingName.allCases.map(\.key),
+        #expect(Array(printedKeys.prefix(Setting.all.count)) == Setting.all.map(\.key),
                 "--print-config lists the settings in their declared order")
-        for setting in SettingName.allCases {
+        #expect(Mirror(reflecting: SettingValues()).children.count == Setting.all.count, "every value has its line in Setting.all")
+        for setting in Setting.all {
             #expect(help.contains(setting.flag + " "), "--help has \(setting.flag)")
             #expect(help.contains(setting.key), "--help's FILES names the config key \(setting.key)")
             #expect(ConfigFile.topLevelKeys.contains(setting.key))
@@ -27,7 +28,7 @@ import Testing
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
         let manual = try String(contentsOf: repository.appendingPathComponent("docs/gallery.1"), encoding: .utf8)
-        for setting in SettingName.allCases {
+        for setting in Setting.all {
             #expect(readme.contains("\n\(setting.key) = "), "README's config example sets \(setting.key)")
             #expect(readme.contains(setting.flag), "README names \(setting.flag)")
             // mdoc writes a flag as `Fl -name`.

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TestSupport
 
 /// ImageMagick's `convert`, for tests that make pictures from the shared photos.
@@ -10,9 +9,7 @@ enum ImageMagick {
     static func convert(_ path: String, _ options: [String]) throws -> [UInt8] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: output) }
-        let pid = try spawnProgram(["/usr/bin/convert", path] + options + [output.path])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        _ = try runProgram(["/usr/bin/convert", path] + options + [output.path])
         return try [UInt8](Data(contentsOf: output))
     }
 }

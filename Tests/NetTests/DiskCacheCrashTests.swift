@@ -1,6 +1,7 @@
 import Foundation
 @testable import Net
 import Testing
+import TestSupport
 
 /// A process killed with SIGKILL while storing entries never leaves one behind that a later
 /// `DiskCache` serves wrong (issue 4).
@@ -21,11 +22,11 @@ struct DiskCacheCrashTests {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("gallery-crash-test-\(UUID().uuidString)", isDirectory: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let child = try ChildProcess(test: "DiskCacheCrashTests/childStoresUntilKilled",
-                                             environment: [Self.directoryVariable: directory.path])
+            let child = try TestProcess(test: "DiskCacheCrashTests/childStoresUntilKilled",
+                                        environment: ProcessInfo.processInfo.environment.merging([Self.directoryVariable: directory.path]) { $1 })
             // Counted from the first entry on disk: starting the child takes longer than the kill delay.
-            let started = await eventually { !entryNames(in: directory).isEmpty || child.poll() != nil }
-            try #require(started && child.poll() == nil, "the child stored nothing: \(child.output)")
+            let started = await eventually { !entryNames(in: directory).isEmpty || !child.isRunning }
+            try #require(started && child.isRunning, "the child stored nothing: \(child.output)")
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...300)))
             // Most of the child's time goes to computing bodies: aim the kill at a file being written.
             _ = await eventually(timeout: .seconds(1), pollingEvery: .milliseconds(1)) { hasPartialFile(in: directory) }

@@ -1,6 +1,7 @@
 import Foundation
 import Net
 import Testing
+import TestSupport
 
 /// libcurl takes the proxy from `http_proxy` / `no_proxy` unless we override it, which we must not.
 ///
@@ -41,10 +42,12 @@ struct ProxyEnvironmentTests {
 
     /// Runs `childFetches` in a new process of this binary. Returns nil on success, else its output.
     private func runChild(url: String, environment: [String: String]) async throws -> String? {
-        var childEnvironment = environment
+        // The runner's own proxy variables left out: the child has only those of the case.
+        var childEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().hasSuffix("_proxy") }
+        childEnvironment.merge(environment) { $1 }
         childEnvironment[Self.childURLVariable] = url
-        let child = try ChildProcess(test: "ProxyEnvironmentTests/childFetches", environment: childEnvironment)
+        let child = try TestProcess(test: "ProxyEnvironmentTests/childFetches", environment: childEnvironment)
         guard await child.waitForExit(timeout: .seconds(30)) != nil else { return "timed out: " + child.output }
-        return child.passed(test: "childFetches()") ? nil : child.output
+        return child.passedItsTest ? nil : child.output
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Net
 import Testing
+import TestSupport
 
 /// The transport settings of `HTTPClient.Configuration`, against the loopback server.
 struct TransportTests {
@@ -80,7 +81,7 @@ struct TransportTests {
         let client = HTTPClient()
         let pooled = try await client.get(server.url("/keep-alive")).header("X-Connection")
         // Inherits every descriptor of this process that is not close-on-exec; killed by its deinit.
-        let child = try ChildProcess(["/bin/sleep", "30"])
+        let child = try TestProcess(["/bin/sleep", "30"])
         let id = UUID().uuidString
         let task = Task { try await client.get(server.url("/slow/\(id)")) }
         #expect(await eventually { server.received("/slow/\(id)") })
@@ -89,7 +90,7 @@ struct TransportTests {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(server.connection(of: "/slow/\(id)").map(String.init) == pooled, "the slow request must reuse the pooled connection")
         #expect(await eventually(timeout: .seconds(3)) { server.slowRouteClosedByClient(id: id) })
-        #expect(child.poll() == nil, "the child must still be running, holding what it inherited")
+        #expect(child.isRunning, "the child must still be running, holding what it inherited")
     }
 
     @Test func configurationKeepsSaneBounds() {

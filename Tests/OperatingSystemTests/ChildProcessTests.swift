@@ -1,20 +1,44 @@
+import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct ChildProcessTests {
     @Test func aProgramFromThePathWritesItsOutputIntoAFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let output = folder.path + "/out"
         let child = try ChildProcess.start(["sh", "-c", "echo hello; echo hidden >&2"], searchingPath: true,
                                            standardOutput: output)
         #expect(try child.waitForSuccess())
-        #expect(try folder.contents(of: "out") == "hello\n")
+        #expect(try folder.text(of: "out") == "hello\n")
     }
 
     @Test func aFailingProgramIsNotASuccess() throws {
         #expect(try !ChildProcess.start(["/bin/sh", "-c", "exit 3"]).waitForSuccess())
         #expect(try !ChildProcess.start(["/bin/sh", "-c", "kill -KILL $$"]).waitForSuccess())
+    }
+
+    @Test func itsEnvironmentAndBothStreamsInOneFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.path + "/out"
+        let child = try ChildProcess.start(["/bin/sh", "-c", "echo \"$GREETING\"; echo \"${HOME:-no home}\" >&2"],
+                                           environment: ["GREETING": "hello"], standardOutput: output, standardError: output)
+        #expect(try child.wait().succeeded)
+        #expect(try folder.text(of: "out") == "hello\nno home\n", "only the environment given, both streams in order")
+    }
+
+    @Test func howAProgramEnded() throws {
+        let exited = try ChildProcess.start(["/bin/sh", "-c", "exit 3"]).wait()
+        #expect(exited.status == 3 && exited.signal == nil && exited.maxResidentBytes > 0)
+        let killed = try ChildProcess.start(["/bin/sh", "-c", "kill -KILL $$"]).wait()
+        #expect(killed.status == 128 + 9 && killed.signal == 9 && !killed.succeeded)
+        // The test runner keeps SIGTERM from its children (it is blocked or ignored here).
+        let running = try ChildProcess.start(["/bin/sleep", "30"], signalsAtDefault: true)
+        #expect(try running.ended() == nil, "still running")
+        kill(running.id, SIGTERM)
+        #expect(try running.wait().signal == SIGTERM)
     }
 
     @Test func aMissingProgramIsAnError() {

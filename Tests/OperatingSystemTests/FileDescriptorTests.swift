@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct FileDescriptorTests {
@@ -30,7 +31,7 @@ import Testing
 
     /// A regular file is read in one block of its size; a prefix of it, and an empty file, too.
     @Test func aRegularFileIsReadWholeOrUpToTheLimit() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let bytes = (0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 13) }
         try File.write(bytes, to: folder.path + "/photo", .creatingNew(permissions: 0o600))

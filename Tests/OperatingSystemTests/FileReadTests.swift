@@ -1,11 +1,12 @@
 import Dispatch
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct FileReadTests {
     @Test func aFileOfTheCapIsReadWholeAndOneByteMoreIsRefusedBeforeReading() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.path + "/photo"
         try File.write([UInt8](repeating: 9, count: 1000), to: path, .creatingNew(permissions: 0o600))
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aMappedFileIsReadWholeAndTheCapChecksItsSizeFirst() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let path = folder.path + "/photo"
         let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0) }

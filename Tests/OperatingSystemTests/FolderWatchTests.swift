@@ -1,5 +1,6 @@
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct FolderWatchTests {
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func creatingWritingRenamingAndDeletingAreEachReported() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let watch = try FolderWatch()
         try watch.watch(folder.path)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func onlyTheWatchedFolderIsWatchedNotItsSubfolders() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         #expect(mkdir(folder.path + "/sub", 0o755) == 0)
         let watch = try FolderWatch()
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aFolderDeletedStopsBeingWatchedAndAFileCannotBeWatched() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         #expect(mkdir(folder.path + "/sub", 0o755) == 0)
         let watch = try FolderWatch()

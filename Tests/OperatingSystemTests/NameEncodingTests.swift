@@ -1,5 +1,6 @@
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 /// Names that are not UTF-8 read as text with U+FFFD, which may be another file's name.
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func aNameThatIsNotUTF8IsMarkedAndItsLookAlikeIsNot() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try Self.touch(folder.path, Array("c".utf8) + [0xFF] + Array(".jpg".utf8))
         try Self.touch(folder.path, Array("c\u{FFFD}.jpg".utf8))

@@ -1,10 +1,11 @@
 import Glibc
 @testable import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct RenameAndStatusTests {
     @Test func renamingWithoutReplacingMovesTheFileOrRefusesATakenName() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
         try File.write(Array("b".utf8), to: folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
@@ -13,11 +14,11 @@ import Testing
         }
         #expect(error?.isAlreadyExisting == true)
         #expect(error?.description == "cannot rename to \(folder.path)/b.jpg: File exists")
-        #expect(try folder.contents(of: "a.jpg") == "a" && folder.contents(of: "b.jpg") == "b")
+        #expect(try folder.text(of: "a.jpg") == "a" && folder.text(of: "b.jpg") == "b")
 
         try File.renameWithoutReplacing(folder.path + "/a.jpg", to: folder.path + "/c.jpg")
-        #expect(folder.names == ["b.jpg", "c.jpg"])
-        #expect(try folder.contents(of: "c.jpg") == "a")
+        #expect(folder.contents() == ["b.jpg", "c.jpg"])
+        #expect(try folder.text(of: "c.jpg") == "a")
         let missing = #expect(throws: SystemError.self) {
             try File.renameWithoutReplacing(folder.path + "/gone.jpg", to: folder.path + "/d.jpg")
         }
@@ -25,20 +26,20 @@ import Testing
     }
 
     @Test func aSymbolicLinkIsRenamedItselfNotWhatItNames() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try File.write(Array("target".utf8), to: folder.path + "/target.jpg", .creatingNew(permissions: 0o644))
         #expect(symlink("target.jpg", folder.path + "/link.jpg") == 0)
         try File.renameWithoutReplacing(folder.path + "/link.jpg", to: folder.path + "/moved.jpg")
         #expect(try FileStatus(path: folder.path + "/moved.jpg", followingLinks: false).kind == .symbolicLink)
         #expect(try FileStatus(path: folder.path + "/moved.jpg").kind == .regular)
-        #expect(folder.names == ["moved.jpg", "target.jpg"])
+        #expect(folder.contents() == ["moved.jpg", "target.jpg"])
     }
 
     /// A folder moves whole, and a name taken by a file or by a folder (an empty one, which
     /// rename(2) would replace) is refused, nothing changed on either side.
     @Test func aFolderIsRenamedWithItsFilesOrRefusesATakenName() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         #expect(mkdir(folder.path + "/trip", 0o755) == 0)
         try File.write(Array("a".utf8), to: folder.path + "/trip/a.jpg", .creatingNew(permissions: 0o644))
@@ -49,20 +50,20 @@ import Testing
                 try File.renameWithoutReplacing(folder.path + "/trip", to: folder.path + "/" + taken)
             }
             #expect(error?.isAlreadyExisting == true, "\(taken): \(String(describing: error))")
-            #expect(folder.names == ["empty", "file.jpg", "trip"])
-            #expect(try folder.contents(of: "trip/a.jpg") == "a" && folder.contents(of: "file.jpg") == "f")
+            #expect(folder.contents() == ["empty", "file.jpg", "trip"])
+            #expect(try folder.text(of: "trip/a.jpg") == "a" && folder.text(of: "file.jpg") == "f")
             #expect(try Directory.names(in: folder.path + "/empty").isEmpty)
         }
 
         try File.renameWithoutReplacing(folder.path + "/trip", to: folder.path + "/alps")
-        #expect(folder.names == ["alps", "empty", "file.jpg"])
-        #expect(try folder.contents(of: "alps/a.jpg") == "a")
+        #expect(folder.contents() == ["alps", "empty", "file.jpg"])
+        #expect(try folder.text(of: "alps/a.jpg") == "a")
     }
 
     /// What a file system without RENAME_NOREPLACE gets: a file still moves, never over another;
     /// a folder stays (link refuses folders).
     @Test func theFallbackLinksAFileAndLeavesAFolder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
         try File.write(Array("b".utf8), to: folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
@@ -70,13 +71,13 @@ import Testing
         let taken = #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/b.jpg") }
         #expect(taken?.isAlreadyExisting == true)
         try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/c.jpg")
-        #expect(try folder.contents(of: "c.jpg") == "a" && folder.contents(of: "b.jpg") == "b")
+        #expect(try folder.text(of: "c.jpg") == "a" && folder.text(of: "b.jpg") == "b")
         #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/trip", to: folder.path + "/alps") }
-        #expect(folder.names == ["b.jpg", "c.jpg", "trip"])
+        #expect(folder.contents() == ["b.jpg", "c.jpg", "trip"])
     }
 
     @Test func statusSaysDeviceOwnerAndStickyBit() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let inside = try FileStatus(path: folder.path)
         #expect(inside.device == (try FileStatus(path: "/tmp")).device)

@@ -1,10 +1,11 @@
 import Glibc
 import OperatingSystem
+import TestSupport
 import Testing
 
 @Suite struct StandardErrorRedirectionTests {
     @Test func whatIsWrittenToStandardErrorMeanwhileGoesToTheFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let log = folder.path + "/log"
         let redirection = try StandardErrorRedirection(to: log)

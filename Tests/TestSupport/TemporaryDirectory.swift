@@ -1,6 +1,7 @@
 public import Foundation
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
+/// A fresh directory for one test under the system's temporary directory, removed by `remove()`:
+/// the one temporary-folder helper of the suites.
 public struct TemporaryDirectory {
     public let url: URL
     public var path: String { url.path }
@@ -17,6 +18,11 @@ public struct TemporaryDirectory {
     /// The names in the directory, sorted (hidden ones included).
     public func contents(of subpath: String = "") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: subpath.isEmpty ? path : path + "/" + subpath)) ?? []).sorted()
+    }
+
+    /// The text of the file `name` (a path below the directory).
+    public func text(of name: String) throws -> String {
+        try String(contentsOfFile: path + "/" + name, encoding: .utf8)
     }
 
     public func remove() {

@@ -87,3 +87,9 @@ struct GridLayout: Equatable {
         return (column, row)
     }
 }
+
+extension Size {
+    /// The smallest grid cell, thumbnail plus title line, unless `--thumb-size` says otherwise:
+    /// room for a thumbnail one recognises and a title one can read.
+    public static let standardGridCell = Size(columns: 24, rows: 10)
+}

@@ -61,7 +61,7 @@ public struct GridCell: Sendable {
     private var near: [Int] = []
 
     /// `minimumCellSize` is a whole cell: the thumbnail area and one title line.
-    public init(minimumCellSize: Size = Size(columns: 24, rows: 10)) {
+    public init(minimumCellSize: Size = .standardGridCell) {
         self.minimumCellSize = minimumCellSize
     }
 
