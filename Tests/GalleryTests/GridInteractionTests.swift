@@ -58,7 +58,11 @@ struct GridInteractionTests {
         await app.startWithFirstPage()
         app.press(.enter)
         let text = app.draw()
-        #expect(text.contains { $0.contains("taken 2024-01-02") })
+        // The time it was taken, as the locale writes it, under the title; then its place.
+        let title = text.firstIndex { $0.contains("Untitled") }
+        let taken = text.firstIndex { $0.contains("Taken " + TakenDate(timestamp: "2024-01-02T03:04:05Z")!.text) }
+        #expect(title != nil && taken == title! + 1, "\(text)")
+        #expect(text.contains { $0.contains("1 of 30") })
         let swatchRow = text.firstIndex { $0.contains("#a0b0c0") }
         #expect(swatchRow != nil)
         // The swatch is a picture of the colour over the placeholder blocks.

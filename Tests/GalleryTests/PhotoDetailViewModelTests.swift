@@ -183,4 +183,8 @@ struct PhotoDetailViewModelTests {
         guard let index = photos.firstIndex(where: { $0.id == id }), photos.indices.contains(index + offset) else { return nil }
         return photos[index + offset]
     }
+
+    func place(of id: String) -> (index: Int, count: Int)? {
+        photos.firstIndex { $0.id == id }.map { ($0, photos.count) }
+    }
 }

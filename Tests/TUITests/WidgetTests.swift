@@ -42,6 +42,20 @@ import Testing
         #expect(TextPane.wrap("a\n\nb\tc", width: 5) == ["a", "", "b c"])
     }
 
+    @Test func keepsANumberWithItsUnit() {
+        #expect(TextPane.wrap("Exposure: 1/125 s · f/2.8 · ISO 400", width: 20)
+            == ["Exposure: 1/125 s ·", "f/2.8 · ISO 400"])
+        #expect(TextPane.wrap("Exposure: f/2.8 ISO 400", width: 19) == ["Exposure: f/2.8", "ISO 400"])
+        #expect(TextPane.wrap("a 4000 × 3000 px", width: 15) == ["a", "4000 × 3000 px"])
+    }
+
+    @Test func breaksALongNameAfterASlashUnderscoreOrDash() {
+        #expect(TextPane.wrap("/home/me/Pictures/WhatsApp Images", width: 20)
+            == ["/home/me/Pictures/", "WhatsApp Images"])
+        #expect(TextPane.wrap("IMG_20230727_111104510.jpg", width: 16) == ["IMG_20230727_", "111104510.jpg"])
+        #expect(TextPane.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"], "none: at the width")
+    }
+
     @Test func truncatesWithAnEllipsisAtTheBottom() {
         let screen = InMemoryScreen(size: Size(columns: 12, rows: 3))
         screen.beginFrame()

@@ -33,10 +33,14 @@ public final class PhotoDetailViewModel {
         source.hasLikes ? "\(photo.likes) like\(photo.likes == 1 ? "" : "s")" : nil
     }
     public var attribution: String { source.attribution(for: photo) ?? "" }
-    /// The creation date ("2024-01-02") when the source gave one.
-    public var created: String? {
-        guard let createdAt = photo.createdAt, createdAt.count >= 10 else { return nil }
-        return String(createdAt.prefix(10))
+    /// When the photo was taken ("Taken 27 Jul 2023 at 11:11", in the locale's words) when the
+    /// source said.
+    public var taken: String? { photo.createdAt.flatMap(TakenDate.init(timestamp:)).map { "Taken \($0.text)" } }
+
+    /// "12 of 388": where the photo stands in the list the pane was opened from.
+    public var place: String? {
+        guard let (index, count) = neighbours?.place(of: photo.id) else { return nil }
+        return "\(CountText.grouped(index + 1)) of \(CountText.grouped(count))"
     }
 
     /// "" where the source says the link would not work (the demo's).

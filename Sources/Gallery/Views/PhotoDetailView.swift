@@ -82,13 +82,14 @@ import TerminalEnvironment
     private static let swatchPlaceholder = String(repeating: "█", count: swatchWidth)
 
     private var textLines: [String] {
-        var lines = [viewModel.title, ""] + [viewModel.author].compactMap { $0 } + ["\(viewModel.dimensions) px"]
+        // What tells photos apart first: the name, when it was taken, where it stands.
+        var lines = [viewModel.title] + [viewModel.taken, viewModel.place].compactMap { $0 } + [""]
+        lines += [viewModel.author].compactMap { $0 } + ["\(viewModel.dimensions) px"]
         if case .loaded(let picture)? = viewModel.image, picture.isTruncated { lines.append(Self.truncatedNote) }
         if let likes = viewModel.likes { lines.append(likes) }
         lines += viewModel.extraDetails
         if let camera = viewModel.photo.exif?.summary { lines.append(camera) }
         if let place = viewModel.photo.location?.summary { lines.append(place) }
-        if let created = viewModel.created { lines.append("taken \(created)") }
         if let color = viewModel.photo.color {
             lines.append("\(environment.colorDepth == .none ? "colour" : Self.swatchPlaceholder) \(color)")
         }

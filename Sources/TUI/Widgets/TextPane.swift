@@ -1,5 +1,6 @@
 /// Multi-line text in a rectangle: paragraphs (split at newlines) word-wrapped by display width,
-/// words longer than a line broken, and "…" at the end of the last line when the text does not fit.
+/// a number kept with its unit, words longer than a line broken after a `/`, `_` or `-` where
+/// they have one, and "…" at the end of the last line when the text does not fit.
 public struct TextPane: Sendable {
     public var text: String
     public var style: TextStyle
@@ -33,8 +34,8 @@ public struct TextPane: Sendable {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ") {
-            var word = String(word)
+        for word in keepingUnits(paragraph.split(separator: " ").map(String.init)) {
+            var word = word
             var wordWidth = displayWidth(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
@@ -60,16 +61,46 @@ public struct TextPane: Sendable {
         displayWidth(line) < width ? line + "…" : truncate(line + "…", toWidth: width)
     }
 
-    /// The longest prefix of `word` that fits `width` columns (at least one character), and the rest.
+    /// The words with each number joined to its unit ("400 px", "1/125 s", "ISO 400"): a line
+    /// never ends between them.
+    private static func keepingUnits(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        for word in words {
+            if let last = joined.last, belongTogether(last, word) {
+                joined[joined.count - 1] = last + " " + word
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
+    }
+
+    private static let units: Set<String> = ["s", "ms", "mm", "px", "B", "KB", "MB", "GB", "bytes", "%", "×"]
+
+    /// A number and the unit after it; "ISO" or "×" and the number after it.
+    private static func belongTogether(_ first: String, _ second: String) -> Bool {
+        let previous = first.split(separator: " ").last.map(String.init) ?? first
+        return (previous.last?.isNumber == true && units.contains(second))
+            || ((previous == "ISO" || previous == "×") && second.first?.isNumber == true)
+    }
+
+    /// Where a word too long for a line may break: after these, as in a path or a file name.
+    private static let breaks: Set<Character> = ["/", "_", "-"]
+
+    /// The longest prefix of `word` that fits `width` columns (at least one character), ending
+    /// after its last `/`, `_` or `-` when it has one past its first character; and the rest.
     private static func split(_ word: String, atWidth width: Int) -> (String, String) {
         var used = 0
         var index = word.startIndex
+        var lastBreak: String.Index?
         while index < word.endIndex {
             let w = displayWidth(word[index])
             if used + w > width && index > word.startIndex { break }
             used += w
+            if breaks.contains(word[index]) && index > word.startIndex { lastBreak = word.index(after: index) }
             index = word.index(after: index)
         }
-        return (String(word[..<index]), String(word[index...]))
+        let cut = index < word.endIndex ? lastBreak ?? index : index
+        return (String(word[..<cut]), String(word[cut...]))
     }
 }
