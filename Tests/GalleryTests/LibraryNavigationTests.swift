@@ -51,6 +51,19 @@ struct LibraryNavigationTests {
         #expect(app.grid?.selectedPhoto?.id == selected)
     }
 
+    @Test func aRecursiveTitleKeepsItsFileNameAndShortensItsFolders() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let deep = "Holiday — Café & Friends/2023 Summer/"
+        try FileManager.default.createDirectory(atPath: folder.path + "/" + deep, withIntermediateDirectories: true)
+        try folder.write(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/img1.jpg"))), to: deep + "IMG_1234.jpg")
+        let app = LibraryHarness(try DirectorySource(path: folder.path, recursive: true))
+        _ = await app.settle()
+        // Cells of 100 / 4 columns: the folders are cut in their middle, the name stays whole.
+        let titles = app.screen.text().joined(separator: "\n")
+        #expect(titles.contains("Holid…mmer/IMG_1234.jpg"), "\(titles)")
+    }
+
     @Test func shiftSReversesTheOrderKeepingTheSelectionInView() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }

@@ -10,6 +10,17 @@ import Testing
         #expect(displayWidth("a\u{1B}b") == 2)
     }
 
+    @Test func truncateKeepingTheEndShortensWhatComesBeforeItInItsMiddle() {
+        let title = "Holiday — Café & Friends/IMG_1234.jpg"
+        #expect(truncate(title, toWidth: 24, keepingLast: 12) == "Holida…ends/IMG_1234.jpg")
+        #expect(displayWidth(truncate(title, toWidth: 24, keepingLast: 12)) == 24)
+        #expect(truncate(title, toWidth: 40, keepingLast: 12) == title, "fits: untouched")
+        #expect(truncate(title, toWidth: 13, keepingLast: 12) == "IMG_1234.jpg", "no room for the folders")
+        #expect(truncate(title, toWidth: 10, keepingLast: 12) == "IMG_1234.…", "the end itself cut")
+        #expect(truncate("東京/タワー.jpg", toWidth: 14, keepingLast: 7) == "東…/タワー.jpg")
+        #expect(truncate("東京/タワー.jpg", toWidth: 12, keepingLast: 7) == "…タワー.jpg", "a wide character that does not fit is left out")
+    }
+
     @Test func truncateCutsByColumnsAndMarksTheCut() {
         #expect(truncate("hello", toWidth: 5) == "hello")
         #expect(truncate("hello world", toWidth: 8) == "hello w…")

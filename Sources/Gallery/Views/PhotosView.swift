@@ -269,16 +269,19 @@ import TerminalEnvironment
             // The mark is text, so it shows whatever draws the pictures.
             title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }
+        // A title with folders in it (`-R`) keeps its file name whole; the folders are shortened.
+        let nameLength = photo.title.split(separator: "/", omittingEmptySubsequences: false).last.map(\.count) ?? 0
+        let titleEnd = photo.title.contains("/") ? nameLength : 0
         switch viewModel.thumbnails[photo.id] {
         case .loaded(let thumbnail)?:
             // First, so a long title cut to the cell's width does not cut the note.
             return GridCell(title: thumbnail.isTruncated ? "truncated · \(title)" : title,
                             image: TerminalImage(thumbnail, id: "\(photo.id)/\(environment.renderMode)/\(viewModel.fit)"),
-                            placeholder: "")
+                            placeholder: "", titleEnd: titleEnd)
         case .failed(let message)?:
-            return GridCell(title: title, image: nil, placeholder: message)
+            return GridCell(title: title, image: nil, placeholder: message, titleEnd: titleEnd)
         case .loading?, nil:
-            return GridCell(title: title, image: nil, placeholder: "loading…")
+            return GridCell(title: title, image: nil, placeholder: "loading…", titleEnd: titleEnd)
         }
     }
 

@@ -32,6 +32,33 @@ public func truncate(_ s: String, toWidth width: Int) -> String {
     return kept + "…"
 }
 
+/// `s` cut to at most `width` columns, its last `keeping` characters kept whole where they fit:
+/// what comes before them is shortened in its middle ("Holi…ends/IMG_1234.jpg"), so the end
+/// that tells one from another (a file name after its folders) stays.
+public func truncate(_ s: String, toWidth width: Int, keepingLast keeping: Int) -> String {
+    guard width > 0 else { return "" }
+    if displayWidth(s) <= width { return s }
+    let end = String(s.suffix(keeping))
+    let room = width - displayWidth(end)
+    // Room for at least one character and the "…" before the end, else the end alone, cut.
+    guard room >= 2, keeping < s.count else { return truncate(end, toWidth: width) }
+    let start = Array(s.dropLast(keeping))
+    var head: [Character] = [], tail: [Character] = []
+    var used = 1
+    withUTF8CharacterType {
+        // From both ends in turn: the folder's first words and its last ones.
+        while head.count + tail.count < start.count {
+            let fromFront = head.count <= tail.count
+            let character = fromFront ? start[head.count] : start[start.count - 1 - tail.count]
+            let w = cellWidth(character)
+            if used + w > room { break }
+            used += w
+            if fromFront { head.append(character) } else { tail.insert(character, at: 0) }
+        }
+    }
+    return String(head) + "…" + String(tail) + end
+}
+
 /// The width of `c` under a UTF-8 character type. Only the base scalar counts: what follows it in
 /// the same grapheme (combining marks, variation selectors, modifiers) shares its cells.
 func cellWidth(_ c: Character) -> Int {

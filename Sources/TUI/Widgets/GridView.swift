@@ -36,11 +36,15 @@ public struct GridCell: Sendable {
     public var image: TerminalImage?
     /// Shown in the thumbnail area while `image` is nil: "loading…", an error.
     public var placeholder: String
+    /// How many characters at the end of `title` are kept whole when it is cut (a file name after
+    /// its folders): what comes before them is shortened in its middle. 0: cut at the end.
+    public var titleEnd: Int
 
-    public init(title: String, image: TerminalImage? = nil, placeholder: String = "") {
+    public init(title: String, image: TerminalImage? = nil, placeholder: String = "", titleEnd: Int = 0) {
         self.title = title
         self.image = image
         self.placeholder = placeholder
+        self.titleEnd = titleEnd
     }
 }
 
@@ -181,7 +185,7 @@ public struct GridCell: Sendable {
         let titleStyle: TextStyle = selected ? .selection : []
         if selected { screen.clear(titleLine, style: titleStyle) }
         screen.put(
-            truncate(sanitize(cell.title), toWidth: frame.size.columns), at: titleLine.origin, style: titleStyle,
+            truncate(sanitize(cell.title), toWidth: frame.size.columns, keepingLast: cell.titleEnd), at: titleLine.origin, style: titleStyle,
             maxWidth: frame.size.columns)
     }
 
