@@ -133,14 +133,14 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
             "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "OperatingSystem"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -11,7 +11,7 @@ public struct ChildProcess: Sendable {
     /// stdout and stderr instead (`gallery view` handing a picture to `gallery-app`). With
     /// `newSession` it runs in a session of its own: no controlling tty, and the terminal's
     /// signals do not reach it.
-    public static func start(_ arguments: [String], searchingPath: Bool = false,
+    public static func start(_ arguments: [FilePath], searchingPath: Bool = false,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
                              inheritingOutput: Bool = false, newSession: Bool = false) throws(SystemError) -> ChildProcess {
         try spawn(arguments, searchingPath: searchingPath, newSession: newSession) { actions in
@@ -36,7 +36,7 @@ public struct ChildProcess: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let reading = FileDescriptor(ends[0])
         defer { try? reading.close() }
-        let child = try? spawn(arguments, searchingPath: true, newSession: true) { actions in
+        let child = try? spawn(arguments.map { FilePath($0) }, searchingPath: true, newSession: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -60,7 +60,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// `posix_spawn` (or `posix_spawnp` when `searchingPath`) with the file actions `redirect` adds.
-    private static func spawn(_ arguments: [String], searchingPath: Bool, newSession: Bool,
+    private static func spawn(_ arguments: [FilePath], searchingPath: Bool, newSession: Bool,
                               redirect: (inout posix_spawn_file_actions_t) -> Void) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -73,13 +73,13 @@ public struct ChildProcess: Sendable {
         let spawnSetSID: Int16 = 0x80
         if newSession { posix_spawnattr_setflags(&attributes, spawnSetSID) }
 
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
         defer { argv.forEach { free($0) } }
         var id: pid_t = 0
         // posix_spawn returns the error rather than setting errno.
-        let code = searchingPath ? posix_spawnp(&id, arguments[0], &actions, &attributes, &argv, environ)
-                                 : posix_spawn(&id, arguments[0], &actions, &attributes, &argv, environ)
-        guard code == 0 else { throw SystemError(code: code, operation: "run", path: arguments[0]) }
+        let code = searchingPath ? posix_spawnp(&id, argv[0]!, &actions, &attributes, &argv, environ)
+                                 : posix_spawn(&id, argv[0]!, &actions, &attributes, &argv, environ)
+        guard code == 0 else { throw SystemError(code: code, operation: "run", path: arguments[0].description) }
         return ChildProcess(id: id)
     }
 

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Imaging
@@ -13,7 +14,7 @@ struct LibraryNavigationTests {
     @Test func enterOpensAFolderAndBackspaceComesBackWithItSelected() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         let top = await app.settle()
         #expect(top.contains("by name · 2 folders · 3 photos · 1 of 5"), "\(top)")
         #expect(app.screen.text().joined().contains("▸ b/ · 2 photos"))
@@ -25,7 +26,7 @@ struct LibraryNavigationTests {
         #expect(back.contains("2 of 5"), "\(back)")
         #expect(app.grid?.selectedPhoto?.id == folder.path + "/b")
         // From a folder the app was started in, `-` goes to its parent with it selected.
-        let inside = LibraryHarness(try DirectorySource(path: folder.path + "/b"))
+        let inside = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/b")))
         _ = await inside.settle()
         inside.press(.character("-"))
         _ = await inside.settle()
@@ -35,7 +36,7 @@ struct LibraryNavigationTests {
     @Test func sCyclesTheOrderKeepingTheSelection() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         _ = await app.settle()
         #expect(app.coordinator.viewModel?.photos.map(\.title) == ["a", "b", "img1.jpg", "img2.jpg", "img10.jpg"])
         app.press(.right, .right, .right)
@@ -54,7 +55,7 @@ struct LibraryNavigationTests {
     @Test func aPhotoGivenAtStartOpensInTheDetailPaneAndEscLeavesItSelected() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let opened = try DirectorySource.opening(folder.path + "/img2.jpg")
+        let opened = try DirectorySource.opening(FilePath(folder.path + "/img2.jpg"))
         let app = LibraryHarness(opened.source, opening: opened.photoID)
         _ = await app.settle()
         await eventually { app.navigator.depth == 2 }

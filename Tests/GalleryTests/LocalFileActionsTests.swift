@@ -30,7 +30,7 @@ import TerminalEnvironment
                 try Data(jpeg).write(to: URL(fileURLWithPath: pictures + "/" + name))
             }
         }
-        source = try DirectorySource(path: pictures)
+        source = try DirectorySource(path: FilePath(pictures))
         viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
@@ -50,7 +50,7 @@ import TerminalEnvironment
 
     func photo(_ name: String) -> LibraryItem { viewModel.photos.first { $0.title == name }! }
     /// The names of the files with these ids.
-    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: $0) }) }
+    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: FilePath($0)) }) }
     func remove() { directory.remove() }
 }
 
@@ -231,7 +231,7 @@ struct LocalFileActionsTests {
         #expect(folder.inTrash == ["sub"])
         #expect(folder.directory.contents(of: "data/Trash/files/sub") == ["x.jpg"])
         let record = try String(contentsOfFile: folder.directory.path + "/data/Trash/info/sub.trashinfo", encoding: .utf8)
-        #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(folder.pictures))/sub\n"))
+        #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(FilePath(folder.pictures)))/sub\n"))
         viewModel.refresh()
         await eventually { viewModel.photos.count == 1 }
         #expect(folder.listed == ["a.jpg"])
@@ -302,12 +302,12 @@ struct LocalFileActionsTests {
         #expect(folder.listed == ["empty", "trip", "a.jpg"], "the renamed folder keeps its place")
         let tile = folder.photo("trip")
         #expect(tile.id == folder.pictures + "/trip")
-        #expect(tile.folder == PhotoFolder(path: folder.pictures + "/trip", photoCount: 1))
-        #expect(tile.picture == .file(folder.pictures + "/trip/x.jpg"), "the cover is read from the folder's new path")
+        #expect(tile.folder == PhotoFolder(path: FilePath(folder.pictures + "/trip"), photoCount: 1))
+        #expect(tile.picture == .file(FilePath(folder.pictures + "/trip/x.jpg")), "the cover is read from the folder's new path")
         #expect(folder.viewModel.folderCount == 2)
         let inside = try #require(try folder.source.entering(tile))
         #expect(try await inside.photos(page: 1, perPage: 30).map(\.title) == ["x.jpg"])
-        #expect(try await folder.source.photo(id: tile.id).folder?.path == folder.pictures + "/trip")
+        #expect(try await folder.source.photo(id: tile.id).folder?.path.description == folder.pictures + "/trip")
     }
 
     @Test func aWebCatalogSaysTheseKeysAreForFiles() async {
@@ -361,7 +361,7 @@ struct LocalPhotoActionsTests {
 
     @Test func anEmptyClipboardIsNeverSent() {
         var sent: [[UInt8]] = []
-        OSC52Clipboard { sent.append($0) }.copy("")
+        OSC52Clipboard { sent.append($0) }.copy([])
         #expect(sent.isEmpty)
         let clipboard = FakeClipboard()
         let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard)

@@ -31,7 +31,7 @@ import Testing
 
         let seen = try changes(of: watch, atLeast: 5)
         #expect(seen.map(\.kind) == [.created, .finishedWriting, .movedOut, .movedIn, .deleted, .created])
-        #expect(seen.map { String($0.path.dropFirst(folder.path.count)) } == ["/a.jpg", "/a.jpg", "/a.jpg", "/b.jpg", "/b.jpg", "/sub"])
+        #expect(seen.map { $0.path.dropping(prefix: FilePath(folder.path))?.description } == ["/a.jpg", "/a.jpg", "/a.jpg", "/b.jpg", "/b.jpg", "/sub"])
         #expect(seen.map(\.isFolder) == [false, false, false, false, false, true])
     }
 
@@ -48,7 +48,7 @@ import Testing
         try watch.watch(folder.path + "/sub")
         #expect(watch.watchedCount == 2)
         #expect(unlink(folder.path + "/sub/deep.jpg") == 0)
-        #expect(try changes(of: watch, atLeast: 1) == [FolderChange(kind: .deleted, path: folder.path + "/sub/deep.jpg")])
+        #expect(try changes(of: watch, atLeast: 1) == [FolderChange(kind: .deleted, path: FilePath(folder.path + "/sub/deep.jpg"))])
     }
 
     @Test func aFolderDeletedStopsBeingWatchedAndAFileCannotBeWatched() throws {

@@ -37,6 +37,7 @@ final class FakeOpener: URLOpening {
 
 /// A clipboard that keeps what was copied.
 @MainActor final class FakeClipboard: Clipboard {
+    /// What was copied, as text (every test copies UTF-8).
     private(set) var copied: [String] = []
-    func copy(_ text: String) { copied.append(text) }
+    func copy(_ bytes: [UInt8]) { copied.append(String(decoding: bytes, as: UTF8.self)) }
 }
