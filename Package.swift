@@ -112,7 +112,7 @@ let package = Package(
         // The targets reach internal types through `@testable import`, which only compiles against
         // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
         // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment"],
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment", "OperatingSystem"],
                 path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),

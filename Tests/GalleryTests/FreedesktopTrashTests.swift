@@ -137,6 +137,11 @@ struct FreedesktopTrashTests {
         #expect(FreedesktopTrash.homeTrash(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share/Trash")
         #expect(FreedesktopTrash.candidateNames(for: ".hidden").prefix(2) == [".hidden", ".hidden.2"])
         #expect(FreedesktopTrash.candidateNames(for: "a.tar.gz")[1] == "a.tar.2.gz")
+        // A 255-byte name's record would be named 265 bytes: its stem is cut, its extension kept.
+        let long = FilePath(bytes: [UInt8](repeating: 0xFF, count: 251) + Array(".jpg".utf8))
+        let cut = FreedesktopTrash.candidateNames(for: long).prefix(2).map(\.bytes)
+        #expect(cut == [[UInt8](repeating: 0xFF, count: 241) + Array(".jpg".utf8),
+                        [UInt8](repeating: 0xFF, count: 239) + Array(".2.jpg".utf8)])
     }
 
     /// /dev/shm is a tmpfs of its own on Linux: a file there goes to its top folder's `.Trash-$uid`,

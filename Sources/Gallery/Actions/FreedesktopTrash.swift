@@ -162,14 +162,25 @@ public struct FreedesktopTrash: Sendable {
     // MARK: - Names and records
 
     /// `NAME`, then `NAME.2.EXT`, `NAME.3.EXT`, …: what the trash calls the file when its name is taken.
-    /// The name's bytes are kept: the file keeps its name in the trash, and comes back with it.
+    /// The name's bytes are kept (it comes back under its record's path whatever it is called in
+    /// the trash), but for a name so long that its record's would be longer than a name may be:
+    /// its stem is then cut, its extension kept.
     static func candidateNames(for name: FilePath) -> [FilePath] {
         let bytes = name.bytes
-        let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 ? nil : $0 }
+        let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 || bytes.count - $0 > maxExtensionBytes ? nil : $0 }
         let stem = dot.map { Array(bytes[..<$0]) } ?? bytes
         let suffix = dot.map { Array(bytes[$0...]) } ?? []
-        return [name] + (2...1000).map { FilePath(bytes: stem + Array(".\($0)".utf8) + suffix) }
+        return ([nil] + (2...1000).map(Optional.some)).map { number in
+            let tag = number.map { Array(".\($0)".utf8) } ?? []
+            return FilePath(bytes: stem.prefix(maxNameBytes - tag.count - suffix.count) + tag + suffix)
+        }
     }
+
+    /// The longest name in a trash: its record is named `NAME.trashinfo`, and a name is at most
+    /// 255 bytes (NAME_MAX) on Linux's file systems.
+    static let maxNameBytes = 255 - ".trashinfo".utf8.count
+    /// What is kept after the last dot when a long name is cut: an extension, not half a name.
+    private static let maxExtensionBytes = 32
 
     /// The path as a URI path (RFC 2396), as the spec asks of `Path=`: unreserved characters and
     /// `/` kept, every other byte, UTF-8 or not, `%XX`.
