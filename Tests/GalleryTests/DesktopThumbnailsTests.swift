@@ -86,6 +86,8 @@ import Testing
         #expect(MD5.hex(Array(String(repeating: "a", count: 100).utf8)) == "36a92cc94a9e0fa21f625f8bfb007adf")
         #expect(FileURI.of(path: "/home/a b/ü#?%;.jpg") == "file:///home/a%20b/%C3%BC%23%3F%25%3B.jpg")
         #expect(FileURI.of(path: "/x/!$&'()*+,-.:=@_~") == "file:///x/!$&'()*+,-.:=@_~")
+        // A name that is not UTF-8 is its bytes percent-encoded, as g_filename_to_uri writes it.
+        #expect(FileURI.of(path: FilePath(bytes: Array("/x/c".utf8) + [0xFF, 0xE9] + Array(".jpg".utf8))) == "file:///x/c%FF%E9.jpg")
     }
 
     @Test func aDecodeWritesAThumbnailNamedByTheURIsMD5WithItsKeysReadableByTheUserAlone() async throws {

@@ -322,6 +322,33 @@ struct LocalFileActionsTests {
 @MainActor
 @Suite("PhotoActions on local files")
 struct LocalPhotoActionsTests {
+    /// `c\xff.jpg` beside its look-alike `c\xef\xbf\xbd.jpg`: `y` copies its own bytes, `R` renames
+    /// its own file (the typed name in the folder's bytes), and the twin is left alone.
+    @Test func yCopiesTheBytesOfANameThatIsNotUTF8AndRRenamesItsOwnFile() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = FilePath(directory.path)
+        let invalid = folder.appending(FilePath(bytes: Array("c".utf8) + [0xFF] + Array(".jpg".utf8)))
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
+        try File.write(jpeg, to: invalid, .creatingNew(permissions: 0o600))
+        try File.write(jpeg + [1], to: folder.appending("c\u{FFFD}.jpg"), .creatingNew(permissions: 0o600))
+        let source = try DirectorySource(path: folder)
+        let photo = try #require(try await source.photos(page: 1, perPage: 10).first { $0.title == "c\\xFF.jpg" })
+        let clipboard = FakeClipboard()
+        let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard, files: source)
+        actions.copyLink(of: photo)
+        #expect(clipboard.copiedBytes == [invalid.bytes])
+        #expect(actions.statusText == "copied \(directory.path)/c\\xFF.jpg")
+        #expect(OSC52Clipboard.sequence(for: invalid.bytes)
+                == Array("\u{1B}]52;c;\(Data(invalid.bytes).base64EncodedString())\u{07}".utf8))
+
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: directory.path + "/Trash"), grids: { [] })
+        files.rename(photo, to: "d.jpg")
+        #expect(try File.read(folder.appending("d.jpg"), maxBytes: 1 << 20) == jpeg)
+        #expect(try File.read(folder.appending("c\u{FFFD}.jpg"), maxBytes: 1 << 20) == jpeg + [1])
+        #expect((try? FileStatus(path: invalid)) == nil)
+    }
+
     @Test func oOpensTheFileYCopiesItsPathDSaysItIsThere() async throws {
         let folder = try await LocalFolder(names: ["a b.jpg"])
         defer { folder.remove() }
