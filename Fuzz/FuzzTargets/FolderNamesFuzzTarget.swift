@@ -48,7 +48,7 @@ enum FolderNamesFuzzTarget {
                       "folder-names: \(path.bytes) has the URI \(FileURI.of(path: path).debugDescription)")
         }
         let scan = try LibraryScan.folder(folder, recursive: false)
-        let visible = contents.keys.filter { $0.bytes.first != UInt8(ascii: ".") }
+        let visible = contents.keys.filter { !$0.isHidden }
         try check(scan.entries.count + scan.unsupported == visible.count,
                   "folder-names: \(visible.count) files gave \(scan.entries.count) photos and \(scan.unsupported) others")
         try check(Set(scan.entries.map(\.path.description)).count == scan.entries.count, "folder-names: two photos share an id")

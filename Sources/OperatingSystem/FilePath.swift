@@ -60,10 +60,11 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
     }
 
     public var isEmpty: Bool { bytes.isEmpty }
+    /// Whether the last part starts with a dot: a hidden name, which listings leave out.
+    public var isHidden: Bool { name.bytes.first == UInt8(ascii: ".") }
     public var isAbsolute: Bool { bytes.first == Self.slash }
 
-    /// The last part of the path (`/a/b.jpg`: `b.jpg`); the path itself when it has no slash but
-    /// a trailing one, `/` for `/`.
+    /// The last part of the path (`/a/b.jpg`: `b.jpg`, `/a/`: `a`); `/` for `/`.
     public var name: FilePath {
         let parts = bytes.split(separator: Self.slash)
         return parts.last.map { FilePath(bytes: $0) } ?? self

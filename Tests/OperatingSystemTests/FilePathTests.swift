@@ -42,6 +42,7 @@ import Testing
         #expect(FilePath("/").appending("x") == "/x")
         #expect(path.dropping(prefix: "/photos/") == Self.invalid)
         #expect(path.dropping(prefix: "/other") == nil)
+        #expect(FilePath("/a/.b").isHidden && !FilePath("/.a/b").isHidden)
     }
 
     @Test func aFolderListsATwinPairAsTwoNamesEachOpeningItsOwnFile() throws {

@@ -113,7 +113,8 @@ public struct FreedesktopTrash: Sendable {
 
         func recordedPath(_ path: FilePath) -> FilePath {
             guard let topFolder else { return path }
-            return path.dropping(prefix: topFolder.appending(FilePath(bytes: []))) ?? path
+            // The top folder with its slash: an empty name appended adds just that.
+            return path.dropping(prefix: topFolder.appending("")) ?? path
         }
     }
 

@@ -82,7 +82,7 @@ struct LibraryScan: Sendable {
     /// `links`: the symbolic links a recursive walk met, followed after it.
     private mutating func add(contentsOf folder: FilePath, prefix: String, recursive: Bool,
                               visited: inout Set<FolderIdentity>, links: inout [(path: FilePath, title: String)]) throws {
-        let entries = try LocalFile.entries(inFolder: folder).filter { $0.name.bytes.first != UInt8(ascii: ".") }
+        let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.isHidden }
         folders.append(folder)
         let paths = entries.map { folder.appending($0.name) }
         // A plain file, as the folder says: one open tells its status and its first bytes. Four
