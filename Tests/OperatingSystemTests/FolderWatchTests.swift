@@ -35,6 +35,17 @@ import Testing
         #expect(seen.map(\.isFolder) == [false, false, false, false, false, true])
     }
 
+    /// A change names the file by its bytes: a name that is not UTF-8 is not read as its look-alike.
+    @Test func aChangeNamesAFileThatIsNotUTF8ByItsBytes() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let watch = try FolderWatch()
+        try watch.watch(folder.path)
+        let path = FilePath(folder.path).appending(FilePath(bytes: Array("c".utf8) + [0xFF] + Array(".jpg".utf8)))
+        try File.write([1], to: path, .creatingNew(permissions: 0o644))
+        #expect(try changes(of: watch, atLeast: 2).map(\.path) == [path, path])
+    }
+
     @Test func onlyTheWatchedFolderIsWatchedNotItsSubfolders() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
