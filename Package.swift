@@ -112,7 +112,7 @@ let package = Package(
         // The targets reach internal types through `@testable import`, which only compiles against
         // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
         // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment"],
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment", "OperatingSystem"],
                 path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
@@ -133,14 +133,14 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment", "OperatingSystem"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
             "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport", "OperatingSystem"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -17,6 +17,7 @@
 - unsplash-json, picsum-json: the response fixtures of the tests (Tests/GalleryTests/*Fixtures.swift),
   read from there so they stay the shapes the tests use, and variants of them.
 - http-headers, terminal-replies: header blocks and terminal answers as they arrive.
+- folder-names: file names separated by NUL bytes: look-alikes, other encodings, controls, long names.
 
 Deterministic: the same photos give the same seeds. Without the photos the JPEG and PNG seeds come
 from generated pictures only, fewer of them, and the script says so.
@@ -311,6 +312,17 @@ TERMINAL_REPLIES = {
 }
 
 
+# Names separated by NUL, as the target reads them.
+FOLDER_NAMES = {
+    "twins": b"c\xff.jpg\0c\xef\xbf\xbd.jpg",
+    "other-encodings": b"\xe9t\xe9.jpg\0\x9bdir\0bad\xff\xfeutf8.jpg\0\xc3(.png\0\xed\xa0\x80.gif",
+    "escapes-spelled": b"c\\xFF.jpg\0c\xff.jpg\0a\\\\b.jpg\0a\\b.jpg\0c\\u{FFFD}.jpg\0c\xef\xbf\xbd.jpg",
+    "controls": b"clip\x1b]52;c;aGVsbG8=\x07.jpg\0two\nlines.jpg\0tab\t.jpg\0\x7f.jpg",
+    "dots-and-slashes": b".\0..\0.hidden.jpg\0a/b.jpg\0...\0 .jpg",
+    "long": b"L" * 255 + b"\0" + b"M" * 256 + b".jpg\0" + b"\xff" * 255,
+}
+
+
 def tiff(entries, exif_entries=(), little_endian=False):
     """An Exif block's TIFF data: IFD0 with `entries` (tag, type, count, value bytes) and, when
     given, an Exif IFD with `exif_entries`; values longer than 4 bytes after the IFDs."""
@@ -435,6 +447,7 @@ def main():
         "picsum-json": write(arguments.out / "picsum-json", json_seeds(swift_fixtures(fixtures / "PicsumFixtures.swift"))),
         "http-headers": write(arguments.out / "http-headers", HTTP_HEADERS),
         "terminal-replies": write(arguments.out / "terminal-replies", TERMINAL_REPLIES),
+        "folder-names": write(arguments.out / "folder-names", FOLDER_NAMES),
     }
     print("fuzz_corpus: " + ", ".join(f"{target} {count}" for target, count in counts.items()) + f" seeds in {arguments.out}")
 

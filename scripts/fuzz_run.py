@@ -34,6 +34,8 @@ MAX_LENGTHS = {
     "picsum-json": 4096,
     "http-headers": 4096,
     "terminal-replies": 1024,
+    # Eight names of up to 255 bytes each, and their separators.
+    "folder-names": 2048,
 }
 # libFuzzer dictionaries (Fuzz/Dictionaries): tokens the fuzzer could not find on its own.
 DICTIONARIES = {"unsplash-json": "json.dict", "picsum-json": "json.dict"}

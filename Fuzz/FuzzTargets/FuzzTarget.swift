@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case httpHeaders = "http-headers"
     /// What a terminal answers to the capability probe.
     case terminalReplies = "terminal-replies"
+    /// File names of any bytes, made in a temporary folder: its listing, the paths shown and
+    /// percent-encoded, each file read and trashed and back.
+    case folderNames = "folder-names"
 
     /// Runs this target on one input.
     /// - Throws: a `FuzzFinding` when a result is wrong without crashing; nothing else.
@@ -49,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)
         case .httpHeaders: try HTTPHeaderFuzzTarget.run(input)
         case .terminalReplies: try TerminalReplyFuzzTarget.run(input)
+        case .folderNames: try FolderNamesFuzzTarget.run(input)
         }
         #else
         fatalError("fuzz targets need testable imports: use a debug build or `make fuzz`")

@@ -7,7 +7,8 @@ enum CatalogChoice: Equatable {
     case unsplash
     case picsum
     /// A local folder of photos, or a photo to open in its folder, as given (relative paths are
-    /// resolved by `DirectorySource`).
+    /// resolved by `DirectorySource`; a name that is not UTF-8 is `CurrentProcess.arguments`'
+    /// token, which `FilePath(argument:)` makes the path of).
     case folder(String)
     /// Exactly these photos and folders.
     case paths([String])

@@ -3,6 +3,7 @@ import DemoCatalog
 import Gallery
 import Logging
 import Net
+import OperatingSystem
 
 /// The source, image loader and status-bar name for a chosen catalog, wired to one retrying
 /// HTTP client whose retries are reported to `status`, and to the on-disk image cache.
@@ -19,7 +20,7 @@ struct CatalogSetup {
         var order = PhotoOrder.name
         var reversed = false
         var recursive = false
-        var pipedPaths: [String] = []
+        var pipedPaths: [FilePath] = []
         /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
         var dateTaken = DateTaken.exif
     }
@@ -31,11 +32,11 @@ struct CatalogSetup {
                      demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
         case .folder(let path):
-            let (folder, photoID) = try DirectorySource.opening(path, order: local.order, reversed: local.reversed,
+            let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
                                                                 recursive: local.recursive, dateTaken: local.dateTaken)
             return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
-            return try list(paths, local, environment)
+            return try list(paths.map(FilePath.init(argument:)), local, environment)
         case .standardInput:
             return try list(local.pipedPaths, local, environment)
         case .demo:
@@ -64,7 +65,7 @@ struct CatalogSetup {
         }
     }
 
-    private static func list(_ paths: [String], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
+    private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
                                          dateTaken: local.dateTaken)
         return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)

@@ -25,9 +25,10 @@ struct PickOutput {
         }
     }
 
-    /// Each path followed by a newline, or by a NUL (`--print0`, for names holding a newline).
-    static func bytes(of paths: [String], nullSeparated: Bool) -> [UInt8] {
-        paths.flatMap { Array($0.utf8) + [nullSeparated ? 0 : UInt8(ascii: "\n")] }
+    /// Each path's bytes as the system gave them, followed by a newline, or by a NUL
+    /// (`--print0`, for names holding a newline).
+    static func bytes(of paths: [FilePath], nullSeparated: Bool) -> [UInt8] {
+        paths.flatMap { $0.bytes + [nullSeparated ? 0 : UInt8(ascii: "\n")] }
     }
 
     /// The picker that writes what the user chose here and ends the process through `exit`:

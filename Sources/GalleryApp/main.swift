@@ -10,18 +10,15 @@ import OperatingSystem
 import TerminalEnvironment
 import TUI
 
-// A name in another encoding reads as text that may name another file: refused before any is opened.
-if let position = CurrentProcess.argumentsNotUTF8.first {
-    FileOutput.standardError.report(ArgumentEncoding.refusal(position: position, of: CommandLine.arguments))
-    exit(64)
-}
+// A name that is not UTF-8 is a token here that stands for its bytes (`FilePath(argument:)`).
+let arguments = CurrentProcess.arguments
 // `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
-if CommandLine.arguments.dropFirst().first == "view" {
-    ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
+if arguments.dropFirst().first == "view" {
+    ViewCommand.runAndExit(Array(arguments.dropFirst(2)))
 }
 // Before the arguments are read: it runs beside everything up to `Terminal.start`.
 Terminal.prepare()
-let command = GalleryCommand.parseOrExitWithOneLine(Array(CommandLine.arguments.dropFirst()))
+let command = GalleryCommand.parseOrExitWithOneLine(Array(arguments.dropFirst()))
 let processEnvironment = ProcessInfo.processInfo.environment
 
 let settings: Settings
@@ -53,7 +50,7 @@ do {
 }
 
 // `gallery -`: the paths come from stdin, and keys from /dev/tty, before the probe reads replies there.
-var pipedPaths: [String] = []
+var pipedPaths: [FilePath] = []
 if (try? command.catalog) == .standardInput {
     do {
         pipedPaths = try PathList.readStandardInput(nullSeparated: command.nullSeparated)

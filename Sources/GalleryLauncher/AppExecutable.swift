@@ -6,10 +6,11 @@ enum AppExecutable {
     static let name = "gallery-app"
 
     /// Runs `gallery-app` in this process (same pid, terminal and arguments, including `argv[0]`,
-    /// so messages still say `gallery`). Exits 127 with a message when it cannot.
+    /// so messages still say `gallery`). Exits 127 with a message when it cannot. `arguments` are
+    /// `CurrentProcess.arguments`: a name that is not UTF-8 goes on as its bytes.
     static func replaceProcess(arguments: [String]) -> Never {
         let path = siblingPath()
-        let failure = CurrentProcess.replace(withProgramAt: path, arguments: arguments)
+        let failure = CurrentProcess.replace(withProgramAt: path, arguments: arguments.map(FilePath.init(argument:)))
         FileOutput.standardError.report("cannot run \(path): \(failure.reason)")
         CurrentProcess.exit(127)
     }
@@ -19,7 +20,7 @@ enum AppExecutable {
     static func run(_ arguments: [String]) -> Bool {
         let path = siblingPath()
         do {
-            return try ChildProcess.start([path] + arguments, searchingPath: path == name, inheritingOutput: true).waitForSuccess()
+            return try ChildProcess.start([FilePath(path)] + arguments.map(FilePath.init(argument:)), searchingPath: path == name, inheritingOutput: true).waitForSuccess()
         } catch {
             FileOutput.standardError.report("cannot run \(path): \(error.reason)")
             return false

@@ -34,7 +34,7 @@ enum FileInput {
     /// a large photo into fresh memory costs page faults and a copy that mapping mostly avoids:
     /// BENCHMARKS.md). A file of more than `maxBytes` fails with `Failure`, as does one that cannot
     /// be read; one cut short while mapped ends the process with one line on stderr.
-    static func withContents<Result>(of path: String, maxBytes: Int = maxBytes, pipeTimeout: Duration = pipeTimeout,
+    static func withContents<Result>(of path: FilePath, maxBytes: Int = maxBytes, pipeTimeout: Duration = pipeTimeout,
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         do {
             // A device (a terminal, a disk, /dev/zero) is no image, and reading one may never end

@@ -78,7 +78,7 @@ public struct ViewCommand {
                 // show: stderr is /dev/null while a file is read and drawn, and gets our one line.
                 let quiet = try? StandardErrorRedirection(to: "/dev/null")
                 defer { quiet?.restore() }
-                var output = try FileInput.withContents(of: file) { bytes in
+                var output = try FileInput.withContents(of: FilePath(argument: file)) { bytes in
                     let imageID = idBase | UInt32(index % 255 + 1)
                     if animates, let player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
                         player.play()
@@ -100,7 +100,7 @@ public struct ViewCommand {
             } catch {
                 allShown = false
                 // One line a file, whatever its name or the library's words hold.
-                FileOutput.standardError.report("\(file): \(error)")
+                FileOutput.standardError.report("\(FilePath(argument: file)): \(error)")
             }
         }
         return allShown

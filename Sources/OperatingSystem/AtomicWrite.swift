@@ -34,13 +34,17 @@ extension File {
     }
 
     /// Creates `path` and its missing parents (like `mkdir -p`).
-    public static func makeDirectories(_ path: String, permissions: UInt32 = 0o755) throws(SystemError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, permissions) != 0 && errno != EEXIST {
-                throw SystemError.last("create the directory", path: current)
+    public static func makeDirectories(_ path: FilePath, permissions: UInt32 = 0o755) throws(SystemError) {
+        var current: FilePath = path.isAbsolute ? "/" : "."
+        for component in path.bytes.split(separator: UInt8(ascii: "/")) {
+            current = current.appending(FilePath(bytes: component))
+            if current.withCString({ mkdir($0, permissions) }) != 0 && errno != EEXIST {
+                throw SystemError.last("create the directory", path: current.description)
             }
         }
+    }
+
+    public static func makeDirectories(_ path: String, permissions: UInt32 = 0o755) throws(SystemError) {
+        try makeDirectories(FilePath(path), permissions: permissions)
     }
 }

@@ -15,7 +15,7 @@ public struct ChildProcess: Sendable {
     /// it. With `signalsAtDefault` it starts with no signal blocked and SIGTERM, SIGINT, SIGHUP,
     /// SIGPIPE and SIGCHLD at their default actions, whatever this process (a test runner) blocks
     /// or ignores: a program that must stop at SIGTERM (Xvfb left its lock and socket behind).
-    public static func start(_ arguments: [String], searchingPath: Bool = false, environment: [String: String]? = nil,
+    public static func start(_ arguments: [FilePath], searchingPath: Bool = false, environment: [String: String]? = nil,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
                              standardError: String = "/dev/null", inheritingOutput: Bool = false,
                              newSession: Bool = false, signalsAtDefault: Bool = false) throws(SystemError) -> ChildProcess {
@@ -46,7 +46,8 @@ public struct ChildProcess: Sendable {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let reading = FileDescriptor(ends[0])
         defer { try? reading.close() }
-        let child = try? spawn(arguments, searchingPath: true, environment: nil, newSession: true, signalsAtDefault: false) { actions in
+        let child = try? spawn(arguments.map { FilePath($0) }, searchingPath: true, environment: nil, newSession: true,
+                               signalsAtDefault: false) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -70,7 +71,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// `posix_spawn` (or `posix_spawnp` when `searchingPath`) with the file actions `redirect` adds.
-    private static func spawn(_ arguments: [String], searchingPath: Bool, environment: [String: String]?,
+    private static func spawn(_ arguments: [FilePath], searchingPath: Bool, environment: [String: String]?,
                               newSession: Bool, signalsAtDefault: Bool,
                               redirect: (inout posix_spawn_file_actions_t) -> Void) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
@@ -95,17 +96,17 @@ public struct ChildProcess: Sendable {
         }
         posix_spawnattr_setflags(&attributes, flags)
 
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var id: pid_t = 0
         // posix_spawn returns the error rather than setting errno.
         let code = envp.withUnsafeMutableBufferPointer { given in
             let envp = environment == nil ? environ : given.baseAddress
-            return searchingPath ? posix_spawnp(&id, arguments[0], &actions, &attributes, &argv, envp)
-                                 : posix_spawn(&id, arguments[0], &actions, &attributes, &argv, envp)
+            return searchingPath ? posix_spawnp(&id, argv[0]!, &actions, &attributes, &argv, envp)
+                                 : posix_spawn(&id, argv[0]!, &actions, &attributes, &argv, envp)
         }
-        guard code == 0 else { throw SystemError(code: code, operation: "run", path: arguments[0]) }
+        guard code == 0 else { throw SystemError(code: code, operation: "run", path: arguments[0].description) }
         return ChildProcess(id: id)
     }
 

@@ -42,12 +42,12 @@ public enum CurrentProcess {
 
     /// The running executable's path with symbolic links resolved (`/proc/self/exe`), nil when the
     /// kernel does not say.
-    /// The 1-based positions of this process's arguments whose bytes are not UTF-8: Swift's
-    /// `CommandLine.arguments` shows them with U+FFFD, text that may name another file.
-    public static var argumentsNotUTF8: [Int] {
-        (1..<Int(CommandLine.argc)).filter { index in
-            CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
-        }
+    /// The current folder as the system names it (`getcwd`), whatever its bytes; `/` when it
+    /// cannot say (the folder was removed).
+    public static var workingDirectory: FilePath {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return buffer.withUnsafeBufferPointer { FilePath(cString: $0.baseAddress!) }
     }
 
     public static var executablePath: String? {
@@ -59,8 +59,8 @@ public enum CurrentProcess {
 
     /// Runs the program at `path` in this process (`execv`: same pid and terminal), with
     /// `arguments` as its `argv`. Returns only when it could not, with why.
-    public static func replace(withProgramAt path: String, arguments: [String]) -> SystemError {
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    public static func replace(withProgramAt path: String, arguments: [FilePath]) -> SystemError {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
         execv(path, &argv)
         let failure = SystemError.last("run", path: path)
         argv.forEach { free($0) }
@@ -69,6 +69,17 @@ public enum CurrentProcess {
 }
 
 extension CurrentProcess {
+    /// This process's arguments (`argv`, its program's path first) as text for a parser. Swift's
+    /// `CommandLine.arguments` shows bytes that are not UTF-8 as U+FFFD, text that may name
+    /// another file; here such an argument is a token, a NUL and its place, which no argument can
+    /// spell (an argument holds no NUL) and `FilePath(argument:)` turns back into its bytes.
+    public static var arguments: [String] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return String(validatingCString: argument) ?? "\0\(index)"
+        }
+    }
+
     /// The user's locale (`setlocale(LC_ALL, "")`), with a UTF-8 character type: C.UTF-8's when
     /// the user's is not UTF-8, since wide characters (curses, `wcwidth`) need it.
     public static func useLocaleWithUTF8Characters() {

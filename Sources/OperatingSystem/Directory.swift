@@ -2,38 +2,37 @@ import Glibc
 
 /// One name in a folder, as `Directory.entries` reads it.
 public struct DirectoryEntry: Sendable, Equatable {
-    /// The name as text. Bytes that are not UTF-8 are shown as U+FFFD, so such a name may read
-    /// the same as another, and opening it by this text opens the other or nothing.
-    public let name: String
+    /// The name's bytes as the folder holds them: the only spelling that opens this file.
+    public let name: FilePath
     /// What the folder records the name to be; nil when the file system does not say.
     public let kind: FileStatus.Kind?
-    /// Whether `name` holds the name's bytes exactly (they are UTF-8): only then is it a path to
-    /// the file.
-    public let isExact: Bool
 }
 
 /// Operations on folders.
 public enum Directory {
-    /// The names in the folder at `path`, without "." and "..", unsorted.
+    /// The names in the folder at `path` that are UTF-8, without "." and "..", unsorted: for
+    /// folders this app fills itself (caches, its terminfo), whose names it made as text.
     public static func names(in path: String) throws(SystemError) -> [String] {
-        try entries(in: path).map(\.name)
+        try entries(in: FilePath(path)).compactMap(\.name.text)
     }
 
     /// Throws what listing the folder at `path` would fail with, without reading its names: a
     /// check before the listing itself, which may be of 100,000 names.
-    public static func checkListable(_ path: String) throws(SystemError) {
+    public static func checkListable(_ path: FilePath) throws(SystemError) {
         closedir(try opened(path))
     }
 
-    private static func opened(_ path: String) throws(SystemError) -> OpaquePointer {
-        guard let folder = opendir(path) else { throw SystemError.last("open the folder", path: path) }
+    private static func opened(_ path: FilePath) throws(SystemError) -> OpaquePointer {
+        guard let folder = path.withCString({ opendir($0) }) else {
+            throw SystemError.last("open the folder", path: path.description)
+        }
         return folder
     }
 
     /// The names in the folder at `path` with the kind the folder records for each (nil when the
     /// file system does not say: then only `FileStatus` tells), without "." and "..", unsorted.
     /// A walk through a large folder learns which names are plain files without a `stat` each.
-    public static func entries(in path: String) throws(SystemError) -> [DirectoryEntry] {
+    public static func entries(in path: FilePath) throws(SystemError) -> [DirectoryEntry] {
         let folder = try opened(path)
         defer { closedir(folder) }
         var entries: [DirectoryEntry] = []
@@ -41,9 +40,7 @@ public enum Directory {
         // whole 256-byte field out of the last record read past readdir's buffer (AddressSanitizer).
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let bytes = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
-            let exact = String(validatingCString: bytes)
-            let name = exact ?? String(cString: bytes)
+            let name = FilePath(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             guard name != "." && name != ".." else { continue }
             let kind: FileStatus.Kind? = switch Int(entry.pointee.d_type) {
             case Int(DT_REG): .regular
@@ -52,7 +49,7 @@ public enum Directory {
             case Int(DT_UNKNOWN): nil
             default: .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind, isExact: exact != nil))
+            entries.append(DirectoryEntry(name: name, kind: kind))
         }
         return entries
     }
@@ -66,15 +63,19 @@ public enum Directory {
 
     /// Deletes the folder at `path` with everything in it. Symbolic links are removed, never
     /// followed; what cannot be removed is left.
-    public static func removeTree(_ path: String) {
-        for name in (try? names(in: path)) ?? [] {
-            let child = path + "/" + name
+    public static func removeTree(_ path: FilePath) {
+        for entry in (try? entries(in: path)) ?? [] {
+            let child = path.appending(entry.name)
             if (try? FileStatus(path: child, followingLinks: false))?.kind == .directory {
                 removeTree(child)
             } else {
                 try? File.remove(child)
             }
         }
-        rmdir(path)
+        _ = path.withCString { rmdir($0) }
+    }
+
+    public static func removeTree(_ path: String) {
+        removeTree(FilePath(path))
     }
 }

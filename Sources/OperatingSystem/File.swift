@@ -5,11 +5,11 @@ public enum File {
     /// The whole of the file at `path`. One with more than `maxBytes` bytes fails with EFBIG
     /// (`SystemError.isFileTooLarge`): a regular file before anything is read, any other kind (a
     /// pipe, a device that never ends) once that much was read. A folder fails with EISDIR.
-    public static func read(_ path: String, maxBytes: Int) throws(SystemError) -> [UInt8] {
+    public static func read(_ path: FilePath, maxBytes: Int) throws(SystemError) -> [UInt8] {
         let descriptor = try FileDescriptor.open(path)
         defer { try? descriptor.close() }
         let status = try descriptor.status()
-        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path) }
+        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path.description) }
         guard status.kind != .regular || status.size <= maxBytes else { throw tooLarge(path) }
         // One byte past the cap: a file that fills it has more than `maxBytes`.
         let limit = maxBytes == .max ? .max : maxBytes + 1
@@ -18,12 +18,16 @@ public enum File {
         return bytes
     }
 
-    static func tooLarge(_ path: String) -> SystemError {
-        SystemError(code: EFBIG, operation: "read", path: path)
+    public static func read(_ path: String, maxBytes: Int) throws(SystemError) -> [UInt8] {
+        try read(FilePath(path), maxBytes: maxBytes)
+    }
+
+    static func tooLarge(_ path: FilePath) -> SystemError {
+        SystemError(code: EFBIG, operation: "read", path: path.description)
     }
 
     /// Writes `bytes` to `path`, opened as `opening` says; not atomic (see `writeAtomically`).
-    public static func write(_ bytes: [UInt8], to path: String, _ opening: FileDescriptor.Opening) throws(SystemError) {
+    public static func write(_ bytes: [UInt8], to path: FilePath, _ opening: FileDescriptor.Opening) throws(SystemError) {
         let descriptor = try FileDescriptor.open(path, opening)
         do {
             try descriptor.write(all: bytes)
@@ -32,6 +36,10 @@ public enum File {
             throw error
         }
         try descriptor.close()
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String, _ opening: FileDescriptor.Opening) throws(SystemError) {
+        try write(bytes, to: FilePath(path), opening)
     }
 
     public static func exists(_ path: String) -> Bool {
@@ -47,8 +55,12 @@ public enum File {
         _ = try SystemCall.retryingInterrupts("rename to", path: destination) { Glibc.rename(source, destination) }
     }
 
+    public static func remove(_ path: FilePath) throws(SystemError) {
+        _ = try SystemCall.retryingInterrupts("remove", path: path.description) { path.withCString { unlink($0) } }
+    }
+
     public static func remove(_ path: String) throws(SystemError) {
-        _ = try SystemCall.retryingInterrupts("remove", path: path) { unlink(path) }
+        try remove(FilePath(path))
     }
 
     /// Sets the modification time to now.

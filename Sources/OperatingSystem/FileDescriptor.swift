@@ -16,7 +16,7 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     public let rawValue: Int32
-    /// The file's path, for errors; nil for a descriptor inherited or made without one.
+    /// The file's path as shown (`FilePath.description`), for errors; nil for a descriptor inherited or made without one.
     public let path: String?
 
     public static let standardInput = FileDescriptor(0)
@@ -28,24 +28,35 @@ public struct FileDescriptor: Sendable, Hashable {
         self.path = path
     }
 
-    public static func open(_ path: String, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
-        let descriptor = try SystemCall.retryingInterrupts("open", path: path) {
-            switch opening {
-            case .reading: Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            case .readingWithoutWaiting: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-            case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+    public static func open(_ path: FilePath, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
+        let descriptor = try SystemCall.retryingInterrupts("open", path: path.description) {
+            path.withCString { path in
+                switch opening {
+                case .reading: Glibc.open(path, O_RDONLY | O_CLOEXEC)
+                case .readingWithoutWaiting: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+                case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+                }
             }
         }
-        return FileDescriptor(descriptor, path: path)
+        return FileDescriptor(descriptor, path: path.description)
+    }
+
+    public static func open(_ path: String, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
+        try open(FilePath(path), opening)
     }
 
     /// Opens `path`, runs `body` with it and closes it, whatever `body` does.
-    public static func withOpened<Result>(_ path: String, _ opening: Opening = .reading,
+    public static func withOpened<Result>(_ path: FilePath, _ opening: Opening = .reading,
                                           _ body: (FileDescriptor) throws -> Result) throws -> Result {
         let descriptor = try open(path, opening)
         defer { try? descriptor.close() }
         return try body(descriptor)
+    }
+
+    public static func withOpened<Result>(_ path: String, _ opening: Opening = .reading,
+                                          _ body: (FileDescriptor) throws -> Result) throws -> Result {
+        try withOpened(FilePath(path), opening, body)
     }
 
     /// Not made again on EINTR: Linux has released the descriptor by then, and another thread may

@@ -30,12 +30,16 @@ public struct FileStatus: Sendable, Equatable {
     public let isDevice: Bool
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
-    public init(path: String, followingLinks: Bool = true) throws(SystemError) {
+    public init(path: FilePath, followingLinks: Bool = true) throws(SystemError) {
         var status = stat()
-        _ = try SystemCall.retryingInterrupts("read the status of", path: path) {
-            followingLinks ? stat(path, &status) : lstat(path, &status)
+        _ = try SystemCall.retryingInterrupts("read the status of", path: path.description) {
+            path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
         }
         self.init(status)
+    }
+
+    public init(path: String, followingLinks: Bool = true) throws(SystemError) {
+        try self.init(path: FilePath(path), followingLinks: followingLinks)
     }
 
     init(_ status: stat) {

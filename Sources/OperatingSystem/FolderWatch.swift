@@ -17,11 +17,11 @@ public struct FolderChange: Sendable, Equatable {
 
     public let kind: Kind
     /// The entry's path: the watched folder's path, a slash, its name.
-    public let path: String
+    public let path: FilePath
     /// Whether the entry is a folder.
     public let isFolder: Bool
 
-    public init(kind: Kind, path: String, isFolder: Bool = false) {
+    public init(kind: Kind, path: FilePath, isFolder: Bool = false) {
         self.kind = kind
         self.path = path
         self.isFolder = isFolder
@@ -36,7 +36,7 @@ public final class FolderWatch: Sendable {
     /// Readable when changes are waiting: for a `DispatchSource` or `poll`.
     public let descriptor: FileDescriptor
     /// The watched folders by inotify's watch number; a folder deleted or moved away leaves.
-    private let folders = Locked<[Int32: String]>([:])
+    private let folders = Locked<[Int32: FilePath]>([:])
 
     private static let changes = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE)
 
@@ -56,11 +56,15 @@ public final class FolderWatch: Sendable {
 
     /// Watches `folder`'s entries from now on; watching it again changes nothing. Throws when it
     /// is no folder or cannot be read, and ENOSPC when the user's inotify watches are used up.
-    public func watch(_ folder: String) throws(SystemError) {
-        let number = try SystemCall.retryingInterrupts("watch the folder", path: folder) {
-            inotify_add_watch(descriptor.rawValue, folder, Self.changes | UInt32(IN_ONLYDIR))
+    public func watch(_ folder: FilePath) throws(SystemError) {
+        let number = try SystemCall.retryingInterrupts("watch the folder", path: folder.description) {
+            folder.withCString { inotify_add_watch(descriptor.rawValue, $0, Self.changes | UInt32(IN_ONLYDIR)) }
         }
         folders.withLock { $0[number] = folder }
+    }
+
+    public func watch(_ folder: String) throws(SystemError) {
+        try watch(FilePath(folder))
     }
 
     /// The changes waiting, oldest first, without blocking (none when nothing is waiting).
@@ -102,7 +106,7 @@ public final class FolderWatch: Sendable {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 if mask & UInt32(IN_IGNORED) != 0 { folders.withLock { $0[number] = nil } }
                 guard let folder = folders.withLock({ $0[number] }), let kind = Self.kind(of: mask) else { continue }
-                changes.append(FolderChange(kind: kind, path: (folder == "/" ? "" : folder) + "/" + String(decoding: name, as: UTF8.self),
+                changes.append(FolderChange(kind: kind, path: folder.appending(FilePath(bytes: name)),
                                             isFolder: mask & UInt32(IN_ISDIR) != 0))
             }
         }

@@ -17,14 +17,14 @@ public enum MappedFile {
     /// is mapped, touching the lost pages raises SIGBUS. The process then writes
     /// `truncationMessage` to stderr and exits with status 1, rather than crashing.
     public static func withContents<Result>(
-        of path: String, maxBytes: Int, truncationMessage: StaticString, pipeTimeout: Duration = .seconds(10),
+        of path: FilePath, maxBytes: Int, truncationMessage: StaticString, pipeTimeout: Duration = .seconds(10),
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
         let descriptor = try FileDescriptor.open(path, .readingWithoutWaiting)
         defer { try? descriptor.close() }
         let status = try descriptor.status()
         if status.isPipe { try descriptor.wait(forPipe: pipeTimeout) }
-        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path) }
+        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path.description) }
         guard status.kind != .regular || status.size <= maxBytes else { throw File.tooLarge(path) }
         let size = status.size
         let mapped = status.kind == .regular && size > 0
@@ -40,12 +40,12 @@ public enum MappedFile {
     /// Calls `body` with everything left to read from `descriptor`, at most `maxBytes`. The bytes go
     /// into one anonymous mapping the size of the cap: only the pages read into become memory, and
     /// nothing is copied as a stream grows (growing an array copied all of it at every step).
-    private static func withAllRead<Result>(from descriptor: FileDescriptor, path: String, maxBytes: Int,
+    private static func withAllRead<Result>(from descriptor: FileDescriptor, path: FilePath, maxBytes: Int,
                                             _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         // One byte past the cap: a file that fills it has more than `maxBytes`.
         let capacity = maxBytes + 1
         let buffer = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-        guard let buffer, buffer != MAP_FAILED else { throw SystemError.last("map memory to read", path: path) }
+        guard let buffer, buffer != MAP_FAILED else { throw SystemError.last("map memory to read", path: path.description) }
         defer { munmap(buffer, capacity) }
         let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
         guard count < capacity else { throw File.tooLarge(path) }

@@ -9,21 +9,25 @@ extension File {
     /// ENOSYS), a file is hard-linked to the new name, which is as safe, then the old name removed;
     /// a folder cannot be (link refuses folders: EPERM), and plain rename(2) would replace an
     /// empty folder of that name, so it stays where it is.
-    public static func renameWithoutReplacing(_ source: String, to destination: String) throws(SystemError) {
+    public static func renameWithoutReplacing(_ source: FilePath, to destination: FilePath) throws(SystemError) {
         do {
-            _ = try SystemCall.retryingInterrupts("rename to", path: destination) {
-                gallery_rename_noreplace(source, destination)
+            _ = try SystemCall.retryingInterrupts("rename to", path: destination.description) {
+                source.withCString { source in destination.withCString { gallery_rename_noreplace(source, $0) } }
             }
         } catch where error.code == EINVAL || error.code == ENOSYS {
             try linkThenUnlink(source, to: destination)
         }
     }
 
+    public static func renameWithoutReplacing(_ source: String, to destination: String) throws(SystemError) {
+        try renameWithoutReplacing(FilePath(source), to: FilePath(destination))
+    }
+
     /// The no-overwrite rename as two steps, for file systems without RENAME_NOREPLACE.
-    static func linkThenUnlink(_ source: String, to destination: String) throws(SystemError) {
+    static func linkThenUnlink(_ source: FilePath, to destination: FilePath) throws(SystemError) {
         // Flags 0: a symbolic link is linked itself, never what it points to.
-        _ = try SystemCall.retryingInterrupts("rename to", path: destination) {
-            linkat(AT_FDCWD, source, AT_FDCWD, destination, 0)
+        _ = try SystemCall.retryingInterrupts("rename to", path: destination.description) {
+            source.withCString { source in destination.withCString { linkat(AT_FDCWD, source, AT_FDCWD, $0, 0) } }
         }
         do {
             try remove(source)

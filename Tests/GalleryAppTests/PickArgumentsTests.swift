@@ -1,3 +1,4 @@
+import OperatingSystem
 import ArgumentParser
 import Testing
 @testable import GalleryApp
@@ -23,9 +24,9 @@ struct PickArgumentsTests {
     }
 
     @Test func pathsEndWithANewlineOrANul() {
-        let paths = ["/w/a b.jpg", "/w/new\nline.png"]
-        #expect(PickOutput.bytes(of: paths, nullSeparated: false) == Array("/w/a b.jpg\n/w/new\nline.png\n".utf8))
-        #expect(PickOutput.bytes(of: paths, nullSeparated: true) == Array("/w/a b.jpg\0/w/new\nline.png\0".utf8))
+        let paths: [FilePath] = ["/w/a b.jpg", "/w/new\nline.png", FilePath(bytes: Array("/w/c".utf8) + [0xFF])]
+        #expect(PickOutput.bytes(of: paths, nullSeparated: false) == Array("/w/a b.jpg\n/w/new\nline.png\n/w/c".utf8) + [0xFF, 0x0A])
+        #expect(PickOutput.bytes(of: paths, nullSeparated: true) == Array("/w/a b.jpg\0/w/new\nline.png\0/w/c".utf8) + [0xFF, 0])
         #expect(PickOutput.bytes(of: [], nullSeparated: false).isEmpty)
     }
 }

@@ -53,11 +53,11 @@ import Testing
         }
 
         static func photo(_ path: String) -> LibraryItem {
-            LibraryItem(id: path, title: "", width: 600, height: 400, picture: .file(path))
+            LibraryItem(id: path, title: "", width: 600, height: 400, picture: .file(FilePath(path)))
         }
 
         func thumbnailPath(_ folder: String, of path: String) -> String {
-            "\(root)/cache/thumbnails/\(folder)/\(MD5.hex(Array(FileURI.of(path: path).utf8))).png"
+            "\(root)/cache/thumbnails/\(folder)/\(MD5.hex(Array(FileURI.of(path: FilePath(path)).utf8))).png"
         }
 
         /// Waits for the background write of a thumbnail.
@@ -86,6 +86,8 @@ import Testing
         #expect(MD5.hex(Array(String(repeating: "a", count: 100).utf8)) == "36a92cc94a9e0fa21f625f8bfb007adf")
         #expect(FileURI.of(path: "/home/a b/ü#?%;.jpg") == "file:///home/a%20b/%C3%BC%23%3F%25%3B.jpg")
         #expect(FileURI.of(path: "/x/!$&'()*+,-.:=@_~") == "file:///x/!$&'()*+,-.:=@_~")
+        // A name that is not UTF-8 is its bytes percent-encoded, as g_filename_to_uri writes it.
+        #expect(FileURI.of(path: FilePath(bytes: Array("/x/c".utf8) + [0xFF, 0xE9] + Array(".jpg".utf8))) == "file:///x/c%FF%E9.jpg")
     }
 
     @Test func aDecodeWritesAThumbnailNamedByTheURIsMD5WithItsKeysReadableByTheUserAlone() async throws {
@@ -111,7 +113,7 @@ import Testing
         let folderMode = try FileManager.default.attributesOfItem(atPath: setup.root + "/cache/thumbnails/x-large")[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         let left = try FileManager.default.contentsOfDirectory(atPath: setup.root + "/cache/thumbnails/x-large")
-        #expect(left == [MD5.hex(Array(FileURI.of(path: photo.id).utf8)) + ".png"], "no temporary file is left")
+        #expect(left == [MD5.hex(Array(FileURI.of(path: FilePath(photo.id)).utf8)) + ".png"], "no temporary file is left")
     }
 
     @Test func aSecondVisitDecodesNoOriginalAndDrawsTheSame() async throws {
@@ -143,7 +145,7 @@ import Testing
         let status = try FileStatus(path: photo.id)
         // Another program's thumbnail of an older version of the file: green, a second older.
         let stale = try PNGCodec.encode(RGBImage(width: 512, height: 341, filledWith: RGB(0, 255, 0)), text: [
-            ("Thumb::URI", FileURI.of(path: photo.id)), ("Thumb::MTime", String(status.modifiedSeconds - 1)),
+            ("Thumb::URI", FileURI.of(path: FilePath(photo.id))), ("Thumb::MTime", String(status.modifiedSeconds - 1)),
         ])
         try File.writeAtomically(stale, to: path)
 
@@ -168,9 +170,9 @@ import Testing
         try File.writeAtomically([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 7, count: 40), to: path)
         let photo = Setup.photo(path)
         await #expect(throws: ImageError.self) { try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop) }
-        let record = setup.root + "/cache/thumbnails/fail/gallery-9.1/" + MD5.hex(Array(FileURI.of(path: path).utf8)) + ".png"
+        let record = setup.root + "/cache/thumbnails/fail/gallery-9.1/" + MD5.hex(Array(FileURI.of(path: FilePath(path)).utf8)) + ".png"
         let text = PNGText.read(try File.read(record, maxBytes: 1 << 20))
-        #expect(text["Thumb::URI"] == FileURI.of(path: path))
+        #expect(text["Thumb::URI"] == FileURI.of(path: FilePath(path)))
         #expect(text["Thumb::MTime"] == String(try FileStatus(path: path).modifiedSeconds))
 
         await #expect(throws: GalleryError.self) { try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop) }

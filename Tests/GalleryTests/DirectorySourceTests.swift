@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Imaging
@@ -42,7 +43,7 @@ struct DirectorySourceTests {
     @Test func listsImagesByContentSortedAndPaged() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        let source = try DirectorySource(path: folder.path)
+        let source = try DirectorySource(path: FilePath(folder.path))
         let first = try await source.page(of: .all, page: 1, perPage: 4)
         let second = try await source.page(of: .all, page: 2, perPage: 4)
         #expect((first.photos + second.photos).map(\.title) == PictureFolder.listed)
@@ -58,7 +59,7 @@ struct DirectorySourceTests {
     @Test func photosCarryHeaderDimensionsNameAndTime() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        let photos = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
+        let photos = try await DirectorySource(path: FilePath(folder.path)).photos(page: 1, perPage: 30)
         let byName = Dictionary(uniqueKeysWithValues: photos.map { ($0.title, $0) })
         #expect(byName["A.jpeg"].map { ($0.width, $0.height) } ?? (0, 0) == (64, 48))
         #expect(byName["d.png"].map { ($0.width, $0.height) } ?? (0, 0) == (17, 9))
@@ -72,7 +73,7 @@ struct DirectorySourceTests {
     @Test func detailShowsFileFactsAndNoAttribution() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        let source = try DirectorySource(path: folder.path)
+        let source = try DirectorySource(path: FilePath(folder.path))
         let photo = try await source.photo(id: folder.id("d.png"))
         let size = try #require(FileManager.default.attributesOfItem(atPath: folder.path + "/d.png")[.size] as? Int)
         let details = try await source.extraDetails(for: photo)
@@ -90,7 +91,7 @@ struct DirectorySourceTests {
     @Test func searchMatchesFileNamesIgnoringCase() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        let source = try DirectorySource(path: folder.path)
+        let source = try DirectorySource(path: FilePath(folder.path))
         #expect(source.supportsSearch)
         #expect(try await source.search(query: "PHOTO", page: 1, perPage: 30).map(\.title) == ["c photo.jpg"])
         #expect(try await source.search(query: ".JP", page: 1, perPage: 2).map(\.title) == ["folder.jpg", "A.jpeg"])
@@ -99,20 +100,20 @@ struct DirectorySourceTests {
 
     @Test func aMissingFolderOrAFileIsAClearError() throws {
         #expect(throws: GalleryError.unreadableFolder(path: "/nonexistent-gallery", reason: "No such file or directory")) {
-            try DirectorySource(path: "/nonexistent-gallery")
+            try DirectorySource(path: FilePath("/nonexistent-gallery"))
         }
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        #expect(throws: GalleryError.self) { try DirectorySource(path: folder.path + "/b.jpg") }
+        #expect(throws: GalleryError.self) { try DirectorySource(path: FilePath(folder.path + "/b.jpg")) }
     }
 
     @Test func imagesAreFilesThatOnlyTheLocalLoaderReads() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
-        let source = try DirectorySource(path: folder.path)
+        let source = try DirectorySource(path: FilePath(folder.path))
         let photo = try await source.photo(id: folder.id("c photo.jpg"))
         let location = try #require(source.imageLocation(for: photo, width: 10, height: 10, fit: .crop))
-        #expect(location == .file(folder.path + "/c photo.jpg"), "the path itself, never a file:// URL")
+        #expect(location == .file(FilePath(folder.path + "/c photo.jpg")), "the path itself, never a file:// URL")
         let bytes = try await LocalFileImageLoader().imageData(at: location)
         #expect(bytes == Array(try Data(contentsOf: folder.url.appendingPathComponent("c photo.jpg"))))
         // The network loader refuses files; the local loader refuses everything else.
@@ -125,19 +126,19 @@ struct DirectorySourceTests {
         defer { folder.directory.remove() }
         let loader = LocalFileImageLoader()
         await #expect(throws: GalleryError.unreadableFile(name: "broken.jpg", reason: "No such file or directory")) {
-            try await loader.imageData(at: .file("\(folder.path)/broken.jpg"))
+            try await loader.imageData(at: .file(FilePath("\(folder.path)/broken.jpg")))
         }
         await #expect(throws: GalleryError.unreadableFile(name: "folder.jpg", reason: "not a regular file")) {
-            try await loader.imageData(at: .file("\(folder.path)/folder.jpg"))
+            try await loader.imageData(at: .file(FilePath("\(folder.path)/folder.jpg")))
         }
-        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(at: .file("\(folder.path)/b.jpg")) }
+        await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(at: .file(FilePath("\(folder.path)/b.jpg"))) }
     }
 
     @Test @MainActor func gridShowsThumbnailsAndErrorCells() async throws {
         let folder = try PictureFolder()
         defer { folder.directory.remove() }
         let viewModel = PhotosViewModel(
-            source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(),
+            source: try DirectorySource(path: FilePath(folder.path)), loader: LocalFileImageLoader(),
             renderer: ThumbnailRenderer(mode: .ascii, depth: .none), renderMode: .ascii,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         viewModel.update(.appeared)

@@ -15,7 +15,7 @@ struct FolderMonitorTests {
 
         init(timing: FolderMonitor.Timing) throws {
             folder = try TemporaryDirectory()
-            monitor = try FolderMonitor(folders: [folder.path], timing: timing) { [unowned self] in received.append($0) }
+            monitor = try FolderMonitor(folders: [FilePath(folder.path)], timing: timing) { [unowned self] in received.append($0) }
         }
 
         func remove() {
@@ -54,12 +54,12 @@ struct FolderMonitorTests {
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.jpg", withDestinationPath: "big.jpg")
         try FileManager.default.createDirectory(atPath: folder.path + "/new", withIntermediateDirectories: false)
         await eventually { batches.received.count == 1 }
-        #expect(monitor.beingWritten == [folder.path + "/big.jpg"])
-        #expect(batches.received[0].newFolders == [folder.path + "/new"])
+        #expect(monitor.beingWritten == [FilePath(folder.path + "/big.jpg")])
+        #expect(batches.received[0].newFolders == [FilePath(folder.path + "/new")])
         try arriving.close()
         await eventually { batches.received.count == 2 }
         #expect(monitor.beingWritten.isEmpty)
-        #expect(batches.received[1].completed == [folder.path + "/big.jpg"])
+        #expect(batches.received[1].completed == [FilePath(folder.path + "/big.jpg")])
     }
 
     @Test func aFileNeverClosedIsTakenAsCompleteAfterAWhile() async throws {
@@ -69,9 +69,9 @@ struct FolderMonitorTests {
         let kept = try FileDescriptor.open(folder.path + "/open.jpg", .creatingNew(permissions: 0o644))
         defer { try? kept.close() }
         await eventually { batches.received.count == 1 }
-        #expect(monitor.beingWritten == [folder.path + "/open.jpg"])
+        #expect(monitor.beingWritten == [FilePath(folder.path + "/open.jpg")])
         await eventually { batches.received.count == 2 }
         #expect(monitor.beingWritten.isEmpty)
-        #expect(batches.received[1].completed == [folder.path + "/open.jpg"])
+        #expect(batches.received[1].completed == [FilePath(folder.path + "/open.jpg")])
     }
 }

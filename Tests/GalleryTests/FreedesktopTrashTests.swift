@@ -38,10 +38,10 @@ struct FreedesktopTrashTests {
         let scene = try TrashScene()
         defer { scene.root.remove() }
         try scene.write("one", to: "a.jpg")
-        let trashed = try scene.trash.moveToTrash(scene.pictures + "/a.jpg")
+        let trashed = try scene.trash.moveToTrash(FilePath(scene.pictures + "/a.jpg"))
         #expect(!FileManager.default.fileExists(atPath: scene.pictures + "/a.jpg"))
-        #expect(trashed.trashedPath == scene.homeTrash + "/files/a.jpg")
-        #expect(scene.contents(trashed.trashedPath) == "one")
+        #expect(trashed.trashedPath.description == scene.homeTrash + "/files/a.jpg")
+        #expect(scene.contents(trashed.trashedPath.description) == "one")
         let local = Calendar.current.dateComponents(in: .current, from: Date(timeIntervalSince1970: Double(TrashScene.deletionTime)))
         let date = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", local.year!, local.month!, local.day!,
                           local.hour!, local.minute!, local.second!)
@@ -56,14 +56,14 @@ struct FreedesktopTrashTests {
         defer { scene.root.remove() }
         try scene.write("first", to: "a.jpg")
         try scene.write("second", to: "sub/a.jpg")
-        _ = try scene.trash.moveToTrash(scene.pictures + "/a.jpg")
-        let second = try scene.trash.moveToTrash(scene.pictures + "/sub/a.jpg")
-        #expect(second.trashedPath == scene.homeTrash + "/files/a.2.jpg")
+        _ = try scene.trash.moveToTrash(FilePath(scene.pictures + "/a.jpg"))
+        let second = try scene.trash.moveToTrash(FilePath(scene.pictures + "/sub/a.jpg"))
+        #expect(second.trashedPath.description == scene.homeTrash + "/files/a.2.jpg")
         // A file in files/ without a record (another program's, half done) keeps its name.
         try Data("stray".utf8).write(to: URL(fileURLWithPath: scene.homeTrash + "/files/a.3.jpg"))
         try scene.write("third", to: "a.jpg")
-        let third = try scene.trash.moveToTrash(scene.pictures + "/a.jpg")
-        #expect(third.trashedPath == scene.homeTrash + "/files/a.4.jpg")
+        let third = try scene.trash.moveToTrash(FilePath(scene.pictures + "/a.jpg"))
+        #expect(third.trashedPath.description == scene.homeTrash + "/files/a.4.jpg")
         #expect(scene.contents(scene.homeTrash + "/files/a.3.jpg") == "stray")
         #expect(scene.names(in: scene.homeTrash + "/info") == ["a.2.jpg.trashinfo", "a.4.jpg.trashinfo", "a.jpg.trashinfo"])
         #expect(scene.contents(scene.homeTrash + "/info/a.2.jpg.trashinfo")?.contains("Path=\(scene.pictures)/sub/a.jpg\n") == true)
@@ -74,8 +74,8 @@ struct FreedesktopTrashTests {
         defer { scene.root.remove() }
         try scene.write("old", to: "a.jpg")
         try scene.write("b", to: "b.jpg")
-        let a = try scene.trash.moveToTrash(scene.pictures + "/a.jpg")
-        let b = try scene.trash.moveToTrash(scene.pictures + "/b.jpg")
+        let a = try scene.trash.moveToTrash(FilePath(scene.pictures + "/a.jpg"))
+        let b = try scene.trash.moveToTrash(FilePath(scene.pictures + "/b.jpg"))
         try scene.trash.restore(b)
         #expect(scene.contents(scene.pictures + "/b.jpg") == "b")
         #expect(scene.names(in: scene.homeTrash + "/info") == ["a.jpg.trashinfo"])
@@ -83,8 +83,8 @@ struct FreedesktopTrashTests {
         try scene.write("new", to: "a.jpg")
         #expect(throws: TrashError.originalTaken(name: "a.jpg")) { try scene.trash.restore(a) }
         #expect(scene.contents(scene.pictures + "/a.jpg") == "new")
-        #expect(scene.contents(a.trashedPath) == "old")
-        #expect(FileManager.default.fileExists(atPath: a.infoPath))
+        #expect(scene.contents(a.trashedPath.description) == "old")
+        #expect(FileManager.default.fileExists(atPath: a.infoPath.description))
         #expect(TrashError.originalTaken(name: "a.jpg").description
                 == "a.jpg was not restored: another file has its name now; it stays in the trash")
     }
@@ -95,16 +95,16 @@ struct FreedesktopTrashTests {
         let scene = try TrashScene()
         defer { scene.root.remove() }
         try scene.write("x", to: "sub/x.jpg")
-        let trashed = try scene.trash.moveToTrash(scene.pictures + "/sub")
-        #expect(trashed.trashedPath == scene.homeTrash + "/files/sub")
+        let trashed = try scene.trash.moveToTrash(FilePath(scene.pictures + "/sub"))
+        #expect(trashed.trashedPath.description == scene.homeTrash + "/files/sub")
         #expect(scene.names(in: scene.pictures).isEmpty)
-        #expect(scene.contents(trashed.trashedPath + "/x.jpg") == "x")
-        #expect(scene.contents(trashed.infoPath)?.hasPrefix("[Trash Info]\nPath=\(scene.pictures)/sub\nDeletionDate=") == true)
+        #expect(scene.contents(trashed.trashedPath.description + "/x.jpg") == "x")
+        #expect(scene.contents(trashed.infoPath.description)?.hasPrefix("[Trash Info]\nPath=\(scene.pictures)/sub\nDeletionDate=") == true)
 
         try FileManager.default.createDirectory(atPath: scene.pictures + "/sub", withIntermediateDirectories: false)
         #expect(throws: TrashError.originalTaken(name: "sub")) { try scene.trash.restore(trashed) }
         #expect(scene.names(in: scene.pictures + "/sub").isEmpty)
-        #expect(scene.contents(trashed.trashedPath + "/x.jpg") == "x")
+        #expect(scene.contents(trashed.trashedPath.description + "/x.jpg") == "x")
         try FileManager.default.removeItem(atPath: scene.pictures + "/sub")
         try scene.trash.restore(trashed)
         #expect(scene.contents(scene.pictures + "/sub/x.jpg") == "x")
@@ -116,9 +116,9 @@ struct FreedesktopTrashTests {
         defer { scene.root.remove() }
         let odd = "50% off #1 é\u{1B}[31m\nx?.jpg"
         try scene.write("odd", to: odd)
-        let trashed = try scene.trash.moveToTrash(scene.pictures + "/" + odd)
-        let record = try #require(scene.contents(trashed.infoPath))
-        #expect(record.contains("Path=\(FreedesktopTrash.percentEncoded(scene.pictures))/50%25%20off%20%231%20%C3%A9%1B%5B31m%0Ax%3F.jpg\n"))
+        let trashed = try scene.trash.moveToTrash(FilePath(scene.pictures + "/" + odd))
+        let record = try #require(scene.contents(trashed.infoPath.description))
+        #expect(record.contains("Path=\(FreedesktopTrash.percentEncoded(FilePath(scene.pictures)))/50%25%20off%20%231%20%C3%A9%1B%5B31m%0Ax%3F.jpg\n"))
         #expect(FreedesktopTrash.percentEncoded("/a-b_c.d!~*'()/") == "/a-b_c.d!~*'()/")
         try scene.trash.restore(trashed)
         #expect(scene.contents(scene.pictures + "/" + odd) == "odd")
@@ -128,7 +128,7 @@ struct FreedesktopTrashTests {
         let scene = try TrashScene()
         defer { scene.root.remove() }
         #expect(throws: TrashError.system(name: "gone.jpg", reason: "No such file or directory")) {
-            try scene.trash.moveToTrash(scene.pictures + "/gone.jpg")
+            try scene.trash.moveToTrash(FilePath(scene.pictures + "/gone.jpg"))
         }
     }
 
@@ -137,6 +137,11 @@ struct FreedesktopTrashTests {
         #expect(FreedesktopTrash.homeTrash(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share/Trash")
         #expect(FreedesktopTrash.candidateNames(for: ".hidden").prefix(2) == [".hidden", ".hidden.2"])
         #expect(FreedesktopTrash.candidateNames(for: "a.tar.gz")[1] == "a.tar.2.gz")
+        // A 255-byte name's record would be named 265 bytes: its stem is cut, its extension kept.
+        let long = FilePath(bytes: [UInt8](repeating: 0xFF, count: 251) + Array(".jpg".utf8))
+        let cut = FreedesktopTrash.candidateNames(for: long).prefix(2).map(\.bytes)
+        #expect(cut == [[UInt8](repeating: 0xFF, count: 241) + Array(".jpg".utf8),
+                        [UInt8](repeating: 0xFF, count: 239) + Array(".2.jpg".utf8)])
     }
 
     /// /dev/shm is a tmpfs of its own on Linux: a file there goes to its top folder's `.Trash-$uid`,
@@ -150,10 +155,10 @@ struct FreedesktopTrashTests {
         defer { if !hadTrash { try? FileManager.default.removeItem(atPath: ownTrash) } }
         let name = "gallery-trash-test-\(UUID().uuidString).jpg"
         try Data("shm".utf8).write(to: URL(fileURLWithPath: "/dev/shm/" + name))
-        let trashed = try scene.trash.moveToTrash("/dev/shm/" + name)
-        defer { try? FileManager.default.removeItem(atPath: trashed.trashedPath) }
-        #expect(trashed.trashedPath == ownTrash + "/files/" + name)
-        #expect(scene.contents(trashed.infoPath)?.contains("\nPath=\(name)\n") == true)
+        let trashed = try scene.trash.moveToTrash(FilePath("/dev/shm/" + name))
+        defer { try? FileManager.default.removeItem(atPath: trashed.trashedPath.description) }
+        #expect(trashed.trashedPath.description == ownTrash + "/files/" + name)
+        #expect(scene.contents(trashed.infoPath.description)?.contains("\nPath=\(name)\n") == true)
         try scene.trash.restore(trashed)
         #expect(scene.contents("/dev/shm/" + name) == "shm")
         try? FileManager.default.removeItem(atPath: "/dev/shm/" + name)

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Imaging
@@ -13,7 +14,7 @@ struct LibraryNavigationTests {
     @Test func enterOpensAFolderAndBackspaceComesBackWithItSelected() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         let top = await app.settle()
         #expect(top.contains("by name · 2 folders · 3 photos · 1 of 5"), "\(top)")
         #expect(app.screen.text().joined().contains("▸ b/ · 2 photos"))
@@ -25,7 +26,7 @@ struct LibraryNavigationTests {
         #expect(back.contains("2 of 5"), "\(back)")
         #expect(app.grid?.selectedPhoto?.id == folder.path + "/b")
         // From a folder the app was started in, `-` goes to its parent with it selected.
-        let inside = LibraryHarness(try DirectorySource(path: folder.path + "/b"))
+        let inside = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/b")))
         _ = await inside.settle()
         inside.press(.character("-"))
         _ = await inside.settle()
@@ -35,7 +36,7 @@ struct LibraryNavigationTests {
     @Test func sCyclesTheOrderKeepingTheSelection() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         _ = await app.settle()
         #expect(app.coordinator.viewModel?.photos.map(\.title) == ["a", "b", "img1.jpg", "img2.jpg", "img10.jpg"])
         app.press(.right, .right, .right)
@@ -57,7 +58,7 @@ struct LibraryNavigationTests {
         let deep = "Holiday — Café & Friends/2023 Summer/"
         try FileManager.default.createDirectory(atPath: folder.path + "/" + deep, withIntermediateDirectories: true)
         try folder.write(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/img1.jpg"))), to: deep + "IMG_1234.jpg")
-        let app = LibraryHarness(try DirectorySource(path: folder.path, recursive: true))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path), recursive: true))
         _ = await app.settle()
         // Cells of 100 / 4 columns: the folders are cut in their middle, the name stays whole.
         let titles = app.screen.text().joined(separator: "\n")
@@ -67,7 +68,7 @@ struct LibraryNavigationTests {
     @Test func shiftSReversesTheOrderKeepingTheSelectionInView() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         _ = await app.settle()
         app.press(.right, .right)
         app.press(.character("S"))
@@ -86,7 +87,7 @@ struct LibraryNavigationTests {
     @Test func aPhotoGivenAtStartOpensInTheDetailPaneAndEscLeavesItSelected() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let opened = try DirectorySource.opening(folder.path + "/img2.jpg")
+        let opened = try DirectorySource.opening(FilePath(folder.path + "/img2.jpg"))
         let app = LibraryHarness(opened.source, opening: opened.photoID)
         _ = await app.settle()
         await eventually { app.navigator.depth == 2 }

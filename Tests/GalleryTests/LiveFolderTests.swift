@@ -30,7 +30,7 @@ struct LiveFolderTests {
             try preparing(folder, jpeg)
             trash = FreedesktopTrash(homeTrash: folder.path + "-trash")
             var environment = AppEnvironment(
-                source: try DirectorySource(path: folder.path), loader: LocalFileImageLoader(), renderer: renderer,
+                source: try DirectorySource(path: FilePath(folder.path)), loader: LocalFileImageLoader(), renderer: renderer,
                 sourceName: "pictures", renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
             environment.trash = trash
             coordinator = PhotosCoordinator(navigator: navigator, environment: environment)

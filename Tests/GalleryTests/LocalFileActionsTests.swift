@@ -30,7 +30,7 @@ import TerminalEnvironment
                 try Data(jpeg).write(to: URL(fileURLWithPath: pictures + "/" + name))
             }
         }
-        source = try DirectorySource(path: pictures)
+        source = try DirectorySource(path: FilePath(pictures))
         viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
@@ -50,7 +50,7 @@ import TerminalEnvironment
 
     func photo(_ name: String) -> LibraryItem { viewModel.photos.first { $0.title == name }! }
     /// The names of the files with these ids.
-    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: $0) }) }
+    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: FilePath($0)) }) }
     func remove() { directory.remove() }
 }
 
@@ -234,7 +234,7 @@ struct LocalFileActionsTests {
         #expect(folder.inTrash == ["sub"])
         #expect(folder.directory.contents(of: "data/Trash/files/sub") == ["x.jpg"])
         let record = try String(contentsOfFile: folder.directory.path + "/data/Trash/info/sub.trashinfo", encoding: .utf8)
-        #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(folder.pictures))/sub\n"))
+        #expect(record.hasPrefix("[Trash Info]\nPath=\(FreedesktopTrash.percentEncoded(FilePath(folder.pictures)))/sub\n"))
         viewModel.update(.refresh)
         await viewModel.until { viewModel.photos.count == 1 }
         #expect(folder.listed == ["a.jpg"])
@@ -305,12 +305,12 @@ struct LocalFileActionsTests {
         #expect(folder.listed == ["empty", "trip", "a.jpg"], "the renamed folder keeps its place")
         let tile = folder.photo("trip")
         #expect(tile.id == folder.pictures + "/trip")
-        #expect(tile.folder == PhotoFolder(path: folder.pictures + "/trip", photoCount: 1))
-        #expect(tile.picture == .file(folder.pictures + "/trip/x.jpg"), "the cover is read from the folder's new path")
+        #expect(tile.folder == PhotoFolder(path: FilePath(folder.pictures + "/trip"), photoCount: 1))
+        #expect(tile.picture == .file(FilePath(folder.pictures + "/trip/x.jpg")), "the cover is read from the folder's new path")
         #expect(folder.viewModel.folderCount == 2)
         let inside = try #require(try folder.source.entering(tile))
         #expect(try await inside.photos(page: 1, perPage: 30).map(\.title) == ["x.jpg"])
-        #expect(try await folder.source.photo(id: tile.id).folder?.path == folder.pictures + "/trip")
+        #expect(try await folder.source.photo(id: tile.id).folder?.path.description == folder.pictures + "/trip")
     }
 
     @Test func aWebCatalogSaysTheseKeysAreForFiles() async {
@@ -325,6 +325,33 @@ struct LocalFileActionsTests {
 @MainActor
 @Suite("PhotoActions on local files")
 struct LocalPhotoActionsTests {
+    /// `c\xff.jpg` beside its look-alike `c\xef\xbf\xbd.jpg`: `y` copies its own bytes, `R` renames
+    /// its own file (the typed name in the folder's bytes), and the twin is left alone.
+    @Test func yCopiesTheBytesOfANameThatIsNotUTF8AndRRenamesItsOwnFile() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = FilePath(directory.path)
+        let invalid = folder.appending(FilePath(bytes: Array("c".utf8) + [0xFF] + Array(".jpg".utf8)))
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
+        try File.write(jpeg, to: invalid, .creatingNew(permissions: 0o600))
+        try File.write(jpeg + [1], to: folder.appending("c\u{FFFD}.jpg"), .creatingNew(permissions: 0o600))
+        let source = try DirectorySource(path: folder)
+        let photo = try #require(try await source.photos(page: 1, perPage: 10).first { $0.title == "c\\xFF.jpg" })
+        let clipboard = FakeClipboard()
+        let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard, files: source)
+        actions.copyLink(of: photo)
+        #expect(clipboard.copiedBytes == [invalid.bytes])
+        #expect(actions.statusText == "copied \(directory.path)/c\\xFF.jpg")
+        #expect(OSC52Clipboard.sequence(for: invalid.bytes)
+                == Array("\u{1B}]52;c;\(Data(invalid.bytes).base64EncodedString())\u{07}".utf8))
+
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: directory.path + "/Trash"), grids: { [] })
+        files.rename(photo, to: "d.jpg")
+        #expect(try File.read(folder.appending("d.jpg"), maxBytes: 1 << 20) == jpeg)
+        #expect(try File.read(folder.appending("c\u{FFFD}.jpg"), maxBytes: 1 << 20) == jpeg + [1])
+        #expect((try? FileStatus(path: invalid)) == nil)
+    }
+
     @Test func oOpensTheFileYCopiesItsPathDSaysItIsThere() async throws {
         let folder = try await LocalFolder(names: ["a b.jpg"])
         defer { folder.remove() }
@@ -364,7 +391,7 @@ struct LocalPhotoActionsTests {
 
     @Test func anEmptyClipboardIsNeverSent() {
         var sent: [[UInt8]] = []
-        OSC52Clipboard { sent.append($0) }.copy("")
+        OSC52Clipboard { sent.append($0) }.copy([])
         #expect(sent.isEmpty)
         let clipboard = FakeClipboard()
         let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard)

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Imaging
@@ -20,7 +21,7 @@ import TUI
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
         for name in names { try Data(jpeg).write(to: URL(fileURLWithPath: directory.path + "/pictures/" + name)) }
         var environment = AppEnvironment(
-            source: try DirectorySource(path: directory.path + "/pictures"), loader: LocalFileImageLoader(),
+            source: try DirectorySource(path: FilePath(directory.path + "/pictures")), loader: LocalFileImageLoader(),
             renderer: FakeRenderer(), sourceName: "pictures", renderMode: .ascii, perPage: 30,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         environment.trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Glibc
@@ -54,20 +55,20 @@ struct LocalLibraryTests {
         try touch(folder.path + "/img2.jpg", seconds: 3_000)
         try touch(folder.path + "/IMG1.jpg", seconds: 2_000)
 
-        #expect(try await titles(DirectorySource(path: folder.path))
+        #expect(try await titles(DirectorySource(path: FilePath(folder.path)))
                 == ["trip 9", "trip 10", "IMG1.jpg", "img2.jpg", "img10.jpg"])
-        #expect(try await titles(DirectorySource(path: folder.path, order: .date))
+        #expect(try await titles(DirectorySource(path: FilePath(folder.path), order: .date))
                 == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
-        #expect(try await titles(DirectorySource(path: folder.path, order: .size))
+        #expect(try await titles(DirectorySource(path: FilePath(folder.path), order: .size))
                 == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
-        #expect(try await titles(DirectorySource(path: folder.path, order: .size, reversed: true))
+        #expect(try await titles(DirectorySource(path: FilePath(folder.path), order: .size, reversed: true))
                 == ["trip 10", "trip 9", "img2.jpg", "IMG1.jpg", "img10.jpg"])
         // Without a date taken, `taken` is the modification time.
-        #expect(try await titles(DirectorySource(path: folder.path, order: .taken))
+        #expect(try await titles(DirectorySource(path: FilePath(folder.path), order: .taken))
                 == ["trip 9", "trip 10", "img10.jpg", "IMG1.jpg", "img2.jpg"])
         // A date taken, where the file has one, wins over the modification time.
-        let taken = DateTaken { $0.hasSuffix("/img2.jpg") ? 10 : nil }
-        let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: taken)
+        let taken = DateTaken { $0.description.hasSuffix("/img2.jpg") ? 10 : nil }
+        let source = try DirectorySource(path: FilePath(folder.path), order: .taken, dateTaken: taken)
         #expect(try await titles(source) == ["trip 9", "trip 10", "img2.jpg", "img10.jpg", "IMG1.jpg"])
         let photo = try await source.photo(id: folder.path + "/img2.jpg")
         #expect(photo.createdAt == "1970-01-01T00:00:10Z")
@@ -84,45 +85,45 @@ struct LocalLibraryTests {
         for (fixture, name) in [("orientation-3.jpg", "a.jpg"), ("orientation-1.jpg", "b.jpg")] {
             try folder.write([UInt8](Data(contentsOf: fixtures.appendingPathComponent(fixture))), to: name)
         }
-        #expect(DateTaken.exif.seconds(folder.path + "/b.jpg") == 1_625_134_272)  // 2021-07-01 10:11:12
-        #expect(DateTaken.exif.seconds(folder.path + "/missing.jpg") == nil)
-        let source = try DirectorySource(path: folder.path, order: .taken, dateTaken: .exif)
+        #expect(DateTaken.exif.seconds(FilePath(folder.path + "/b.jpg")) == 1_625_134_272)  // 2021-07-01 10:11:12
+        #expect(DateTaken.exif.seconds(FilePath(folder.path + "/missing.jpg")) == nil)
+        let source = try DirectorySource(path: FilePath(folder.path), order: .taken, dateTaken: .exif)
         #expect(try await titles(source) == ["b.jpg", "a.jpg"])
     }
 
-    /// `c\xff.jpg` and `c\xef\xbf\xbd.jpg` both read "c\u{FFFD}.jpg": listed, the first would be
-    /// the second to every action (`D` trashed the second). It is left out, counted and logged.
-    @Test func aNameThatIsNotUTF8IsLeftOutNotTakenForItsLookAlike() async throws {
+    /// `c\xff.jpg` and `c\xef\xbf\xbd.jpg` both read "c\u{FFFD}.jpg" as text: they are two photos,
+    /// each shown apart and each its own file (as text, `D` on the first trashed the second).
+    @Test func aNameThatIsNotUTF8IsItsOwnPhotoBesideItsLookAlike() async throws {
         let folder = try tree(["c\u{FFFD}.jpg"])
         defer { folder.remove() }
-        let path = Array(folder.path.utf8) + Array("/c".utf8) + [0xFF] + Array(".jpg".utf8) + [0]
-        let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) } }
-        try #require(descriptor >= 0)
-        _ = libraryJPEG.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        let source = try DirectorySource(path: folder.path)
+        let invalid = FilePath(folder.path).appending(FilePath(bytes: Array("c".utf8) + [0xFF] + Array(".jpg".utf8)))
+        try File.write(libraryJPEG + [0], to: invalid, .creatingNew(permissions: 0o600))
+        let source = try DirectorySource(path: FilePath(folder.path))
         let page = try await source.page(of: .all, page: 1, perPage: 30)
-        #expect(page.photos.map(\.title) == ["c\u{FFFD}.jpg"])
-        #expect(page.photos.map(\.id) == [folder.path + "/c\u{FFFD}.jpg"])
-        #expect(page.skipped == 1)
+        #expect(page.photos.map(\.title) == ["c\\u{FFFD}.jpg", "c\\xFF.jpg"])
+        #expect(page.photos.map(\.id) == [folder.path + "/c\\u{FFFD}.jpg", folder.path + "/c\\xFF.jpg"])
+        #expect(page.photos.map(source.filePath) == [FilePath(folder.path + "/c\u{FFFD}.jpg"), invalid])
+        #expect(page.skipped == 0)
+        let sizes = try page.photos.map { try File.read(source.filePath(of: $0), maxBytes: 1 << 20).count }
+        #expect(sizes == [libraryJPEG.count, libraryJPEG.count + 1], "each opens its own file")
     }
 
     @Test func folderTilesCountTheirPhotosAndShowTheFirstAsCover() async throws {
         let folder = try tree(["trip/", "empty/", "trip/b10.jpg", "trip/b9.jpg", "trip/notes.txt",
                                "years/2020/", "years/2021/", "years/2021/z.jpg"])
         defer { folder.remove() }
-        let tiles = try await DirectorySource(path: folder.path).photos(page: 1, perPage: 30)
+        let tiles = try await DirectorySource(path: FilePath(folder.path)).photos(page: 1, perPage: 30)
         #expect(tiles.map(\.title) == ["empty", "trip", "years"])
-        #expect(tiles[0].folder == PhotoFolder(path: folder.path + "/empty", photoCount: 0))
+        #expect(tiles[0].folder == PhotoFolder(path: FilePath(folder.path + "/empty"), photoCount: 0))
         #expect(tiles[0].picture == nil, "no cover: the tile's placeholder")
         #expect(tiles[0].folder?.summary == "empty")
-        #expect(tiles[1].folder == PhotoFolder(path: folder.path + "/trip", photoCount: 2))
+        #expect(tiles[1].folder == PhotoFolder(path: FilePath(folder.path + "/trip"), photoCount: 2))
         #expect(tiles[1].folder?.summary == "2 photos")
         // A folder of folders: counted as such, its cover from the first of them with a photo.
-        #expect(tiles[2].folder == PhotoFolder(path: folder.path + "/years", photoCount: 0, folderCount: 2))
+        #expect(tiles[2].folder == PhotoFolder(path: FilePath(folder.path + "/years"), photoCount: 0, folderCount: 2))
         #expect(tiles[2].folder?.summary == "2 folders")
-        #expect(tiles[2].picture == .file(folder.path + "/years/2021/z.jpg"))
-        #expect(tiles[1].picture == .file(folder.path + "/trip/b9.jpg"))
+        #expect(tiles[2].picture == .file(FilePath(folder.path + "/years/2021/z.jpg")))
+        #expect(tiles[1].picture == .file(FilePath(folder.path + "/trip/b9.jpg")))
     }
 
     @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {
@@ -130,7 +131,7 @@ struct LocalLibraryTests {
         defer { folder.remove() }
         // A link back up: walking it would never end.
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/a/b/c/up", withDestinationPath: folder.path)
-        let source = try DirectorySource(path: folder.path, recursive: true)
+        let source = try DirectorySource(path: FilePath(folder.path), recursive: true)
         let page = try await source.page(of: .all, page: 1, perPage: 30)
         #expect(page.photos.map(\.title) == ["a/b/c/deep.jpg", "a/one.jpg", "top.jpg"])
         #expect(page.total == 3)
@@ -152,7 +153,7 @@ struct LocalLibraryTests {
         }
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/f1/deep-link", withDestinationPath: folder.path + "/f8")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/elsewhere", withDestinationPath: outside.path)
-        let page = try await DirectorySource(path: folder.path, recursive: true).page(of: .all, page: 1, perPage: 30)
+        let page = try await DirectorySource(path: FilePath(folder.path), recursive: true).page(of: .all, page: 1, perPage: 30)
         #expect(page.photos.map(\.title) == ["elsewhere/o.jpg"] + names.map { "\($0)/p.jpg" } + ["top.jpg"])
         #expect(page.photos.allSatisfy { $0.folder == nil })
         #expect(page.note == "9 link loops skipped")
@@ -161,37 +162,37 @@ struct LocalLibraryTests {
     @Test func aGivenListShowsExactlyThosePaths() async throws {
         let folder = try tree(["x/", "y/", "x/same.jpg", "y/same.jpg", "y/other.jpg", "notes.txt"])
         defer { folder.remove() }
-        let source = try DirectorySource(paths: [folder.path + "/y/same.jpg", folder.path + "/x/same.jpg",
-                                                 folder.path + "/x", folder.path + "/notes.txt", folder.path + "/gone.jpg"])
+        let given = ["/y/same.jpg", "/x/same.jpg", "/x", "/notes.txt", "/gone.jpg"].map { FilePath(folder.path + $0) }
+        let source = try DirectorySource(paths: given)
         let page = try await source.page(of: .all, page: 1, perPage: 30)
         #expect(page.photos.map(\.title) == ["\(folder.url.lastPathComponent)/x", "x/same.jpg", "y/same.jpg"])
         #expect(page.note == "no such file: \(folder.path)/gone.jpg" && page.skipped == 2)
         #expect(source.name == "5 paths")
-        #expect(throws: GalleryError.nothingToShow) { try DirectorySource(paths: [folder.path + "/notes.txt"]) }
+        #expect(throws: GalleryError.nothingToShow) { try DirectorySource(paths: [folder.path + "/notes.txt"].map { FilePath($0) }) }
     }
 
     @Test func aPhotoOpensInItsFolderAndOtherPathsSayWhatToDo() throws {
         let folder = try tree(["b.jpg", "a.jpg", "notes.txt"])
         defer { folder.remove() }
-        let opened = try DirectorySource.opening(folder.path + "/./b.jpg")
+        let opened = try DirectorySource.opening(FilePath(folder.path + "/./b.jpg"))
         #expect(opened.photoID == folder.path + "/b.jpg")
-        #expect(opened.source.path == folder.path)
+        #expect(opened.source.path?.description == folder.path)
         #expect(opened.source.index(ofID: folder.path + "/b.jpg") == 1)
-        #expect(try DirectorySource.opening(folder.path + "/").photoID == nil)
-        #expect(throws: GalleryError.noSuchPath(folder.path + "/nope.jpg")) { try DirectorySource.opening(folder.path + "/nope.jpg") }
-        #expect(throws: GalleryError.notAPhoto(folder.path + "/notes.txt")) { try DirectorySource.opening(folder.path + "/notes.txt") }
+        #expect(try DirectorySource.opening(FilePath(folder.path + "/")).photoID == nil)
+        #expect(throws: GalleryError.noSuchPath(folder.path + "/nope.jpg")) { try DirectorySource.opening(FilePath(folder.path + "/nope.jpg")) }
+        #expect(throws: GalleryError.notAPhoto(folder.path + "/notes.txt")) { try DirectorySource.opening(FilePath(folder.path + "/notes.txt")) }
     }
 
     @Test func goingUpNamesTheParentAndThisFolder() throws {
         let folder = try tree(["inner/"])
         defer { folder.remove() }
-        let inner = try DirectorySource(path: folder.path + "/inner/../inner/", order: .size, reversed: true)
-        #expect(inner.path == folder.path + "/inner")
+        let inner = try DirectorySource(path: FilePath(folder.path + "/inner/../inner/"), order: .size, reversed: true)
+        #expect(inner.path?.description == folder.path + "/inner")
         let parent = try #require(try inner.parentFolder())
-        #expect(parent.source.path == folder.path)
+        #expect(parent.source.path?.description == folder.path)
         #expect(parent.childID == folder.path + "/inner")
         #expect(parent.source.order == .size && parent.source.reversed)
-        #expect(try DirectorySource(path: "/").parentFolder() == nil)
+        #expect(try DirectorySource(path: FilePath("/")).parentFolder() == nil)
     }
 }
 
@@ -201,7 +202,7 @@ struct LibraryEditTests {
     @Test func trashingBeforeAHoleKeepsLaterPagesInTheirPlaces() async throws {
         let folder = try libraryTree(["pictures/"] + (1...100).map { "pictures/img\($0).jpg" })
         defer { folder.remove() }
-        let source = try DirectorySource(path: folder.path + "/pictures")
+        let source = try DirectorySource(path: FilePath(folder.path + "/pictures"))
         let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                         renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: folder.path + "/Trash"),

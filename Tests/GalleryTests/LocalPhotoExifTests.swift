@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ struct LocalPhotoExifTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try folder.write([UInt8](Data(contentsOf: fixture)), to: "paris.jpg")
-        let source = try DirectorySource(path: folder.path, dateTaken: .exif)
+        let source = try DirectorySource(path: FilePath(folder.path), dateTaken: .exif)
         let photo = try await source.photo(id: folder.path + "/paris.jpg")
         let lines = try await source.extraDetails(for: photo)
         // Once, as the pane shows any photo's date: not again among the file's lines.
@@ -31,7 +32,7 @@ struct LocalPhotoExifTests {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("ImagingTests/Fixtures/orientation-1.jpg")
         try folder.write([UInt8](Data(contentsOf: fixture)), to: "plain.jpg")
-        let source = try DirectorySource(path: folder.path, dateTaken: .exif)
+        let source = try DirectorySource(path: FilePath(folder.path), dateTaken: .exif)
         let lines = try await source.extraDetails(for: try await source.photo(id: folder.path + "/plain.jpg"))
         #expect(!lines.contains { $0.hasPrefix("Camera:") || $0.hasPrefix("Exposure:") || $0.hasPrefix("GPS:") }, "\(lines)")
     }
@@ -59,7 +60,7 @@ struct LocalPhotoExifTests {
         defer { folder.remove() }
         try folder.write(Self.padded(Self.fixture("orientation-6.webp"), by: padding), to: "sideways.webp")
         try folder.write(Self.padded(Self.fixture("camera-exif.webp"), by: padding), to: "paris.webp")
-        let source = try DirectorySource(path: folder.path, dateTaken: .exif)
+        let source = try DirectorySource(path: FilePath(folder.path), dateTaken: .exif)
         let sideways = try await source.photo(id: folder.path + "/sideways.webp")
         #expect((sideways.width, sideways.height) == (203, 149))
         #expect(sideways.createdAt == "2021-07-06T10:11:12Z")

@@ -51,7 +51,7 @@ struct PhotoActionsTests {
     @Test func osc52SequenceCarriesTheTextInBase64() {
         var sent: [[UInt8]] = []
         let clipboard = OSC52Clipboard { sent.append($0) }
-        clipboard.copy("hi ✓")
+        clipboard.copy(Array("hi ✓".utf8))
         #expect(sent == [Array("\u{1B}]52;c;aGkg4pyT\u{07}".utf8)])
     }
 

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import TUI
 import Testing
@@ -13,7 +14,7 @@ struct PhotoPickerTests {
         var restored = 0
 
         func picker() -> PhotoPicker {
-            let picker = PhotoPicker { [unowned self] in picks.append($0) }
+            let picker = PhotoPicker { [unowned self] in picks.append($0?.map(\.description)) }
             picker.restoreTerminal = { [unowned self] in restored += 1 }
             return picker
         }
@@ -23,7 +24,7 @@ struct PhotoPickerTests {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
         let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         let status = await app.settle()
         #expect(status.contains("Enter pick  Esc cancel"), "\(status)")
         // a/, b/, img1, img2, img10: mark img10, then img1, and press Enter on img2.
@@ -38,7 +39,7 @@ struct PhotoPickerTests {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
         let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
@@ -55,7 +56,7 @@ struct PhotoPickerTests {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
         let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: folder.path), picker: results.picker())
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         app.press(.character(" "))
         let refused = await app.settle()
@@ -71,7 +72,7 @@ struct PhotoPickerTests {
     @Test func aPhotoGivenAtStartIsSelectedNotOpened() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
-        let (source, id) = try DirectorySource.opening(folder.path + "/img2.jpg")
+        let (source, id) = try DirectorySource.opening(FilePath(folder.path + "/img2.jpg"))
         let results = Results()
         let app = LibraryHarness(source, opening: id, picker: results.picker())
         _ = await app.settle()

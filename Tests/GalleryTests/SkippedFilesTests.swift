@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Imaging
@@ -13,7 +14,7 @@ struct SkippedFilesTests {
         let jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(10, 20, 30)))
         for name in ["a.jpg", "b.jpg"] { try folder.write(jpeg, to: name) }
         for name in ["notes.txt", "list.csv", "song.mp3"] { try folder.write(Array("not a photo".utf8), to: name) }
-        let app = LibraryHarness(try DirectorySource(path: folder.path))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
         let grid = app.coordinator.viewModel!
         await grid.until { grid.skipped == 3 }
         let status = await app.settle()
@@ -34,19 +35,19 @@ struct SkippedFilesTests {
         try folder.write(Array("text".utf8), to: "notes\u{1B}[2J.txt")
         try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/sub/up", withDestinationPath: folder.path)
-        let scan = try LibraryScan.folder(folder.path, recursive: true)
+        let scan = try LibraryScan.folder(FilePath(folder.path), recursive: true)
         #expect(scan.skipped == 2)
         #expect(scan.skipReasons.sorted() == [
             "skipped \"\(folder.path)/notes\\u{1B}[2J.txt\": not a photo format gallery shows",
             "skipped \"\(folder.path)/sub/up\": a link to a folder already listed (a loop)",
         ])
-        let given = LibraryScan.paths([folder.path + "/gone.jpg"])
+        let given = LibraryScan.paths([FilePath(folder.path + "/gone.jpg")])
         #expect(given.skipReasons == ["skipped \"\(folder.path)/gone.jpg\": no such file"])
 
         let many = try TemporaryDirectory()
         defer { many.remove() }
         for index in 0..<(LibraryScan.maxSkipReasons + 5) { try many.write([0], to: "\(index).txt") }
-        let crowded = try LibraryScan.folder(many.path, recursive: false)
+        let crowded = try LibraryScan.folder(FilePath(many.path), recursive: false)
         #expect(crowded.skipped == LibraryScan.maxSkipReasons + 5)
         #expect(crowded.skipReasons.count == LibraryScan.maxSkipReasons)
     }
@@ -64,7 +65,7 @@ struct SkippedFilesTests {
             try folder.write(isPhoto ? jpeg : Array("text".utf8), to: "f\(index)." + (index % 5 == 0 ? "txt" : "jpg"))
         }
         try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
-        let scan = try LibraryScan.folder(folder.path, recursive: false)
+        let scan = try LibraryScan.folder(FilePath(folder.path), recursive: false)
         let photos = Set((0..<count).filter { $0 % 3 != 0 }.map { "f\($0)." + ($0 % 5 == 0 ? "txt" : "jpg") })
         #expect(Set(scan.entries.filter { $0.kind == .photo }.map(\.title)) == photos)
         #expect(scan.entries.filter { $0.kind == .photo }.count == photos.count, "each file once")

@@ -1,3 +1,4 @@
+import OperatingSystem
 import TestSupport
 import Foundation
 import Testing
@@ -62,7 +63,7 @@ struct SourceExtrasInViewModelsTests {
             .appendingPathComponent("ImagingTests/Fixtures/disposal.gif")
         let folder = try TemporaryDirectory()
         try folder.write([UInt8](Data(contentsOf: fixture)), to: "moving.gif")
-        let source = try DirectorySource(path: folder.path)
+        let source = try DirectorySource(path: FilePath(folder.path))
         return (folder, source, try await source.photo(id: folder.path + "/moving.gif"))
     }
 

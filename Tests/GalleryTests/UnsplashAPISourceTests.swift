@@ -1,3 +1,4 @@
+import OperatingSystem
 import Imaging
 import TerminalEnvironment
 import Net

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OperatingSystem
 import Testing
 @testable import InlineViewer
 
@@ -18,14 +19,14 @@ import Testing
         let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let path = try Self.temporaryFile(bytes)
         defer { unlink(path) }
-        let read = try FileInput.withContents(of: path) { Array($0) }
+        let read = try FileInput.withContents(of: FilePath(path)) { Array($0) }
         #expect(read == bytes)
     }
 
     @Test func anEmptyFileGivesNoBytes() throws {
         let path = try Self.temporaryFile([])
         defer { unlink(path) }
-        #expect(try FileInput.withContents(of: path) { $0.count } == 0)
+        #expect(try FileInput.withContents(of: FilePath(path)) { $0.count } == 0)
     }
 
     @Test func aPipeIsReadToItsEnd() throws {
@@ -35,7 +36,7 @@ import Testing
         #expect(write(ends[1], bytes, bytes.count) == bytes.count)
         close(ends[1])
         defer { close(ends[0]) }
-        #expect(try FileInput.withContents(of: "/proc/self/fd/\(ends[0])") { Array($0) } == bytes)
+        #expect(try FileInput.withContents(of: FilePath("/proc/self/fd/\(ends[0])")) { Array($0) } == bytes)
     }
 
     @Test func aNamedPipeIsOpenedOnceAndReadToItsEnd() throws {
@@ -54,7 +55,7 @@ import Testing
             sleep(2)
             close(open(path, O_WRONLY | O_NONBLOCK))
         }
-        #expect(try FileInput.withContents(of: path) { Array($0) } == bytes)
+        #expect(try FileInput.withContents(of: FilePath(path)) { Array($0) } == bytes)
     }
 
     @Test func aStreamOfTheCapIsReadWholeAndOneByteMoreFails() throws {
@@ -76,7 +77,7 @@ import Testing
                 }
                 close(writer)
             }
-            let read = { try FileInput.withContents(of: "/proc/self/fd/\(ends[0])", maxBytes: cap) { $0.count } }
+            let read = { try FileInput.withContents(of: FilePath("/proc/self/fd/\(ends[0])"), maxBytes: cap) { $0.count } }
             if count == cap {
                 #expect(try read() == cap)
             } else {
@@ -107,7 +108,7 @@ import Testing
             close(writer)
         }
         let error = #expect(throws: FileInput.Failure.self) {
-            try FileInput.withContents(of: path, maxBytes: cap) { $0.count }
+            try FileInput.withContents(of: FilePath(path), maxBytes: cap) { $0.count }
         }
         #expect(error?.description == "larger than 1 MB, more than any image gallery shows")
     }
@@ -115,7 +116,7 @@ import Testing
     @Test func aDeviceIsRefusedWithoutBeingRead() throws {
         for device in ["/dev/zero", "/dev/null", "/dev/tty"] where FileManager.default.fileExists(atPath: device) {
             let error = #expect(throws: FileInput.Failure.self) {
-                try FileInput.withContents(of: device, maxBytes: 1 << 20) { $0.count }
+                try FileInput.withContents(of: FilePath(device), maxBytes: 1 << 20) { $0.count }
             }
             #expect(error?.description == "a device, not an image file", "\(device)")
         }
@@ -128,7 +129,7 @@ import Testing
         defer { unlink(path) }
         let start = ContinuousClock.now
         let error = #expect(throws: FileInput.Failure.self) {
-            try FileInput.withContents(of: path, pipeTimeout: .milliseconds(300)) { $0.count }
+            try FileInput.withContents(of: FilePath(path), pipeTimeout: .milliseconds(300)) { $0.count }
         }
         #expect(error?.description == "a pipe nothing was written to")
         #expect(ContinuousClock.now - start < .seconds(5))
@@ -140,16 +141,16 @@ import Testing
         try #require(truncate(path, 2 << 20) == 0)
         var called = false
         let error = #expect(throws: FileInput.Failure.self) {
-            try FileInput.withContents(of: path, maxBytes: 1 << 20) { _ in called = true }
+            try FileInput.withContents(of: FilePath(path), maxBytes: 1 << 20) { _ in called = true }
         }
         #expect(error?.description == "larger than 1 MB, more than any image gallery shows")
         #expect(!called)
-        #expect(try FileInput.withContents(of: path, maxBytes: 2 << 20) { $0.count } == 2 << 20)
+        #expect(try FileInput.withContents(of: FilePath(path), maxBytes: 2 << 20) { $0.count } == 2 << 20)
     }
 
     @Test(arguments: [("/nonexistent/photo.jpg", "No such file or directory"), ("/tmp", "Is a directory")])
     func anUnreadablePathIsAnErrorInTheCLibrarysWords(path: String, message: String) {
-        let error = #expect(throws: FileInput.Failure.self) { try FileInput.withContents(of: path) { $0.count } }
+        let error = #expect(throws: FileInput.Failure.self) { try FileInput.withContents(of: FilePath(path)) { $0.count } }
         #expect(error?.description == message)
     }
 }

@@ -36,10 +36,10 @@ import Testing
         let path = folder.path + "/photo"
         let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0) }
         try File.write(bytes, to: path, .creatingNew(permissions: 0o600))
-        #expect(try MappedFile.withContents(of: path, maxBytes: 5000, truncationMessage: "") { Array($0) } == bytes)
+        #expect(try MappedFile.withContents(of: FilePath(path), maxBytes: 5000, truncationMessage: "") { Array($0) } == bytes)
         var called = false
         let error = #expect(throws: SystemError.self) {
-            try MappedFile.withContents(of: path, maxBytes: 4999, truncationMessage: "") { _ in called = true }
+            try MappedFile.withContents(of: FilePath(path), maxBytes: 4999, truncationMessage: "") { _ in called = true }
         }
         #expect(error?.isFileTooLarge == true)
         #expect(!called)

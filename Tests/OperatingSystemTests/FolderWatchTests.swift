@@ -32,8 +32,19 @@ import Testing
 
         let seen = try changes(of: watch, atLeast: 5)
         #expect(seen.map(\.kind) == [.created, .finishedWriting, .movedOut, .movedIn, .deleted, .created])
-        #expect(seen.map { String($0.path.dropFirst(folder.path.count)) } == ["/a.jpg", "/a.jpg", "/a.jpg", "/b.jpg", "/b.jpg", "/sub"])
+        #expect(seen.map { $0.path.dropping(prefix: FilePath(folder.path))?.description } == ["/a.jpg", "/a.jpg", "/a.jpg", "/b.jpg", "/b.jpg", "/sub"])
         #expect(seen.map(\.isFolder) == [false, false, false, false, false, true])
+    }
+
+    /// A change names the file by its bytes: a name that is not UTF-8 is not read as its look-alike.
+    @Test func aChangeNamesAFileThatIsNotUTF8ByItsBytes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let watch = try FolderWatch()
+        try watch.watch(folder.path)
+        let path = FilePath(folder.path).appending(FilePath(bytes: Array("c".utf8) + [0xFF] + Array(".jpg".utf8)))
+        try File.write([1], to: path, .creatingNew(permissions: 0o644))
+        #expect(try changes(of: watch, atLeast: 2).map(\.path) == [path, path])
     }
 
     @Test func onlyTheWatchedFolderIsWatchedNotItsSubfolders() throws {
@@ -49,7 +60,7 @@ import Testing
         try watch.watch(folder.path + "/sub")
         #expect(watch.watchedCount == 2)
         #expect(unlink(folder.path + "/sub/deep.jpg") == 0)
-        #expect(try changes(of: watch, atLeast: 1) == [FolderChange(kind: .deleted, path: folder.path + "/sub/deep.jpg")])
+        #expect(try changes(of: watch, atLeast: 1) == [FolderChange(kind: .deleted, path: FilePath(folder.path + "/sub/deep.jpg"))])
     }
 
     @Test func aFolderDeletedStopsBeingWatchedAndAFileCannotBeWatched() throws {

@@ -68,11 +68,11 @@ import Testing
         try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
         try File.write(Array("b".utf8), to: folder.path + "/b.jpg", .creatingNew(permissions: 0o644))
         #expect(mkdir(folder.path + "/trip", 0o755) == 0)
-        let taken = #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/b.jpg") }
+        let taken = #expect(throws: SystemError.self) { try File.linkThenUnlink(FilePath(folder.path + "/a.jpg"), to: FilePath(folder.path + "/b.jpg")) }
         #expect(taken?.isAlreadyExisting == true)
-        try File.linkThenUnlink(folder.path + "/a.jpg", to: folder.path + "/c.jpg")
+        try File.linkThenUnlink(FilePath(folder.path + "/a.jpg"), to: FilePath(folder.path + "/c.jpg"))
         #expect(try folder.text(of: "c.jpg") == "a" && folder.text(of: "b.jpg") == "b")
-        #expect(throws: SystemError.self) { try File.linkThenUnlink(folder.path + "/trip", to: folder.path + "/alps") }
+        #expect(throws: SystemError.self) { try File.linkThenUnlink(FilePath(folder.path + "/trip"), to: FilePath(folder.path + "/alps")) }
         #expect(folder.contents() == ["b.jpg", "c.jpg", "trip"])
     }
 

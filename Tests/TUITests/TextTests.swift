@@ -15,6 +15,7 @@ import Testing
         #expect(truncate(title, toWidth: 24, keepingLast: 12) == "Holida…ends/IMG_1234.jpg")
         #expect(displayWidth(truncate(title, toWidth: 24, keepingLast: 12)) == 24)
         #expect(truncate(title, toWidth: 40, keepingLast: 12) == title, "fits: untouched")
+        #expect(truncate(title, toWidth: 24, keepingLast: 0) == truncate(title, toWidth: 24), "nothing kept: cut at the end")
         #expect(truncate(title, toWidth: 13, keepingLast: 12) == "IMG_1234.jpg", "no room for the folders")
         #expect(truncate(title, toWidth: 10, keepingLast: 12) == "IMG_1234.…", "the end itself cut")
         #expect(truncate("東京/タワー.jpg", toWidth: 14, keepingLast: 7) == "東…/タワー.jpg")

@@ -1,4 +1,5 @@
 public import Foundation
+import OperatingSystem
 
 /// A fresh directory for one test under the system's temporary directory, removed by `remove()`:
 /// the one temporary-folder helper of the suites.
@@ -25,7 +26,8 @@ public struct TemporaryDirectory {
         try String(contentsOfFile: path + "/" + name, encoding: .utf8)
     }
 
+    /// Removes the directory and everything in it, names that are not UTF-8 too.
     public func remove() {
-        try? FileManager.default.removeItem(at: url)
+        Directory.removeTree(FilePath(path))
     }
 }

@@ -27,7 +27,7 @@ public final class TestProcess {
         ownsOutput = output == nil
         outputPath = output ?? temporary + ".out"
         errorPath = separateStandardError ? temporary + ".err" : outputPath
-        child = try ChildProcess.start(arguments, searchingPath: true, environment: environment,
+        child = try ChildProcess.start(arguments.map { FilePath($0) }, searchingPath: true, environment: environment,
                                        standardOutput: outputPath, standardError: errorPath, signalsAtDefault: true)
     }
 

@@ -4,9 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Puts text on the user's clipboard.
+/// Puts bytes on the user's clipboard: a URL's text, or a file's path as the system names it.
 @MainActor public protocol Clipboard: AnyObject, Sendable {
-    func copy(_ text: String)
+    func copy(_ bytes: [UInt8])
 }
 
 /// The clipboard through the terminal: OSC 52 (`ESC ] 52 ; c ; <base64> BEL`), which xterm, kitty,
@@ -19,13 +19,13 @@ import Foundation
         self.send = send
     }
 
-    /// Empty text is not sent: terminals take an empty OSC 52 as "clear the clipboard".
-    public func copy(_ text: String) {
-        guard !text.isEmpty else { return }
-        send(Self.sequence(for: text))
+    /// Nothing is sent for no bytes: terminals take an empty OSC 52 as "clear the clipboard".
+    public func copy(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        send(Self.sequence(for: bytes))
     }
 
-    static func sequence(for text: String) -> [UInt8] {
-        Array("\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}".utf8)
+    static func sequence(for bytes: [UInt8]) -> [UInt8] {
+        Array("\u{1B}]52;c;\(Data(bytes).base64EncodedString())\u{07}".utf8)
     }
 }

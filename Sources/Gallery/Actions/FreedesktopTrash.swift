@@ -1,13 +1,13 @@
-import OperatingSystem
+public import OperatingSystem
 
 /// A file in a trash folder, and where it came from.
 public struct TrashedFile: Sendable, Equatable {
     /// Where the file was, absolute.
-    public let originalPath: String
+    public let originalPath: FilePath
     /// Where it is now: `TRASH/files/NAME`.
-    public let trashedPath: String
+    public let trashedPath: FilePath
     /// Its record: `TRASH/info/NAME.trashinfo`.
-    public let infoPath: String
+    public let infoPath: FilePath
 }
 
 /// Why a file could not go to the trash or come back, in a sentence for the status bar.
@@ -58,7 +58,7 @@ public struct FreedesktopTrash: Sendable {
     }
 
     /// Moves the file, folder or symbolic link (itself) at the absolute `path` to the trash.
-    public func moveToTrash(_ path: String) throws(TrashError) -> TrashedFile {
+    public func moveToTrash(_ path: FilePath) throws(TrashError) -> TrashedFile {
         let name = LocalFile.name(of: path)
         let status = try attempt(name) { () throws(SystemError) in try FileStatus(path: path, followingLinks: false) }
         guard let folder = trashFolder(forFileAt: path, device: status.device) else {
@@ -66,9 +66,9 @@ public struct FreedesktopTrash: Sendable {
         }
         let record = "[Trash Info]\nPath=\(Self.percentEncoded(folder.recordedPath(path)))\n"
             + "DeletionDate=\(LocalTime(secondsSince1970: now()).isoText)\n"
-        for candidate in Self.candidateNames(for: name) {
-            let infoPath = folder.path + "/info/" + candidate + ".trashinfo"
-            let trashedPath = folder.path + "/files/" + candidate
+        for candidate in Self.candidateNames(for: path.name) {
+            let infoPath = folder.path.appending("info").appending(FilePath(bytes: candidate.bytes + Array(".trashinfo".utf8)))
+            let trashedPath = folder.path.appending("files").appending(candidate)
             do {
                 try File.write(Array(record.utf8), to: infoPath, .creatingNew(permissions: 0o600))
             } catch where error.isAlreadyExisting {
@@ -106,77 +106,87 @@ public struct FreedesktopTrash: Sendable {
 
     /// A trash folder on one file system, and how its records name files.
     struct Folder {
-        let path: String
+        let path: FilePath
         /// Top-folder trashes record paths relative to the top folder, so a disk mounted
         /// elsewhere still restores.
-        let topFolder: String?
+        let topFolder: FilePath?
 
-        func recordedPath(_ path: String) -> String {
+        func recordedPath(_ path: FilePath) -> FilePath {
             guard let topFolder else { return path }
-            return String(path.dropFirst(topFolder == "/" ? 1 : topFolder.count + 1))
+            // The top folder with its slash: an empty name appended adds just that.
+            return path.dropping(prefix: topFolder.appending("")) ?? path
         }
     }
 
     /// The home trash when the file shares its file system, else its top folder's trash; nil when
     /// none can be made or used.
-    func trashFolder(forFileAt path: String, device: UInt64) -> Folder? {
+    func trashFolder(forFileAt path: FilePath, device: UInt64) -> Folder? {
         // The home trash may be reached through a link (a data folder kept on another disk); the
         // top folders' may not, or another user could point them anywhere.
-        if let home = usableTrash(homeTrash, device: device, followingLinks: true) {
+        if let home = usableTrash(FilePath(homeTrash), device: device, followingLinks: true) {
             return Folder(path: home, topFolder: nil)
         }
         let top = Self.topFolder(of: path, device: device)
-        let shared = (top == "/" ? "" : top) + "/.Trash"
+        let shared = top.appending(".Trash")
         if let status = try? FileStatus(path: shared, followingLinks: false),
            status.kind == .directory, status.isSticky,
-           let folder = usableTrash(shared + "/\(userID)", device: device) {
+           let folder = usableTrash(shared.appending("\(userID)"), device: device) {
             return Folder(path: folder, topFolder: top)
         }
-        return usableTrash(shared + "-\(userID)", device: device).map { Folder(path: $0, topFolder: top) }
+        return usableTrash(top.appending(".Trash-\(userID)"), device: device).map { Folder(path: $0, topFolder: top) }
     }
 
     /// `path` with its `files` and `info` folders (made when missing, private to the user), when
     /// it is a real folder of this user's on `device`.
-    private func usableTrash(_ path: String, device: UInt64, followingLinks: Bool = false) -> String? {
+    private func usableTrash(_ path: FilePath, device: UInt64, followingLinks: Bool = false) -> FilePath? {
         // Checked before anything is made inside: mkdir does not follow a link, `files` would.
         guard (try? File.makeDirectories(path, permissions: 0o700)) != nil,
               let status = try? FileStatus(path: path, followingLinks: followingLinks), status.kind == .directory,
               status.ownerID == userID, status.device == device else { return nil }
-        for folder in [path + "/files", path + "/info"] {
+        for folder in [path.appending("files"), path.appending("info")] {
             guard (try? File.makeDirectories(folder, permissions: 0o700)) != nil else { return nil }
         }
         return path
     }
 
     /// The top folder of the file system holding `path`: its highest ancestor on `device`.
-    static func topFolder(of path: String, device: UInt64) -> String {
-        var folder = parent(of: path)
+    static func topFolder(of path: FilePath, device: UInt64) -> FilePath {
+        var folder = path.parent
         while folder != "/" {
-            let above = parent(of: folder)
+            let above = folder.parent
             guard (try? FileStatus(path: above))?.device == device else { return folder }
             folder = above
         }
         return "/"
     }
 
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
-    }
-
     // MARK: - Names and records
 
     /// `NAME`, then `NAME.2.EXT`, `NAME.3.EXT`, …: what the trash calls the file when its name is taken.
-    static func candidateNames(for name: String) -> [String] {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let suffix = dot.map { String(name[$0...]) } ?? ""
-        return [name] + (2...1000).map { "\(stem).\($0)\(suffix)" }
+    /// The name's bytes are kept (it comes back under its record's path whatever it is called in
+    /// the trash), but for a name so long that its record's would be longer than a name may be:
+    /// its stem is then cut, its extension kept.
+    static func candidateNames(for name: FilePath) -> [FilePath] {
+        let bytes = name.bytes
+        let dot = bytes.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 || bytes.count - $0 > maxExtensionBytes ? nil : $0 }
+        let stem = dot.map { Array(bytes[..<$0]) } ?? bytes
+        let suffix = dot.map { Array(bytes[$0...]) } ?? []
+        return ([nil] + (2...1000).map(Optional.some)).map { number in
+            let tag = number.map { Array(".\($0)".utf8) } ?? []
+            return FilePath(bytes: stem.prefix(maxNameBytes - tag.count - suffix.count) + tag + suffix)
+        }
     }
 
-    /// The path as a URI path (RFC 2396): unreserved characters and `/` kept, every other byte `%XX`.
-    static func percentEncoded(_ path: String) -> String {
-        FileURI.percentEncoded(path, alsoKeeping: "/")
+    /// The longest name in a trash: its record is named `NAME.trashinfo`, and a name is at most
+    /// 255 bytes (NAME_MAX) on Linux's file systems.
+    static let maxNameBytes = 255 - ".trashinfo".utf8.count
+    /// What is kept after the last dot when a long name is cut: an extension, not half a name.
+    private static let maxExtensionBytes = 32
+
+    /// The path as a URI path (RFC 2396), as the spec asks of `Path=`: unreserved characters and
+    /// `/` kept, every other byte, UTF-8 or not, `%XX`.
+    static func percentEncoded(_ path: FilePath) -> String {
+        path.percentEncoded(keeping: "/")
     }
 
     private func attempt<T>(_ name: String, _ body: () throws(SystemError) -> T) throws(TrashError) -> T {

@@ -1,3 +1,4 @@
+import OperatingSystem
 public import Observation
 
 /// What `o`, `d` and `y` do to a photo, in the grid and in the detail pane alike, and the one-line
@@ -78,17 +79,19 @@ public final class PhotoActions {
             message = "\(noWebPageReason): nothing copied"
             return
         }
-        let text = path ?? photo.referralLink
-        guard !text.isEmpty else {
+        // A file's path goes as its bytes: pasted, it names this file and no look-alike.
+        let bytes = path?.bytes ?? Array(photo.referralLink.utf8)
+        guard !bytes.isEmpty else {
             message = "this photo has no link to copy"
             return
         }
+        let shown = path?.description ?? photo.referralLink
         guard let clipboard else {
-            message = text
+            message = shown
             return
         }
-        clipboard.copy(text)
-        message = "copied \(text)"
+        clipboard.copy(bytes)
+        message = "copied \(shown)"
     }
 
     /// Saves the original; progress and the outcome appear in `statusText`. A file is already saved.
@@ -126,15 +129,15 @@ public final class PhotoActions {
     }
 
     /// Hands `path` to the desktop's opener (`xdg-open`), which says later if it failed.
-    private func openFile(_ path: String) {
+    private func openFile(_ path: FilePath) {
         let name = LocalFile.name(of: path)
         guard let opener, let program = opener.open(path, onFailure: { [weak self] program in
-            Task { @MainActor in self?.message = "\(LocalFile.name(of: program)) could not open \(name)" }
+            Task { @MainActor in self?.message = "\(FilePath(program).name) could not open \(name)" }
         }) else {
             message = "nothing opens files here: install xdg-utils (xdg-open) to open \(name)"
             return
         }
-        message = "opening \(name) with \(LocalFile.name(of: program))"
+        message = "opening \(name) with \(FilePath(program).name)"
     }
 
     // MARK: Results

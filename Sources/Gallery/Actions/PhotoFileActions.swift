@@ -115,9 +115,9 @@ public final class PhotoFileActions {
             return
         }
         guard newName != oldName else { return }
-        let folder = String(path.dropLast(oldName.utf8.count))
         do {
-            try File.renameWithoutReplacing(path, to: folder + newName)
+            // The folder's bytes stay as they are; the new name is the text the user typed.
+            try File.renameWithoutReplacing(path, to: path.parent.appending(newName))
         } catch where error.isAlreadyExisting {
             message = "\(newName) already exists: nothing was renamed"
             return

@@ -1,19 +1,20 @@
 import Foundation
-import OperatingSystem
+public import OperatingSystem
 
 /// Opens a web page in the user's browser.
 public protocol URLOpening: Sendable {
     /// Starts opening `url`; false when there is no way to (no opener installed).
     func open(_ url: String) -> Bool
-    /// Starts opening `target` (a URL or a file's path); returns the program doing it, nil when
-    /// there is none. `onFailure` is called, with that program, if it ends unsuccessfully.
-    func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String?
+    /// Starts opening `target` (a URL or a file's path, its bytes as they are); returns the
+    /// program doing it, nil when there is none. `onFailure` is called, with that program, if it
+    /// ends unsuccessfully.
+    func open(_ target: FilePath, onFailure: @escaping @Sendable (String) -> Void) -> String?
 }
 
 extension URLOpening {
     /// Openers that cannot tell a failure: only whether they started.
-    public func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String? {
-        open(target) ? "the opener" : nil
+    public func open(_ target: FilePath, onFailure: @escaping @Sendable (String) -> Void) -> String? {
+        open(target.description) ? "the opener" : nil
     }
 }
 
@@ -42,12 +43,12 @@ public struct SystemURLOpener: URLOpening {
     }
 
     public func open(_ url: String) -> Bool {
-        open(url, onFailure: { _ in }) != nil
+        open(FilePath(url), onFailure: { _ in }) != nil
     }
 
-    public func open(_ target: String, onFailure: @escaping @Sendable (String) -> Void) -> String? {
+    public func open(_ target: FilePath, onFailure: @escaping @Sendable (String) -> Void) -> String? {
         guard let opener,
-            let child = try? ChildProcess.start([opener, target], newSession: true)
+            let child = try? ChildProcess.start([FilePath(opener), target], newSession: true)
         else { return nil }
         // xdg-open may run as long as the browser or viewer does; wait for it off the main and
         // cooperative threads.

@@ -39,7 +39,7 @@ public struct DesktopThumbnails: Sendable {
     /// A file asked about: its URI, the thumbnail's file name, and the status thumbnails are
     /// checked against.
     struct Original: Sendable {
-        let path: String
+        let path: FilePath
         let uri: String
         let name: String
         let status: FileStatus
@@ -56,8 +56,8 @@ public struct DesktopThumbnails: Sendable {
 
     /// The file at `path` (absolute) as thumbnails name it; nil for a file inside the thumbnail
     /// cache itself, which the spec says to show as it is, never to thumbnail.
-    func original(path: String, status: FileStatus) -> Original? {
-        guard !path.hasPrefix(directory + "/") else { return nil }
+    func original(path: FilePath, status: FileStatus) -> Original? {
+        guard path.dropping(prefix: FilePath(directory + "/")) == nil else { return nil }
         let uri = FileURI.of(path: path)
         return Original(path: path, uri: uri, name: MD5.hex(Array(uri.utf8)) + ".png", status: status)
     }

@@ -1,3 +1,5 @@
+import OperatingSystem
+
 /// Keeps a folder's grids in step with its files: the folder (for a recursive listing, the
 /// folders below it too) is watched, and each batch of changes this app did not make itself lists
 /// the files again, off the main actor, then updates every grid over the folder in place. Files
@@ -54,7 +56,8 @@
         isRelisting = true
         let source = self.source
         let beingWritten = monitor?.beingWritten ?? []
-        let rewritten = batch.completed.intersection(news)
+        // Grids know photos by id: a path as shown.
+        let rewritten = Set(batch.completed.intersection(news).map(\.description))
         Task { [weak self] in
             // A folder gone or unreadable keeps its last listing.
             await Task.detached { try? source.relist(leavingOut: beingWritten) }.value

@@ -1,3 +1,5 @@
+public import OperatingSystem
+
 /// One thing a grid shows: a photo (from a catalog or a file), or a folder of a local library.
 /// Sources make these from what they read (a catalog's JSON, a folder's listing); nothing past a
 /// source knows the shape it came in.
@@ -9,7 +11,8 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         case folder(PhotoFolder)
     }
 
-    /// Unique within its source: a catalog's photo id, a local file's or folder's absolute path.
+    /// Unique within its source: a catalog's photo id; a local file's or folder's absolute path as
+    /// shown (`FilePath.description`, one-to-one with its bytes), never opened.
     public let id: String
     public var kind: Kind
     /// The words that name it in the grid: a catalog photo's description, a file's name (its path
@@ -81,7 +84,7 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
 /// Where an item's pixels are: a file on this machine, or pictures on the web.
 public enum PicturePlace: Sendable, Equatable {
     /// A file, by its absolute path.
-    case file(String)
+    case file(FilePath)
     case web(WebPicture)
 }
 
@@ -101,7 +104,7 @@ public struct WebPicture: Sendable, Equatable {
 /// Where to load an image from, as a source answers for one item at one size.
 public enum ImageLocation: Sendable, Hashable {
     /// A file, by its absolute path: read by `LocalFileImageLoader`.
-    case file(String)
+    case file(FilePath)
     /// An http(s) URL: fetched by the network loaders.
     case web(String)
 }

@@ -1,7 +1,9 @@
+public import OperatingSystem
+
 /// A folder shown as a tile in a local library's grid.
 public struct PhotoFolder: Sendable, Equatable {
     /// The folder, as an absolute path.
-    public let path: String
+    public let path: FilePath
     /// The photos directly inside; nil when the folder cannot be read.
     public let photoCount: Int?
     /// The folders directly inside.
@@ -9,7 +11,7 @@ public struct PhotoFolder: Sendable, Equatable {
     /// `path` is a symbolic link to the folder: trashing or renaming the tile moves the link alone.
     public let isLink: Bool
 
-    public init(path: String, photoCount: Int?, folderCount: Int = 0, isLink: Bool = false) {
+    public init(path: FilePath, photoCount: Int?, folderCount: Int = 0, isLink: Bool = false) {
         self.path = path
         self.photoCount = photoCount
         self.folderCount = folderCount

@@ -1,9 +1,11 @@
+public import OperatingSystem
+
 /// A source whose photos are files on this machine (a folder): `o` opens the file, `y` copies its
 /// path, `d` has nothing to fetch, and the files, and the folders shown as tiles, can be trashed
 /// and renamed.
 public protocol LocalPhotoSource: PhotoSource {
     /// The absolute path of `photo`'s file, or of a folder tile's folder.
-    func filePath(of photo: LibraryItem) -> String
+    func filePath(of photo: LibraryItem) -> FilePath
     /// The item whose file (or folder) `photo`'s was renamed to (`newName`, in the same folder),
     /// listed from now on where `photo` was.
     func renamed(_ photo: LibraryItem, to newName: String) -> LibraryItem

@@ -1,6 +1,7 @@
 import TerminalEnvironment
 import Imaging
 import Logging
+import OperatingSystem
 /// URL, fetch and render for one photo at one cell size: the work behind every image the view
 /// models show, run off the main actor, with at most one render per core at a time.
 /// Cancelling the calling task cancels the fetch (or the wait for a render slot).
@@ -68,7 +69,7 @@ struct ThumbnailPipeline: Sendable {
             if case .unavailable = error {} else { thumbnails.recordFailure(of: original, reason: error.description) }
             throw error
         }
-        thumbnails.onDecode(original.path)
+        thumbnails.onDecode(original.path.description)
         // A file cut short may still be arriving: its thumbnail would keep the grey part.
         if !image.isTruncated {
             IdleQueue.shared.enqueue { thumbnails.save(image, of: original, covering: box, filling: filling) }

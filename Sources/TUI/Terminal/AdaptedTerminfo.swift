@@ -91,7 +91,7 @@ struct AdaptedTerminfo {
 
     /// Runs a program from `PATH` with stdin and stderr on /dev/null; true when it exits 0.
     static func run(_ arguments: [String], stdout: String) -> Bool {
-        guard let child = try? ChildProcess.start(arguments, searchingPath: true, standardOutput: stdout) else {
+        guard let child = try? ChildProcess.start(arguments.map { FilePath($0) }, searchingPath: true, standardOutput: stdout) else {
             return false
         }
         return (try? child.waitForSuccess()) ?? false

@@ -36,7 +36,7 @@ public func truncate(_ s: String, toWidth width: Int) -> String {
 /// what comes before them is shortened in its middle ("Holi…ends/IMG_1234.jpg"), so the end
 /// that tells one from another (a file name after its folders) stays.
 public func truncate(_ s: String, toWidth width: Int, keepingLast keeping: Int) -> String {
-    guard width > 0 else { return "" }
+    guard keeping > 0 else { return truncate(s, toWidth: width) }
     if displayWidth(s) <= width { return s }
     let end = String(s.suffix(keeping))
     let room = width - displayWidth(end)

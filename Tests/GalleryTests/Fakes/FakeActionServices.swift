@@ -37,6 +37,9 @@ final class FakeOpener: URLOpening {
 
 /// A clipboard that keeps what was copied.
 @MainActor final class FakeClipboard: Clipboard {
-    private(set) var copied: [String] = []
-    func copy(_ text: String) { copied.append(text) }
+    /// What was copied, as sent.
+    private(set) var copiedBytes: [[UInt8]] = []
+    /// What was copied, as text (for what is UTF-8).
+    var copied: [String] { copiedBytes.map { String(decoding: $0, as: UTF8.self) } }
+    func copy(_ bytes: [UInt8]) { copiedBytes.append(bytes) }
 }

@@ -1,3 +1,4 @@
+import OperatingSystem
 @testable import Gallery
 
 /// An `ImageLoading` answering with the URL's (or the path's) own bytes, or holding requests when `held`.
@@ -14,7 +15,7 @@ final class FakeImageLoader: ImageLoading {
     func imageData(at location: ImageLocation) async throws -> [UInt8] {
         switch location {
         case .web(let url): try await requests.call(url)
-        case .file(let path): try await requests.call(path)
+        case .file(let path): try await requests.call(path.description)
         }
     }
 }

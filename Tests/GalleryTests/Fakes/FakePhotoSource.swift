@@ -1,3 +1,4 @@
+import OperatingSystem
 import Imaging
 @testable import Gallery
 
@@ -49,7 +50,7 @@ final class FakePhotoSource: PhotoSource {
 
     func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
         let url = Self.imageURL(id: photo.id, width: width, height: height, fit: fit)
-        return localFiles ? .file("/" + url.dropFirst("https://".count)) : .web(url)
+        return localFiles ? .file(FilePath("/" + url.dropFirst("https://".count))) : .web(url)
     }
 
     static func imageURL(id: String, width: Int, height: Int, fit: PictureFit) -> String {

@@ -1,25 +1,26 @@
 import Imaging
+public import OperatingSystem
 
 /// Where a local photo's date taken comes from: the one seam between the library and the
 /// photo's metadata, so EXIF can be wired in one place.
 public struct DateTaken: Sendable {
     /// The date from the file at a path, given the start of that file when the caller has
     /// already read it (nil: read it if needed).
-    private let read: @Sendable (_ path: String, _ header: [UInt8]?) -> Int?
+    private let read: @Sendable (_ path: FilePath, _ header: [UInt8]?) -> Int?
 
     /// Dates from `seconds`, which is given a path alone.
-    public init(seconds: @escaping @Sendable (_ path: String) -> Int?) {
+    public init(seconds: @escaping @Sendable (_ path: FilePath) -> Int?) {
         read = { path, _ in seconds(path) }
     }
 
-    private init(reading read: @escaping @Sendable (_ path: String, _ header: [UInt8]?) -> Int?) {
+    private init(reading read: @escaping @Sendable (_ path: FilePath, _ header: [UInt8]?) -> Int?) {
         self.read = read
     }
 
     /// Seconds since 1970 at which the photo at `path` was taken; nil when the file does not say.
     /// `header`, what `DirectorySource.header(ofFile:)` read when the caller read it for its
     /// dimensions, saves reading it again.
-    public func seconds(_ path: String, header: [UInt8]? = nil) -> Int? {
+    public func seconds(_ path: FilePath, header: [UInt8]? = nil) -> Int? {
         read(path, header)
     }
 

@@ -7,16 +7,17 @@ import OperatingSystem
 final class DirectoryListing: Sendable {
     /// What is listed.
     enum Contents: Sendable, Equatable {
-        case folder(String, recursive: Bool)
-        case paths([String])
+        case folder(FilePath, recursive: Bool)
+        case paths([FilePath])
     }
 
-    /// The sorted entries, the note of what was left out and how much, and each entry's place by path.
+    /// The sorted entries, the note of what was left out and how much, and each entry's place by
+    /// its id (its path as shown).
     struct Sorted: Sendable {
         let entries: [LibraryEntry]
         let note: String?
         var skipped = 0
-        let indexByPath: [String: Int]
+        let indexByID: [String: Int]
 
         /// Folders are listed first: how many there are.
         var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
@@ -28,13 +29,13 @@ final class DirectoryListing: Sendable {
     private let dateTaken: DateTaken
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
-    private let hidden = Locked<Set<String>>([])
+    private let hidden = Locked<Set<FilePath>>([])
     /// The scan's entries, with the hidden ones, for when they come back; what it skipped, and the
     /// folders it listed.
-    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int, folders: [String])?>(nil)
+    private let scanned = Locked<(entries: [LibraryEntry], note: String?, skipped: Int, folders: [FilePath])?>(nil)
     /// Paths this app moved itself (trashed, restored, renamed) whose news from the folder has not
     /// come yet, with how many pieces of news each is owed: that news is old news, taken once.
-    private let ownMoves = Locked<[String: Int]>([:])
+    private let ownMoves = Locked<[FilePath: Int]>([:])
     /// Held while the files are walked.
     private let scanning = Locked(())
 
@@ -61,7 +62,7 @@ final class DirectoryListing: Sendable {
     /// Scans the files again and keeps the new listing (the folder changed), without the files at
     /// `leavingOut` (still being written). Entries hidden before are gone from the folder now. The
     /// files skipped were logged at the first scan, not again.
-    func relist(leavingOut: Set<String>) throws {
+    func relist(leavingOut: Set<FilePath>) throws {
         try scanning.withLock { _ in
             let (entries, scan) = try sortedScan(leavingOut: leavingOut)
             hidden.withLock { $0 = [] }
@@ -72,12 +73,12 @@ final class DirectoryListing: Sendable {
 
     /// The folders the listing shows the files of: the folder, and those below it when recursive
     /// (scanned first if need be).
-    func folders() throws -> [String] {
+    func folders() throws -> [FilePath] {
         _ = try sorted()
         return scanned.withLock { $0?.folders } ?? []
     }
 
-    private func sortedScan(leavingOut: Set<String>) throws -> ([LibraryEntry], LibraryScan) {
+    private func sortedScan(leavingOut: Set<FilePath>) throws -> ([LibraryEntry], LibraryScan) {
         let scan: LibraryScan
         switch contents {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
@@ -91,10 +92,10 @@ final class DirectoryListing: Sendable {
     @discardableResult
     private func resort() -> Sorted {
         let hiddenPaths = hidden.withLock { $0 }
-        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByPath: [:]) }
+        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByID: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
         let made = Sorted(entries: entries, note: note, skipped: skipped,
-                          indexByPath: Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }))
+                          indexByID: Dictionary(entries.enumerated().map { ($1.path.description, $0) }, uniquingKeysWith: { a, _ in a }))
         cached.withLock { $0 = made }
         return made
     }
@@ -110,7 +111,7 @@ final class DirectoryListing: Sendable {
 
     /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
     /// back in its place (`false`).
-    func hide(_ path: String, _ isHidden: Bool) {
+    func hide(_ path: FilePath, _ isHidden: Bool) {
         noteOwnMove(of: [path])
         hidden.withLock { paths in
             if isHidden { paths.insert(path) } else { paths.remove(path) }
@@ -125,7 +126,7 @@ final class DirectoryListing: Sendable {
 
     /// The file at `old` is at `new` now, shown as `title`: it keeps its place, so the pages
     /// already shown stay as they were.
-    func rename(_ old: String, to new: String, title: String) {
+    func rename(_ old: FilePath, to new: FilePath, title: String) {
         noteOwnMove(of: [old, new])
         scanned.withLock { scanned in
             guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
@@ -137,7 +138,7 @@ final class DirectoryListing: Sendable {
 
     func entries() throws -> [LibraryEntry] { try sorted().entries }
 
-    private func noteOwnMove(of paths: [String]) {
+    private func noteOwnMove(of paths: [FilePath]) {
         ownMoves.withLock { moves in
             for path in paths { moves[path, default: 0] += 1 }
         }
@@ -146,7 +147,7 @@ final class DirectoryListing: Sendable {
     /// Whether the folder's news of `path` is of a move this app made (a trash, a restore, a
     /// rename), already shown: true once for each such move, so the app never waits a while to
     /// tell its own changes from others'.
-    func takeOwnMove(_ path: String) -> Bool {
+    func takeOwnMove(_ path: FilePath) -> Bool {
         ownMoves.withLock { moves in
             guard let owed = moves[path] else { return false }
             moves[path] = owed > 1 ? owed - 1 : nil

@@ -1,3 +1,5 @@
+import OperatingSystem
+
 /// What keeping a folder live needs of its source: the folders to watch, a new listing when they
 /// change, and which changes were this app's own.
 extension DirectorySource {
@@ -8,14 +10,14 @@ extension DirectorySource {
     /// The folders whose files this source lists: its folder, and for a recursive listing those
     /// below it, up to `watchedFolderLimit`; none for a list of paths. Scans the files if the
     /// listing has not yet.
-    func watchedFolders() throws -> [String] {
+    func watchedFolders() throws -> [FilePath] {
         guard path != nil else { return [] }
         return Array(try listing.folders().prefix(Self.watchedFolderLimit))
     }
 
     /// Lists the files again, leaving out `beingWritten` (files still arriving): pages asked for
     /// from now on show the folder as it is.
-    func relist(leavingOut beingWritten: Set<String>) throws {
+    func relist(leavingOut beingWritten: Set<FilePath>) throws {
         try listing.relist(leavingOut: beingWritten)
     }
 
@@ -24,15 +26,15 @@ extension DirectorySource {
         switch feed {
         case .all:
             guard let sorted = try? listing.sorted() else { return [:] }
-            return Dictionary(uniqueKeysWithValues: ids.compactMap { id in sorted.indexByPath[id].map { (id, $0) } })
+            return Dictionary(uniqueKeysWithValues: ids.compactMap { id in sorted.indexByID[id].map { (id, $0) } })
         case .search(let query):
             let matches = (try? matching(query)) ?? []
-            return Dictionary(matches.enumerated().filter { ids.contains($0.element.path) }.map { ($0.element.path, $0.offset) },
+            return Dictionary(matches.enumerated().filter { ids.contains($0.element.path.description) }.map { ($0.element.path.description, $0.offset) },
                               uniquingKeysWith: { first, _ in first })
         }
     }
 
     /// Whether the folder's news of `path` is of a move this app made (trash, restore, rename),
     /// already shown; true once per move.
-    func takeOwnMove(_ path: String) -> Bool { listing.takeOwnMove(path) }
+    func takeOwnMove(_ path: FilePath) -> Bool { listing.takeOwnMove(path) }
 }

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 public import Imaging
-import OperatingSystem
+public import OperatingSystem
 
 /// A `PhotoSource` over local files: a folder (its subfolders first, as tiles), a folder's whole
 /// tree (`recursive`), or paths given one by one. Pages of a listing scanned once, in the chosen
@@ -13,10 +13,11 @@ import OperatingSystem
 /// Works offline.
 ///
 /// Files are recognised by their first bytes, not their names; other files are counted in the
-/// page's note. A photo's id is its absolute path.
+/// page's note. A photo's id is its absolute path as shown (`FilePath.description`, one-to-one
+/// with its bytes); the listing's entries keep the bytes, which are what is opened.
 public struct DirectorySource: PhotoSource {
     /// The folder, as an absolute path; nil for a list of paths.
-    public let path: String?
+    public let path: FilePath?
     /// Whether every photo below `path` is listed, in one grid.
     public let recursive: Bool
     public var order: PhotoOrder { listing.order }
@@ -29,14 +30,14 @@ public struct DirectorySource: PhotoSource {
 
     /// The file's first `headerBytes`, which hold its dimensions and Exif; the whole file (within
     /// the loader's cap) when its Exif lies past them: a large WebP's EXIF chunk follows its picture.
-    static func header(ofFile path: String) -> [UInt8]? {
+    static func header(ofFile path: FilePath) -> [UInt8]? {
         guard let start = try? LocalFile.readPrefix(path, count: headerBytes) else { return nil }
         guard start.count == headerBytes, PhotoMetadata.exifLiesBeyond(start) else { return start }
         return (try? LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes)) ?? start
     }
 
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
-    public init(path: String, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
+    public init(path: FilePath, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
                 dateTaken: DateTaken = .unknown) throws {
         let absolute = Self.absolute(path)
         try LocalFile.checkListable(absolute)
@@ -50,26 +51,26 @@ public struct DirectorySource: PhotoSource {
     /// The source for one path from the command line: a folder's, or a photo's folder with the
     /// photo's id to open it on. Throws a sentence saying what to do for a missing path or a file
     /// that is no photo.
-    public static func opening(_ path: String, order: PhotoOrder = .name, reversed: Bool = false,
+    public static func opening(_ path: FilePath, order: PhotoOrder = .name, reversed: Bool = false,
                                recursive: Bool = false,
                                dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
-        guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path) }
+        guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
                                         dateTaken: dateTaken), nil)
         }
-        let folder = try DirectorySource(path: parent(of: absolute), order: order, reversed: reversed,
+        let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
                                          dateTaken: dateTaken)
-        guard let index = folder.index(ofID: absolute), (try? folder.listing.entries()[index].kind) == .photo else {
-            throw GalleryError.notAPhoto(path)
+        guard let index = folder.index(ofID: absolute.description), (try? folder.listing.entries()[index].kind) == .photo else {
+            throw GalleryError.notAPhoto(path.description)
         }
-        return (folder, absolute)
+        return (folder, absolute.description)
     }
 
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
     /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
-    public init(paths: [String], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
+    public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
@@ -78,7 +79,7 @@ public struct DirectorySource: PhotoSource {
         guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
-    private init(path: String?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
+    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
         self.path = path
         self.recursive = recursive
         self.listing = listing
@@ -131,15 +132,17 @@ public struct DirectorySource: PhotoSource {
     /// The entry with this id (its absolute path), if the listing has it: never an arbitrary path.
     public func photo(id: String) async throws -> LibraryItem {
         let sorted = try listing.sorted()
-        guard let index = sorted.indexByPath[id] else {
-            throw GalleryError.unreadableFile(name: LocalFile.name(of: id), reason: "no longer in the folder")
+        guard let index = sorted.indexByID[id] else {
+            // An id is a path as shown, whose slashes are the path's own.
+            throw GalleryError.unreadableFile(name: id.split(separator: "/").last.map(String.init) ?? id,
+                                              reason: "no longer in the folder")
         }
         return photo(for: sorted.entries[index])
     }
 
     /// Where the item with `id` stands in the listing, for selecting it in a new grid.
     public func index(ofID id: String) -> Int? {
-        try? listing.sorted().indexByPath[id]
+        try? listing.sorted().indexByID[id]
     }
 
     /// The file (a folder's cover, for a tile), for `LocalFileImageLoader` only; the size is
@@ -152,11 +155,12 @@ public struct DirectorySource: PhotoSource {
     /// File name, size, modification time, folder, and the camera, exposure and GPS position its
     /// Exif gives. The date taken is the photo's `createdAt`, which the pane shows as for any photo.
     public func extraDetails(for photo: LibraryItem) async throws -> [String] {
-        let info = try LocalFile.info(photo.id)
-        var lines = ["File: \(LocalFile.name(of: photo.id))",
+        let path = filePath(of: photo)
+        let info = try LocalFile.info(path)
+        var lines = ["File: \(LocalFile.name(of: path))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
-        lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(Self.parent(of: photo.id))"]
-        if let header = Self.header(ofFile: photo.id) {
+        lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(path.parent)"]
+        if let header = Self.header(ofFile: path) {
             lines += PhotoMetadata(reading: header).camera.detailLines
         }
         return lines
@@ -186,9 +190,9 @@ public struct DirectorySource: PhotoSource {
     /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
     public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
         guard let path, path != "/" else { return nil }
-        let parent = try DirectorySource(path: Self.parent(of: path), order: order, reversed: reversed,
+        let parent = try DirectorySource(path: path.parent, order: order, reversed: reversed,
                                          dateTaken: dateTaken)
-        return (parent, path)
+        return (parent, path.description)
     }
 
     // MARK: - Photos from files
@@ -209,11 +213,11 @@ public struct DirectorySource: PhotoSource {
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
     /// unreadable), the date taken as its creation time when `dateTaken` finds one (else none).
     /// The header is read once for both.
-    static func photo(atPath path: String, title: String, dateTaken: DateTaken = .unknown) -> LibraryItem {
+    static func photo(atPath path: FilePath, title: String, dateTaken: DateTaken = .unknown) -> LibraryItem {
         let header = Self.header(ofFile: path)
         let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
         let taken = dateTaken.seconds(path, header: header)
-        return LibraryItem(id: path, title: title, width: size.width, height: size.height,
+        return LibraryItem(id: path.description, title: title, width: size.width, height: size.height,
                            createdAt: taken.map(Self.timestamp), picture: .file(path))
     }
 
@@ -237,14 +241,14 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// The tile of `folder`, its picture the photo at `cover` (none: an empty folder's placeholder).
-    private static func tile(_ entry: LibraryEntry, _ folder: PhotoFolder, cover: String?) -> LibraryItem {
-        LibraryItem(id: entry.path, kind: .folder(folder), title: entry.title, width: 0, height: 0,
+    private static func tile(_ entry: LibraryEntry, _ folder: PhotoFolder, cover: FilePath?) -> LibraryItem {
+        LibraryItem(id: entry.path.description, kind: .folder(folder), title: entry.title, width: 0, height: 0,
                     picture: cover.map(PicturePlace.file))
     }
 
     /// Dimensions from the header (`header`: what `header(ofFile:)` read, when already read);
     /// the whole file is read only when the header is not in its start.
-    static func dimensions(ofFile path: String, header: [UInt8]? = nil) throws -> PixelSize {
+    static func dimensions(ofFile path: FilePath, header: [UInt8]? = nil) throws -> PixelSize {
         if let start = header ?? Self.header(ofFile: path),
            let size = try? ImageDecoder.dimensions(of: start) { return size }
         return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
@@ -256,21 +260,17 @@ public struct DirectorySource: PhotoSource {
 
     /// `path` made absolute against the current folder, without `.`, `..`, doubled or trailing
     /// slashes (read as written, links not resolved), so that going up names the folder expected.
-    static func absolute(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") {
+    static func absolute(_ path: FilePath) -> FilePath {
+        let absolute = path.isAbsolute ? path : CurrentProcess.workingDirectory.appending(path)
+        var parts: [ArraySlice<UInt8>] = []
+        for part in absolute.bytes.split(separator: UInt8(ascii: "/")) {
             switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
+            case [UInt8(ascii: ".")]: continue
+            case [UInt8(ascii: "."), UInt8(ascii: ".")]: _ = parts.popLast()
             default: parts.append(part)
             }
         }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
+        let joined = parts.flatMap { [UInt8(ascii: "/")] + $0 }
+        return joined.isEmpty ? "/" : FilePath(bytes: joined)
     }
 }

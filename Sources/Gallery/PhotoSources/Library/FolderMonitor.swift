@@ -4,12 +4,12 @@ import OperatingSystem
 /// The changes in watched folders gathered into one batch while they kept coming.
 struct FolderChangeBatch: Sendable, Equatable {
     /// Every path created, deleted, moved in or out, or written.
-    var paths: Set<String> = []
+    var paths: Set<FilePath> = []
     /// Files whose writing finished (closed after writing, or moved in whole): a picture shown
     /// for them may be out of date or cut short.
-    var completed: Set<String> = []
+    var completed: Set<FilePath> = []
     /// Folders that appeared.
-    var newFolders: Set<String> = []
+    var newFolders: Set<FilePath> = []
     /// The kernel dropped changes: everything must be listed again.
     var overflowed = false
 
@@ -55,12 +55,12 @@ struct FolderChangeBatch: Sendable, Equatable {
     private var batchStarted: ContinuousClock.Instant?
     private var lastChange: ContinuousClock.Instant?
     private var isCheckScheduled = false
-    private var writing: [String: ContinuousClock.Instant] = [:]
+    private var writing: [FilePath: ContinuousClock.Instant] = [:]
     private var isExpiryScheduled = false
 
     /// Watches `folders` (those that cannot be watched are left out); throws when inotify cannot
     /// start (the user's instances used up).
-    init(folders: [String], timing: Timing = Timing(), onBatch: @escaping @MainActor (FolderChangeBatch) -> Void) throws {
+    init(folders: [FilePath], timing: Timing = Timing(), onBatch: @escaping @MainActor (FolderChangeBatch) -> Void) throws {
         watch = try FolderWatch()
         self.timing = timing
         self.onBatch = onBatch
@@ -89,17 +89,17 @@ struct FolderChangeBatch: Sendable, Equatable {
 
     /// Watches `folders` too; one that cannot be watched (gone, unreadable, watches used up) is
     /// left out.
-    func watch(_ folders: some Sequence<String>) {
+    func watch(_ folders: some Sequence<FilePath>) {
         for folder in folders { try? watch.watch(folder) }
     }
 
     var watchedCount: Int { watch.watchedCount }
 
     /// Files created and still being written, which a listing should leave out for now.
-    var beingWritten: Set<String> { Set(writing.keys) }
+    var beingWritten: Set<FilePath> { Set(writing.keys) }
 
     /// The files at `paths` are complete (this app moved them there itself).
-    func notWriting(_ paths: some Sequence<String>) {
+    func notWriting(_ paths: some Sequence<FilePath>) {
         for path in paths { writing[path] = nil }
     }
 

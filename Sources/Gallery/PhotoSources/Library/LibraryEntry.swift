@@ -4,10 +4,11 @@ import OperatingSystem
 struct LibraryEntry: Sendable, Equatable {
     enum Kind: Sendable, Equatable { case photo, folder }
 
-    /// The absolute path, which is also the grid item's id: ids stay unique across folders, so
-    /// thumbnails cached for one folder never show up in another.
-    private(set) var path: String
-    /// What the tile says: the file's name, or its path below the folder in a recursive listing.
+    /// The absolute path, as bytes; shown, it is also the grid item's id: ids stay unique across
+    /// folders, so thumbnails cached for one folder never show up in another.
+    private(set) var path: FilePath
+    /// What the tile says: the file's name, or its path below the folder in a recursive listing,
+    /// as shown (`FilePath.description`).
     private(set) var title: String
     let kind: Kind
     /// A symbolic link to the folder or file, not the thing itself: `D` moves only the link.
@@ -17,14 +18,14 @@ struct LibraryEntry: Sendable, Equatable {
     let modifiedNanoseconds: Int
 
     /// The same file under another path and title (a rename).
-    func renamed(to path: String, title: String) -> LibraryEntry {
+    func renamed(to path: FilePath, title: String) -> LibraryEntry {
         var copy = self
         copy.path = path
         copy.title = title
         return copy
     }
 
-    init(path: String, title: String, kind: Kind, status: FileStatus?, isLink: Bool = false) {
+    init(path: FilePath, title: String, kind: Kind, status: FileStatus?, isLink: Bool = false) {
         self.path = path
         self.title = title
         self.kind = kind

@@ -7,16 +7,13 @@ struct LibraryScan: Sendable {
     /// Files that are not a picture the app can show.
     var unsupported = 0
     /// Folders that could not be listed (no permission, gone meanwhile), by path.
-    var unreadableFolders: [String] = []
+    var unreadableFolders: [FilePath] = []
     /// Links back to a folder the walk was already in, skipped so the walk ends.
     var loops = 0
     /// Paths given that do not exist.
-    var missing: [String] = []
-    /// Names that are not UTF-8: as text they may read the same as another name, and an action
-    /// on one could reach the other, so they are left out until paths are kept as bytes.
-    var undecodableNames = 0
+    var missing: [FilePath] = []
     /// The folders listed: the folder itself and, in a recursive walk, those below it.
-    var folders: [String] = []
+    var folders: [FilePath] = []
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
     private(set) var skipReasons: [String] = []
     /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
@@ -24,7 +21,7 @@ struct LibraryScan: Sendable {
 
     /// Everything left out: files of no format the app shows, link loops, folders that cannot be
     /// read, paths given that do not exist (the status bar's "3 skipped").
-    var skipped: Int { unsupported + loops + unreadableFolders.count + missing.count + undecodableNames }
+    var skipped: Int { unsupported + loops + unreadableFolders.count + missing.count }
 
     /// The status bar's note of what was left out that the user may act on (folders that cannot
     /// be read, link loops, paths not found), nil when nothing was. Unsupported files are only
@@ -53,11 +50,11 @@ struct LibraryScan: Sendable {
     /// whatever order the folders give their names in. Walked in the order met, a link named
     /// before its folder took the folder's photos (`--pick` printed them under the link) and the
     /// folder itself was counted as a link loop.
-    static func folder(_ folder: String, recursive: Bool) throws -> LibraryScan {
+    static func folder(_ folder: FilePath, recursive: Bool) throws -> LibraryScan {
         var scan = LibraryScan()
         var visited: Set<FolderIdentity> = []
         if let status = try? FileStatus(path: folder) { visited.insert(FolderIdentity(status)) }
-        var links: [(path: String, title: String)] = []
+        var links: [(path: FilePath, title: String)] = []
         try scan.add(contentsOf: folder, prefix: "", recursive: recursive, visited: &visited, links: &links)
         var next = 0
         while next < links.count {
@@ -69,13 +66,13 @@ struct LibraryScan: Sendable {
     }
 
     /// Exactly `paths` (files and folders, as given on the command line or stdin).
-    static func paths(_ paths: [String]) -> LibraryScan {
+    static func paths(_ paths: [FilePath]) -> LibraryScan {
         var scan = LibraryScan()
-        var seen: Set<String> = []
+        var seen: Set<FilePath> = []
         for path in paths where seen.insert(path).inserted {
             // Photos given one by one often come from many folders (find's output): the folder's
             // name tells apart files that share a name.
-            let folder = LocalFile.name(of: DirectorySource.parent(of: path))
+            let folder = LocalFile.name(of: path.parent)
             let title = folder == "/" ? LocalFile.name(of: path) : folder + "/" + LocalFile.name(of: path)
             scan.add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: true)
         }
@@ -83,24 +80,18 @@ struct LibraryScan: Sendable {
     }
 
     /// `links`: the symbolic links a recursive walk met, followed after it.
-    private mutating func add(contentsOf folder: String, prefix: String, recursive: Bool,
-                              visited: inout Set<FolderIdentity>, links: inout [(path: String, title: String)]) throws {
-        let listed = try LocalFile.entries(inFolder: folder).filter { !$0.name.hasPrefix(".") }
+    private mutating func add(contentsOf folder: FilePath, prefix: String, recursive: Bool,
+                              visited: inout Set<FolderIdentity>, links: inout [(path: FilePath, title: String)]) throws {
+        let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.isHidden }
         folders.append(folder)
-        for entry in listed where !entry.isExact {
-            undecodableNames += 1
-            noteSkip((folder == "/" ? "" : folder) + "/" + entry.name,
-                     "its name is not UTF-8, and could be taken for another name that reads the same")
-        }
-        let entries = listed.filter(\.isExact)
-        let paths = entries.map { (folder == "/" ? "" : folder) + "/" + $0.name }
+        let paths = entries.map { folder.appending($0.name) }
         // A plain file, as the folder says: one open tells its status and its first bytes. Four
         // system calls a file are most of a large folder's listing: they are made on every core.
         let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
             entries[index].kind == .regular ? PlainFile(paths[index]) : nil
         }
         for (index, entry) in entries.enumerated() {
-            let path = paths[index], name = entry.name
+            let path = paths[index], name = entry.name.description
             let title = recursive ? prefix + name : name
             switch plainFiles[index] {
             case .photo(let status)?:
@@ -126,8 +117,8 @@ struct LibraryScan: Sendable {
     static let filesPerThread = 2_000
 
     /// A recursive walk's step: folders are entered unless already visited.
-    private mutating func add(path: String, title: String, recursive: Bool, visited: inout Set<FolderIdentity>,
-                              links: inout [(path: String, title: String)]) {
+    private mutating func add(path: FilePath, title: String, recursive: Bool, visited: inout Set<FolderIdentity>,
+                              links: inout [(path: FilePath, title: String)]) {
         guard let status = try? FileStatus(path: path), status.kind == .directory else {
             add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
             return
@@ -148,7 +139,7 @@ struct LibraryScan: Sendable {
     /// One path: a folder becomes a tile, a picture a photo, anything else is counted as
     /// unsupported. A path named like an image that cannot be read (a dangling link) is still
     /// listed, so its cell says why it failed instead of the photo silently missing.
-    private mutating func add(path: String, title: String, recursive: Bool, visited: Set<FolderIdentity>?,
+    private mutating func add(path: FilePath, title: String, recursive: Bool, visited: Set<FolderIdentity>?,
                               missingIsNoted: Bool) {
         let status = try? FileStatus(path: path)
         switch status?.kind {
@@ -184,7 +175,7 @@ struct LibraryScan: Sendable {
 
         /// Nil when the file cannot be opened or is no regular file any more: the caller then
         /// looks at the path on its own.
-        init?(_ path: String) {
+        init?(_ path: FilePath) {
             guard let descriptor = try? FileDescriptor.open(path) else { return nil }
             defer { try? descriptor.close() }
             guard let status = try? descriptor.status(), status.kind == .regular else { return nil }
@@ -194,18 +185,18 @@ struct LibraryScan: Sendable {
         }
     }
 
-    private mutating func skipUnsupported(_ path: String) {
+    private mutating func skipUnsupported(_ path: FilePath) {
         unsupported += 1
         noteSkip(path, "not a photo format gallery shows")
     }
 
-    private mutating func noteSkip(_ path: String, _ reason: String) {
+    private mutating func noteSkip(_ path: FilePath, _ reason: String) {
         guard skipReasons.count < Self.maxSkipReasons else { return }
         // Quoted with escapes: a name may hold control characters, and the log may be read on a terminal.
-        skipReasons.append("skipped \(path.debugDescription): \(reason)")
+        skipReasons.append("skipped \(path.description.debugDescription): \(reason)")
     }
 
-    static func hasImageExtension(_ path: String) -> Bool {
+    static func hasImageExtension(_ path: FilePath) -> Bool {
         let name = LocalFile.name(of: path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased())

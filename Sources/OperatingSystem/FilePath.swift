@@ -1,0 +1,139 @@
+/// A path as the system names a file: its bytes, which need not be UTF-8 (Linux names are any
+/// bytes but `/` and NUL). A file's identity is these bytes: two names that read alike as text,
+/// `c\xFF.jpg` and `c\u{FFFD}.jpg`, are two paths. Text made from a path is for showing only
+/// (`description`), never for opening.
+public struct FilePath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The path's bytes, without a terminating NUL.
+    public let bytes: [UInt8]
+
+    public init(bytes: some Sequence<UInt8>) {
+        self.bytes = Array(bytes)
+    }
+
+    /// The path spelled by `text` (its UTF-8 bytes): a name a user typed, or a literal.
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    /// The bytes of a C string up to its NUL (a `readdir` name, an `argv` entry).
+    public init(cString: UnsafePointer<CChar>) {
+        var count = 0
+        while cString[count] != 0 { count += 1 }
+        bytes = UnsafeRawBufferPointer(start: cString, count: count).map { $0 }
+    }
+
+    /// The path as text when its bytes are UTF-8, nil when they are not: text that could be
+    /// decoded with U+FFFD would name another file.
+    public var text: String? { String(validating: bytes, as: UTF8.self) }
+
+    /// The path for showing: UTF-8 as it reads, every byte that is not UTF-8 as `\xFF`, U+FFFD
+    /// as `\u{FFFD}` (the terminal layers drop it, as what invalid bytes decode to), and a
+    /// backslash as `\\`, so that no name shows as another does (a name may be spelled
+    /// `c\xFF.jpg`). Also the path's key where text is needed (a grid item's id): it is one-to-one.
+    /// Control characters are left to whoever draws it (escaped or dropped there).
+    public var description: String {
+        var shown = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                switch scalar {
+                case "\\": shown += "\\\\"
+                case "\u{FFFD}": shown += "\\u{FFFD}"
+                default: shown.unicodeScalars.append(scalar)
+                }
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { shown += "\\x" + Self.hex(byte) }
+                offset += length
+            case .emptyInput:
+                return shown
+            }
+        }
+    }
+
+    public var isEmpty: Bool { bytes.isEmpty }
+    /// Whether the last part starts with a dot: a hidden name, which listings leave out.
+    public var isHidden: Bool { name.bytes.first == UInt8(ascii: ".") }
+    public var isAbsolute: Bool { bytes.first == Self.slash }
+
+    /// The last part of the path (`/a/b.jpg`: `b.jpg`, `/a/`: `a`); `/` for `/`.
+    public var name: FilePath {
+        let parts = bytes.split(separator: Self.slash)
+        return parts.last.map { FilePath(bytes: $0) } ?? self
+    }
+
+    /// The folder holding the path (`/a/b.jpg`: `/a`; `/a`: `/`), for an absolute path without a
+    /// trailing slash.
+    public var parent: FilePath {
+        guard let slash = bytes.lastIndex(of: Self.slash), slash != 0 else { return "/" }
+        return FilePath(bytes: bytes[..<slash])
+    }
+
+    /// The path of `name` in this folder.
+    public func appending(_ name: FilePath) -> FilePath {
+        FilePath(bytes: (bytes.last == Self.slash ? bytes : bytes + [Self.slash]) + name.bytes)
+    }
+
+    /// The path of the name spelled by `text` (UTF-8) in this folder.
+    public func appending(_ text: String) -> FilePath {
+        appending(FilePath(text))
+    }
+
+    /// The path's bytes after `prefix`, when it starts with them.
+    public func dropping(prefix: FilePath) -> FilePath? {
+        guard bytes.starts(with: prefix.bytes) else { return nil }
+        return FilePath(bytes: bytes.dropFirst(prefix.bytes.count))
+    }
+
+    /// `body` with the path as a NUL-terminated C string, for a system call.
+    public func withCString<Result, Failure>(_ body: (UnsafePointer<CChar>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let terminated = bytes + [0]
+        return try terminated.withUnsafeBufferPointer { buffer throws(Failure) in
+            try body(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self))
+        }
+    }
+
+    /// The path with every byte but letters, digits, `-_.!~*'()` (RFC 2396's unreserved
+    /// characters) and those of `kept` written `%XX` (upper-case): a URI's path, whatever the
+    /// bytes (a `file://` URI, a `.trashinfo` record's `Path=`).
+    public func percentEncoded(keeping kept: String) -> String {
+        let unescaped = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8).union(kept.utf8)
+        var encoded = ""
+        for byte in bytes {
+            if unescaped.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + Self.hex(byte)
+            }
+        }
+        return encoded
+    }
+
+    private static let slash = UInt8(ascii: "/")
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    }
+}
+
+extension FilePath {
+    /// The path an argument of `CurrentProcess.arguments` names: the bytes given for a name that
+    /// is not UTF-8 (its token), else the argument's text.
+    public init(argument: String) {
+        if argument.first == "\0", let index = Int(argument.dropFirst()), index < Int(CommandLine.argc),
+           let given = CommandLine.unsafeArgv[index] {
+            self.init(cString: given)
+        } else {
+            self.init(argument)
+        }
+    }
+}
