@@ -27,6 +27,7 @@ import TUI
     public func start() throws {
         let terminal = try Terminal.start(theme: environment.theme)
         terminal.screen.allowedRegionScrolling = environment.regionScrolling
+        terminal.screen.keepPictures(like: environment.capabilities)
         self.terminal = terminal
         var environment = self.environment
         if environment.clipboard == nil {

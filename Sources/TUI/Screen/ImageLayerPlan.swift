@@ -4,10 +4,14 @@ import TerminalEnvironment
 struct PlacedImage: Hashable {
     let image: TerminalImage
     let frame: Rect
+    /// The cells its pixels cover: `frame`, or for pictures sent as one (`SixelRows`) each one's
+    /// frame, the text between them showing through.
+    let cells: [Rect]
 
-    init(image: TerminalImage, frame: Rect) {
+    init(image: TerminalImage, frame: Rect, cells: [Rect]? = nil) {
         self.image = image
         self.frame = frame
+        self.cells = cells ?? [frame]
     }
 
     /// `image` with its top-left cell at `point`, clipped to a screen of `screenSize`; nil when
@@ -36,9 +40,14 @@ extension CellBuffer {
     /// Marks the cells of the `images` that share the text cells as under a picture, so that what
     /// ncurses is told about them differs from a blank and stays put while the picture does: it then
     /// never clears across them (EL, EL1, ED, ECH) to erase something next to them, nor writes
-    /// them again, and a neighbour's change leaves the picture alone.
-    mutating func markUnder(_ images: [PlacedImage]) {
-        for placed in images where placed.sharesTextCells { markUnderImage(placed.frame) }
+    /// them again, and a neighbour's change leaves the picture alone. Where lines own their
+    /// pictures (tmux deletes every picture on a line any part of which is cleared), the blanks of
+    /// their rows too: ncurses then writes spaces beside a picture rather than clear the line.
+    mutating func markUnder(_ images: [PlacedImage], linesOwnPictures: Bool = false) {
+        for placed in images where placed.sharesTextCells {
+            for cells in placed.cells { markUnderImage(cells) }
+            if linesOwnPictures && placed.image.isGraphic { markBlanksUnderImage(rows: placed.frame.origin.row..<placed.frame.maxRow) }
+        }
     }
 }
 

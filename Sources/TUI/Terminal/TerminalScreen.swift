@@ -17,6 +17,10 @@ import CNcurses
     public var allowedRegionScrolling = RegionScrolling.text
     /// Whether curses runs on a description with a scrolling region, and moves no lines itself.
     var hasScrollingRegion = false
+    /// How the screen keeps sixel pictures: as a terminal, or by tmux's rules (`keepPictures`).
+    private var pictureKeeping = PictureKeeping.terminal
+    /// Where few pictures are kept, the rows of pictures sent as one.
+    private var sixelRows: SixelRows?
     /// The region this frame declared, and the one the last frame did.
     private var region: ScrollableRegion?
     private var shownRegion: ScrollableRegion?
@@ -27,6 +31,16 @@ import CNcurses
         frame = CellBuffer(size: size)
         shown = CellBuffer(size: size)
         self.pairs = pairs
+    }
+
+    /// Draws pictures as `capabilities.pictureKeeping` keeps them: inside tmux, pictures sharing
+    /// rows sent as one (placed by the cell's pixels, sharing the terminal's registers), the blanks
+    /// of a picture's rows never cleared, and no region with a picture scrolled.
+    public func keepPictures(like capabilities: TerminalCapabilities) {
+        pictureKeeping = capabilities.pictureKeeping
+        sixelRows = pictureKeeping.composesRows
+            ? SixelRows(cell: capabilities.cellPixelSize, registers: min(256, max(2, capabilities.sixelColorRegisters ?? 256)))
+            : nil
     }
 
     public func beginFrame() {
@@ -53,7 +67,8 @@ import CNcurses
     }
 
     public func endFrame() {
-        frame.markUnder(placements)
+        placements = sixelRows?.compose(placements) ?? placements
+        frame.markUnder(placements, linesOwnPictures: pictureKeeping.linesOwnPictures)
         let scroll = needsFullRepaint ? nil : RegionScroll(from: shownRegion, to: region).flatMap(scrolledOnTerminal)
         shownRegion = region
         if !needsFullRepaint {
@@ -130,6 +145,8 @@ import CNcurses
         let graphics = pictures.filter(\.image.isGraphic)
         guard allowed >= .text else { return false }
         guard !graphics.isEmpty else { return true }
+        // tmux deletes every picture on a line it scrolls.
+        guard !pictureKeeping.linesOwnPictures else { return false }
         let inside = graphics.allSatisfy { $0.sharesTextCells && scroll.rows.contains($0.frame.origin.row) && $0.frame.maxRow <= scroll.rows.upperBound }
         return inside && (allowed == .pictures || (allowed == .picturesMovingUp && scroll.distance > 0))
     }
