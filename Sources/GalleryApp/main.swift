@@ -134,6 +134,7 @@ Task { @MainActor in
         appEnvironment.colorDepth = depth
         appEnvironment.renderNote = render.note
         appEnvironment.capabilities = render.capabilities
+        appEnvironment.pictureBackground = settings.theme.pictureBackground
         appEnvironment.regionScrolling = settings.terminalScroll.regionScrolling(capabilities: render.capabilities)
         logger.info("terminal", metadata: ["scrolls": "\(appEnvironment.regionScrolling)",
                                            "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])

@@ -123,9 +123,13 @@ struct SixelCanvas {
     }
 
     /// The canvas as one sixel image with at most `registers` colour registers, its unpainted
-    /// pixels left as they are on the screen (P2=1).
-    func sixel(registers: Int) -> [UInt8] {
-        let (palette, mapping) = Self.merged(colours, weights: weights, into: max(2, registers))
+    /// pixels left as they are on the screen (P2=1). Register 0 is `background`, selected by no
+    /// pixel: tmux before 3.6 drops P2 and writes the picture without it, and the terminal then
+    /// fills the unpainted pixels with register 0 (P2=0), which should look like the screen.
+    func sixel(registers: Int, background: Colour) -> [UInt8] {
+        let (merged, mergedMapping) = Self.merged(colours, weights: weights, into: max(1, registers - 1))
+        let palette = [background] + merged
+        let mapping = mergedMapping.map { $0 + 1 }
         var out = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
         for (number, colour) in palette.enumerated() {
             out += Array("#\(number);2;\(Self.percent(colour.r));\(Self.percent(colour.g));\(Self.percent(colour.b))".utf8)

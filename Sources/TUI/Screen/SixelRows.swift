@@ -13,12 +13,15 @@ struct SixelRows {
     let cell: PixelSize
     /// The terminal's colour registers, which the pictures of a row share.
     let registers: Int
+    /// The colour of the screen between the pictures, where tmux does not keep them transparent.
+    let background: SixelCanvas.Colour
     /// The rows composed for the last frame, by id: an unchanged row is not composed again.
     private var composed: [String: TerminalImage] = [:]
 
-    init(cell: PixelSize, registers: Int = 256) {
+    init(cell: PixelSize, registers: Int = 256, background: SixelCanvas.Colour = SixelCanvas.Colour(0, 0, 0)) {
         self.cell = cell
         self.registers = registers
+        self.background = background
     }
 
     /// `placements` with every group of sixel pictures sharing rows as one picture (one alone
@@ -71,7 +74,7 @@ struct SixelRows {
         var canvas = SixelCanvas(width: pictures.map { $0.x + $0.canvas.width }.max() ?? 0, height: height)
         for picture in pictures { canvas.paste(picture.canvas, x: picture.x, y: picture.y) }
         let image = TerminalImage(RenderedPicture(columns: size.columns, rows: size.rows,
-                                                  content: .sixel(canvas.sixel(registers: registers))), id: id)
+                                                  content: .sixel(canvas.sixel(registers: registers, background: background))), id: id)
         return PlacedImage(image: image, frame: frame, cells: parts.map(\.frame))
     }
 }

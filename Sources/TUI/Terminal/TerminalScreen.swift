@@ -34,12 +34,14 @@ import CNcurses
     }
 
     /// Draws pictures as `capabilities.pictureKeeping` keeps them: inside tmux, pictures sharing
-    /// rows sent as one (placed by the cell's pixels, sharing the terminal's registers), the blanks
-    /// of a picture's rows never cleared, and no region with a picture scrolled.
-    public func keepPictures(like capabilities: TerminalCapabilities) {
+    /// rows sent as one (placed by the cell's pixels, sharing the terminal's registers, the
+    /// screen between them `background` where tmux cannot leave it transparent), the blanks of a
+    /// picture's rows never cleared, and no region with a picture scrolled.
+    public func keepPictures(like capabilities: TerminalCapabilities, background: (red: UInt8, green: UInt8, blue: UInt8)) {
         pictureKeeping = capabilities.pictureKeeping
         sixelRows = pictureKeeping.composesRows
-            ? SixelRows(cell: capabilities.cellPixelSize, registers: min(256, max(2, capabilities.sixelColorRegisters ?? 256)))
+            ? SixelRows(cell: capabilities.cellPixelSize, registers: min(256, max(2, capabilities.sixelColorRegisters ?? 256)),
+                        background: SixelCanvas.Colour(background.red, background.green, background.blue))
             : nil
     }
 
