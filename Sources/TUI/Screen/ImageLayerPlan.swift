@@ -4,14 +4,10 @@ import TerminalEnvironment
 struct PlacedImage: Hashable {
     let image: TerminalImage
     let frame: Rect
-    /// The cells its pixels cover: `frame`, or for pictures sent as one (`SixelRows`) each one's
-    /// frame, the text between them showing through.
-    let cells: [Rect]
 
-    init(image: TerminalImage, frame: Rect, cells: [Rect]? = nil) {
+    init(image: TerminalImage, frame: Rect) {
         self.image = image
         self.frame = frame
-        self.cells = cells ?? [frame]
     }
 
     /// `image` with its top-left cell at `point`, clipped to a screen of `screenSize`; nil when
@@ -45,7 +41,7 @@ extension CellBuffer {
     /// their rows too: ncurses then writes spaces beside a picture rather than clear the line.
     mutating func markUnder(_ images: [PlacedImage], linesOwnPictures: Bool = false) {
         for placed in images where placed.sharesTextCells {
-            for cells in placed.cells { markUnderImage(cells) }
+            markUnderImage(placed.frame)
             if linesOwnPictures && placed.image.isGraphic { markBlanksUnderImage(rows: placed.frame.origin.row..<placed.frame.maxRow) }
         }
     }

@@ -2,7 +2,7 @@ import TerminalEnvironment
 
 /// Sixel pictures pasted side by side into one: indexed pixels read back from the sixel bytes the
 /// renderer made, then written as one sixel image whose unpainted pixels are transparent (P2=1),
-/// so the text between the pictures (a selection frame) shows through. tmux does the same with
+/// so the blank screen between the pictures shows through. tmux does the same with
 /// every sixel it stores (`image-sixel.c` reads it into pixels and writes it again for the
 /// terminal outside), so nothing is lost on the way that was not lost already.
 ///

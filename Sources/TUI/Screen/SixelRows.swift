@@ -3,7 +3,10 @@ import TerminalEnvironment
 /// Sixel pictures whose rows overlap, sent as one picture over the cells from the leftmost one's
 /// first column to the rightmost one's last (`PictureKeeping.composesRows`): where a screen keeps
 /// few pictures (tmux: 9), a grid's row of thumbnails then costs one of them, and the
-/// first screen of a 120x40 grid three. A picture alone on its rows is written again too, its
+/// first screen of a 120x40 grid three. Its cells are all under the picture, the gaps between
+/// the thumbnails too: tmux deletes a picture for any text written inside its cells, so the
+/// selection frame's sides there are not written (its top, bottom and the sides beside the title
+/// are). A picture alone on its rows is written again too, its
 /// registers numbered without gaps: tmux writes every register up to the highest again for the
 /// terminal outside, one the picture left undefined (the encoder defines only those it selects)
 /// in colour space 0, for which xterm drops the whole picture: the detail pane's, which never
@@ -25,8 +28,9 @@ struct SixelRows {
     }
 
     /// `placements` with every group of sixel pictures sharing rows as one picture (one alone
-    /// written again); the others as they are.
-    mutating func compose(_ placements: [PlacedImage]) -> [PlacedImage] {
+    /// written again); the others as they are. A picture never spans a rectangle of `covers`
+    /// (what is drawn over the pictures, a help box): the pictures on either side of it stay apart.
+    mutating func compose(_ placements: [PlacedImage], apart covers: [Rect] = []) -> [PlacedImage] {
         var groups: [[PlacedImage]] = []
         var others: [PlacedImage] = []
         for placed in placements {
@@ -39,6 +43,11 @@ struct SixelRows {
                 groups[index].contains { rows.overlaps($0.frame.origin.row..<$0.frame.maxRow) }
             }
             let merged = sharing.flatMap { groups[$0] } + [placed]
+            let span = merged.dropFirst().reduce(merged[0].frame) { $0.union($1.frame) }
+            guard !covers.contains(where: { $0.intersects(span) }) else {
+                groups.append([placed])
+                continue
+            }
             for index in sharing.reversed() { groups.remove(at: index) }
             groups.append(merged)
         }
@@ -60,7 +69,7 @@ struct SixelRows {
             "\($0.image.id)@\($0.frame.origin.column - frame.origin.column),\($0.frame.origin.row - frame.origin.row)"
         }.joined(separator: ";") + ")"
         let size = Size(columns: frame.size.columns, rows: frame.size.rows)
-        if let known = composed[id] { return PlacedImage(image: known, frame: frame, cells: parts.map(\.frame)) }
+        if let known = composed[id] { return PlacedImage(image: known, frame: frame) }
         var pictures: [(canvas: SixelCanvas, x: Int, y: Int)] = []
         for part in parts {
             guard case .sixel(let bytes) = part.image.picture.content, let canvas = SixelCanvas(sixel: bytes) else { return nil }
@@ -75,6 +84,6 @@ struct SixelRows {
         for picture in pictures { canvas.paste(picture.canvas, x: picture.x, y: picture.y) }
         let image = TerminalImage(RenderedPicture(columns: size.columns, rows: size.rows,
                                                   content: .sixel(canvas.sixel(registers: registers, background: background))), id: id)
-        return PlacedImage(image: image, frame: frame, cells: parts.map(\.frame))
+        return PlacedImage(image: image, frame: frame)
     }
 }

@@ -21,6 +21,8 @@ import CNcurses
     private var pictureKeeping = PictureKeeping.terminal
     /// Where few pictures are kept, the rows of pictures sent as one.
     private var sixelRows: SixelRows?
+    /// The rectangles this frame filled (a help box over the grid): no row of pictures spans one.
+    private var covers: [Rect] = []
     /// The region this frame declared, and the one the last frame did.
     private var region: ScrollableRegion?
     private var shownRegion: ScrollableRegion?
@@ -48,6 +50,7 @@ import CNcurses
     public func beginFrame() {
         frame = CellBuffer(size: size)
         placements.removeAll()
+        covers.removeAll()
         region = nil
     }
 
@@ -62,6 +65,7 @@ import CNcurses
     public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
         frame.fill(rect, with: character, style: style)
         placements.removeAll { $0.frame.intersects(rect) }
+        covers.append(rect)
     }
 
     public func place(_ image: TerminalImage, at point: Point) {
@@ -69,7 +73,7 @@ import CNcurses
     }
 
     public func endFrame() {
-        placements = sixelRows?.compose(placements) ?? placements
+        placements = sixelRows?.compose(placements, apart: covers) ?? placements
         frame.markUnder(placements, linesOwnPictures: pictureKeeping.linesOwnPictures)
         let scroll = needsFullRepaint ? nil : RegionScroll(from: shownRegion, to: region).flatMap(scrolledOnTerminal)
         shownRegion = region
