@@ -80,6 +80,12 @@ def report_section(results):
         "again whole when it deletes a picture); time is from the key to the last byte, a step ending after "
         f"{QUIET_SECONDS:g} s without output. The scroll counts every `j` until the grid moved.",
         "",
+        "Why tmux costs more: outside, a one-row scroll has the terminal move the rows and sends the row coming "
+        "in; tmux deletes every picture on a scrolled line, so inside it the rows are drawn again, and when "
+        "text deletes a picture tmux draws the whole pane again from its copies, the new rows included. The "
+        "first screen is sent row by row as thumbnails arrive, each row again when one more of its thumbnails "
+        "is there. Moving the selection costs a few hundred bytes in both.",
+        "",
         "| step | " + " | ".join(f"{name}: bytes" for name in names) + " | "
         + " | ".join(f"{name}: ms" for name in names) + " |",
         "| --- | " + " | ".join("---:" for _ in names * 2) + " |",
