@@ -22,6 +22,8 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   photos) against that chafa (formats_bench.py; `--only formats`);
 - sixel bytes per thumbnail (the 1080 px photos at 24x8, 29x12 and 80x30 cells) against that chafa and
   img2sixel at equal PSNR, decoded by libsixel (sixel_size_bench.py; `--only sixel-size`).
+- inside tmux: the bytes and time of the app's first screen, a one-row scroll and Enter then Esc
+  inside tmux 3.6a against outside tmux (tmux_bench.py; `--only tmux`).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
@@ -45,6 +47,7 @@ import formats_bench
 import scroll_bench
 import sixel_size_bench
 import slow_link_bench
+import tmux_bench
 from process_timing import TOOL_ENV, run_once
 from terminal_pty import WindowPty
 
@@ -506,7 +509,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "slow-link", "first-screen", "formats", "sixel-size"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     args = parser.parse_args()
 
@@ -517,6 +520,10 @@ def main():
         return write_scroll_only(args.gallery, args.output)
     if args.only == "slow-link":
         return write_slow_link_only(args.gallery, args.output)
+    if args.only == "tmux":
+        section, measured = tmux_bench.measure_section(args.gallery)
+        write_section_only(args.output, tmux_bench.HEADING, section)
+        return 0 if measured else 1
     photos = sorted(Path(args.photos).glob("*-1080.jpg")) + sorted(Path(args.photos).glob("*-4000.jpg"))
     if not photos:
         print(f"bench: no photos in {args.photos} (expected NAME-1080.jpg / NAME-4000.jpg): skipped")
@@ -546,6 +553,7 @@ def main():
         quality = {(t.name, p): sixel_quality(p, t, stdin(t)) for p in photos for t in tool_list if t.sixel}
     app_sections, _ = measure_scroll(args.gallery)
     app_sections += slow_link_bench.measure_section(args.gallery)[0]
+    app_sections += tmux_bench.measure_section(args.gallery)[0]
     app_sections += measure_first_screen(args.gallery, large, args.chafa)
     app_sections += measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup)
     app_sections += measure_sixel_size(args.gallery, args.chafa, args.photos)

@@ -130,6 +130,8 @@ Task { @MainActor in
         appEnvironment.apply(settings, environment: environment, downloads: client)
         appEnvironment.colorDepth = depth
         appEnvironment.renderNote = render.note
+        appEnvironment.capabilities = render.capabilities
+        appEnvironment.pictureBackground = settings.theme.pictureBackground
         appEnvironment.regionScrolling = settings.terminalScroll.regionScrolling(capabilities: render.capabilities)
         logger.info("terminal", metadata: ["scrolls": "\(appEnvironment.regionScrolling)",
                                            "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])

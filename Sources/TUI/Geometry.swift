@@ -74,4 +74,12 @@ public struct Rect: Hashable, Sendable {
     }
 
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// The smallest rectangle covering both.
+    public func union(_ other: Rect) -> Rect {
+        let top = min(origin.row, other.origin.row)
+        let left = min(origin.column, other.origin.column)
+        return Rect(row: top, column: left, columns: max(maxColumn, other.maxColumn) - left,
+                    rows: max(maxRow, other.maxRow) - top)
+    }
 }

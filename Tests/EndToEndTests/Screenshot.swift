@@ -121,6 +121,20 @@ struct Screenshot: Equatable {
     }
 
     /// `region` cut to the picture (empty when it lies outside).
+    /// The share of `region`'s pixels (0...1) whose luminance is more than `threshold` from
+    /// `luminance`: how much of it a picture covers, against the screen's background.
+    func coverage(of region: Region, unlike luminance: Double, by threshold: Double = 12) -> Double {
+        let region = clamped(region)
+        guard region.width > 0, region.height > 0 else { return 0 }
+        var unlike = 0
+        for y in region.y..<(region.y + region.height) {
+            for x in region.x..<(region.x + region.width) where abs(self.luminance(x: x, y: y) - luminance) > threshold {
+                unlike += 1
+            }
+        }
+        return Double(unlike) / Double(region.width * region.height)
+    }
+
     func clamped(_ region: Region) -> Region {
         let x0 = min(max(0, region.x), width), y0 = min(max(0, region.y), height)
         let x1 = min(max(x0, region.x + region.width), width), y1 = min(max(y0, region.y + region.height), height)

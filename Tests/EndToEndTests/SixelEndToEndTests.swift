@@ -127,15 +127,16 @@ import Testing
 
         /// PNGs of the terminal window, kept as artefacts in place of the screenshots.
         func keepPNGs(of shots: [String]) {
-            let windowSize = "\(SixelEndToEndTests.columns * geometry.cellWidth + 4)x\(SixelEndToEndTests.rows * geometry.cellHeight + 4)"
-            let crop = "\(windowSize)+\(geometry.originX - 2)+\(geometry.originY - 2)"
-            for shot in shots {
-                let png = shotPath(shot).replacingOccurrences(of: ".ppm", with: ".png")
-                if (try? runProgram(["convert", shotPath(shot), "-crop", crop, "+repage", png]))?.status == 0 {
-                    unlink(shotPath(shot))
-                }
-            }
+            for shot in shots { SixelEndToEndTests.keepPNG(shotPath(shot), geometry: geometry) }
         }
+    }
+
+    /// The screenshot at `path` (a .ppm) as a PNG of the terminal window only, kept in its place.
+    static func keepPNG(_ path: String, geometry: Geometry) {
+        let windowSize = "\(columns * geometry.cellWidth + 4)x\(rows * geometry.cellHeight + 4)"
+        let crop = "\(windowSize)+\(geometry.originX - 2)+\(geometry.originY - 2)"
+        let png = path.replacingOccurrences(of: ".ppm", with: ".png")
+        if (try? runProgram(["convert", path, "-crop", crop, "+repage", png]))?.status == 0 { unlink(path) }
     }
 
     /// Start, scroll, open and close the detail pane, quit; screenshots at each step.

@@ -26,6 +26,9 @@ import Testing
                                                  environment: environment)
         #expect(mode == .halfblock && note == "tmux 3.3a: no sixel")
         #expect(RenderModeOption.mode(forced: nil, capabilities: TerminalCapabilities(), environment: ["TERM": "xterm"]) == (.halfblock, nil))
+        // A tmux that draws sixel, with a client terminal that has it: sixel, nothing to say.
+        #expect(RenderModeOption.mode(forced: nil, capabilities: TerminalCapabilities().inside(sixelTmux),
+                                      environment: environment) == (.sixel, nil))
         // NO_COLOR: ASCII, the reason the same.
         var plain = environment
         plain["NO_COLOR"] = "1"

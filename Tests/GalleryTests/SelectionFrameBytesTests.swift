@@ -20,6 +20,8 @@ import TerminalEnvironment
         private(set) var pictureBytes: [UInt8] = []
         /// The rows whose text changed in the last frame.
         private(set) var changedRows: [Int] = []
+        /// Inside tmux: a grid row's pictures sent as one, their lines owned (`TerminalScreen.keepPictures`).
+        var sixelRows: SixelRows?
 
         init(size: Size) {
             self.size = size
@@ -45,7 +47,8 @@ import TerminalEnvironment
         }
 
         func endFrame() {
-            frame.markUnder(placements)
+            placements = sixelRows?.compose(placements) ?? placements
+            frame.markUnder(placements, linesOwnPictures: sixelRows != nil)
             let damage = isFirst ? nil : TextDamage(from: shown, to: frame)
             let images = layer.frame(placements, textDamage: damage)
             pictureBytes = images.storage + images.pictures
@@ -79,10 +82,26 @@ import TerminalEnvironment
 
     @Test(arguments: [RenderMode.sixel, .kitty])
     func movingTheSelectionSendsNoPicture(mode: RenderMode) throws {
+        try moveTheSelection(mode: mode)
+    }
+
+    /// Inside tmux a row's thumbnails are one picture, over the gaps between them too: the frame's
+    /// sides there are not written, for tmux would delete the row's picture (and draw the whole pane
+    /// again) for text in its cells.
+    @Test func movingTheSelectionInsideTmuxSendsNoPicture() throws {
+        try moveTheSelection(mode: .sixel, insideTmux: true)
+    }
+
+    func moveTheSelection(mode: RenderMode, insideTmux: Bool = false) throws {
         let (grid, screen) = try grid(mode: mode)
+        if insideTmux { screen.sixelRows = SixelRows(cell: PixelSize(width: 10, height: 20)) }
         frame(grid, on: screen)
         let first = screen.pictureBytes.count
         #expect(first > 6 * 1000, "the first frame sends the six pictures")
+        if insideTmux {
+            let sixels = screen.pictureBytes.indices.filter { screen.pictureBytes[$0...].starts(with: [0x1B, 0x50]) }.count
+            #expect(sixels == 2, "two rows of three thumbnails, a picture each")
+        }
         for move in [GridMove.right, .down, .left, .up, .right, .right] {
             grid.perform(move)
             frame(grid, on: screen)

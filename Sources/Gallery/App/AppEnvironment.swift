@@ -30,6 +30,11 @@ public struct AppEnvironment: Sendable {
     /// Which scrolls the terminal may do itself (`--terminal-scroll`): pictures too where it is
     /// known to move their pixels.
     public var regionScrolling = RegionScrolling.text
+    /// What the terminal can draw and how it keeps pictures (inside tmux, by tmux's rules).
+    public var capabilities = TerminalCapabilities()
+    /// The terminal's background as the theme has it (`--theme`): what transparent pixels are
+    /// shown over.
+    public var pictureBackground = RGB(0, 0, 0)
     /// Colours the terminal shows, for the detail pane's colour swatch (`.none`: no swatch colour).
     public var colorDepth = ColorDepth.none
     /// Opens a photo's web page (`o`); nil: the URL is shown instead.

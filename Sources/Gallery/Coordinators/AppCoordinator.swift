@@ -1,3 +1,4 @@
+import Imaging
 import OperatingSystem
 import TUI
 
@@ -27,6 +28,8 @@ import TUI
     public func start() throws {
         let terminal = try Terminal.start(theme: environment.theme)
         terminal.screen.allowedRegionScrolling = environment.regionScrolling
+        let background = environment.pictureBackground
+        terminal.screen.keepPictures(like: environment.capabilities, background: (background.r, background.g, background.b))
         self.terminal = terminal
         var environment = self.environment
         if environment.clipboard == nil {

@@ -20,6 +20,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var regionScrolling = RegionScrolling.text
     /// The tmux the app runs in, as it describes itself and the terminal outside; nil outside tmux.
     public var tmux: TmuxClient?
+    /// How the screen keeps sixel pictures: as a terminal does, or as tmux does.
+    public var pictureKeeping = PictureKeeping.terminal
 
     /// Used when neither the kernel nor the terminal tells the cell size.
     public static let defaultCellPixelSize = PixelSize.fallbackCell
@@ -59,11 +61,16 @@ public struct TerminalCapabilities: Equatable, Sendable {
         return !TerminalGuess(environment: environment).isMultiplexed && !["", "dumb", "linux"].contains(term)
     }
 
-    /// These capabilities in `tmux` (nil: not in tmux): 24-bit colour where tmux passes it on.
+    /// These capabilities in `tmux` (nil: not in tmux): 24-bit colour where tmux passes it on,
+    /// sixel where it draws sixel itself (its DA1 reply names its own build, so it was not asked),
+    /// kept by tmux's rules.
     public func inside(_ tmux: TmuxClient?) -> TerminalCapabilities {
         var result = self
         result.tmux = tmux
-        if tmux?.passesTrueColor == true { result.trueColor = true }
+        guard let tmux else { return result }
+        if tmux.passesTrueColor { result.trueColor = true }
+        if tmux.passesSixel { result.sixel = true }
+        result.pictureKeeping = tmux.pictureKeeping
         return result
     }
 

@@ -48,6 +48,14 @@ public struct TmuxClient: Equatable, Sendable {
         return features.contains("sixel")
     }
 
+    /// How this tmux keeps the sixel pictures a pane draws: at most one fewer than its server-wide
+    /// limit (it deletes the oldest when the count reaches 10, 20 from 3.7: `image_store`), and
+    /// each deleted by anything written, cleared or scrolled on its lines.
+    public var pictureKeeping: PictureKeeping {
+        let limit = release.map { $0 >= (3, 7) } == true ? 20 : 10
+        return PictureKeeping(liveImageLimit: limit - 1, linesOwnPictures: true)
+    }
+
     /// Why no pixels reach the screen here, in a few words for the status bar ("tmux 3.3a: no
     /// sixel"); nil where sixel passes.
     public var noPixelsReason: String? {

@@ -72,6 +72,14 @@ struct CellBuffer: Equatable {
         set(rect, to: .underImage)
     }
 
+    /// Marks the blank cells of `rows` (clipped to the buffer) as covered by a picture: never
+    /// cleared, but written as spaces when they change.
+    mutating func markBlanksUnderImage(rows range: Range<Int>) {
+        for row in range.clamped(to: 0..<size.rows) {
+            for column in 0..<size.columns where rows[row][column] == .blank { rows[row][column] = .underImage }
+        }
+    }
+
     private mutating func set(_ glyph: String, width: Int, row: Int, column: Int, style: TextStyle) {
         for c in column..<(column + width) { detachWideCharacter(row: row, column: c) }
         rows[row][column] = Cell(glyph: glyph, style: style)

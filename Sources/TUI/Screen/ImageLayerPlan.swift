@@ -36,9 +36,14 @@ extension CellBuffer {
     /// Marks the cells of the `images` that share the text cells as under a picture, so that what
     /// ncurses is told about them differs from a blank and stays put while the picture does: it then
     /// never clears across them (EL, EL1, ED, ECH) to erase something next to them, nor writes
-    /// them again, and a neighbour's change leaves the picture alone.
-    mutating func markUnder(_ images: [PlacedImage]) {
-        for placed in images where placed.sharesTextCells { markUnderImage(placed.frame) }
+    /// them again, and a neighbour's change leaves the picture alone. Where lines own their
+    /// pictures (tmux deletes every picture on a line any part of which is cleared), the blanks of
+    /// their rows too: ncurses then writes spaces beside a picture rather than clear the line.
+    mutating func markUnder(_ images: [PlacedImage], linesOwnPictures: Bool = false) {
+        for placed in images where placed.sharesTextCells {
+            markUnderImage(placed.frame)
+            if linesOwnPictures && placed.image.isGraphic { markBlanksUnderImage(rows: placed.frame.origin.row..<placed.frame.maxRow) }
+        }
     }
 }
 

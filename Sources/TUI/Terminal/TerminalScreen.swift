@@ -17,6 +17,12 @@ import CNcurses
     public var allowedRegionScrolling = RegionScrolling.text
     /// Whether curses runs on a description with a scrolling region, and moves no lines itself.
     var hasScrollingRegion = false
+    /// How the screen keeps sixel pictures: as a terminal, or by tmux's rules (`keepPictures`).
+    private var pictureKeeping = PictureKeeping.terminal
+    /// Where few pictures are kept, the rows of pictures sent as one.
+    private var sixelRows: SixelRows?
+    /// The rectangles this frame filled (a help box over the grid): no row of pictures spans one.
+    private var covers: [Rect] = []
     /// The region this frame declared, and the one the last frame did.
     private var region: ScrollableRegion?
     private var shownRegion: ScrollableRegion?
@@ -29,9 +35,22 @@ import CNcurses
         self.pairs = pairs
     }
 
+    /// Draws pictures as `capabilities.pictureKeeping` keeps them: inside tmux, pictures sharing
+    /// rows sent as one (placed by the cell's pixels, sharing the terminal's registers, the
+    /// screen between them `background` where tmux cannot leave it transparent), the blanks of a
+    /// picture's rows never cleared, and no region with a picture scrolled.
+    public func keepPictures(like capabilities: TerminalCapabilities, background: (red: UInt8, green: UInt8, blue: UInt8)) {
+        pictureKeeping = capabilities.pictureKeeping
+        sixelRows = pictureKeeping.composesRows
+            ? SixelRows(cell: capabilities.cellPixelSize, registers: min(256, max(2, capabilities.sixelColorRegisters ?? 256)),
+                        background: SixelCanvas.Colour(background.red, background.green, background.blue))
+            : nil
+    }
+
     public func beginFrame() {
         frame = CellBuffer(size: size)
         placements.removeAll()
+        covers.removeAll()
         region = nil
     }
 
@@ -46,6 +65,7 @@ import CNcurses
     public func fill(_ rect: Rect, with character: Character, style: TextStyle) {
         frame.fill(rect, with: character, style: style)
         placements.removeAll { $0.frame.intersects(rect) }
+        covers.append(rect)
     }
 
     public func place(_ image: TerminalImage, at point: Point) {
@@ -53,7 +73,8 @@ import CNcurses
     }
 
     public func endFrame() {
-        frame.markUnder(placements)
+        placements = sixelRows?.compose(placements, apart: covers) ?? placements
+        frame.markUnder(placements, linesOwnPictures: pictureKeeping.linesOwnPictures)
         let scroll = needsFullRepaint ? nil : RegionScroll(from: shownRegion, to: region).flatMap(scrolledOnTerminal)
         shownRegion = region
         if !needsFullRepaint {
@@ -130,6 +151,8 @@ import CNcurses
         let graphics = pictures.filter(\.image.isGraphic)
         guard allowed >= .text else { return false }
         guard !graphics.isEmpty else { return true }
+        // tmux deletes every picture on a line it scrolls.
+        guard !pictureKeeping.linesOwnPictures else { return false }
         let inside = graphics.allSatisfy { $0.sharesTextCells && scroll.rows.contains($0.frame.origin.row) && $0.frame.maxRow <= scroll.rows.upperBound }
         return inside && (allowed == .pictures || (allowed == .picturesMovingUp && scroll.distance > 0))
     }
