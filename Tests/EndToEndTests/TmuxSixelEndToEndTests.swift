@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// gallery with no `--render` inside tmux 3.4 and 3.6a (built with sixel), inside xterm as a
 /// VT340 under Xvfb: sixel pictures, all of them, at every step of a short browse, each
