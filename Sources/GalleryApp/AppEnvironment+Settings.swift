@@ -1,6 +1,7 @@
 import Gallery
 import Imaging
 import TUI
+import TerminalEnvironment
 
 extension AppEnvironment {
     /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size and fit,
@@ -8,7 +9,7 @@ extension AppEnvironment {
     mutating func apply(_ settings: Settings, environment: [String: String], downloads: any DownloadFetching) {
         keyMap = settings.keys
         theme = settings.theme.terminalTheme(environment: environment)
-        minimumCellSize = Size(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
+        minimumCellSize = CellSize(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
         thumbnailFit = settings.fit
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         trash = FreedesktopTrash(homeTrash: FreedesktopTrash.homeTrash(environment: environment))

@@ -3,6 +3,7 @@ import Foundation
 import Gallery
 import Imaging
 import InlineViewer
+import TerminalEnvironment
 
 /// The command line. Parsing only: launching lives in `main.swift`.
 struct GalleryCommand: ParsableCommand {
@@ -101,8 +102,8 @@ struct GalleryCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Smallest grid cell, thumbnail plus title line. Default: \(SettingValues.standard.thumbSize).", valueName: "COLSxROWS"),
-            transform: ThumbSize.parse)
-    var thumbSize: ThumbSize?
+            transform: CellSize.parseThumbSize)
+    var thumbSize: CellSize?
 
     @Option(name: .long, help: ArgumentHelp("Photos per page (1-30). Default: \(SettingValues.standard.perPage).", valueName: "N"))
     var perPage: Int?

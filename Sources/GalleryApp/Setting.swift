@@ -1,6 +1,8 @@
 import Gallery
 import Imaging
 import TOMLKit
+import TUI
+import TerminalEnvironment
 
 /// Every setting a user can make both ways, with its default: what the config file starts from
 /// and the flags then change (`Settings`). Adding a setting is a field here, its line in
@@ -8,7 +10,7 @@ import TOMLKit
 struct SettingValues: Equatable {
     var source = "demo"
     var render = RenderModeOption.auto
-    var thumbSize = ThumbSize.standard
+    var thumbSize = CellSize.standardGridCell
     var perPage = 30
     var theme = ThemeOption.dark
     var fit = PictureFit.gridDefault
@@ -152,10 +154,10 @@ extension PictureFit: SettingValue {}
 extension SortOption: SettingValue {}
 extension TerminalScrollOption: SettingValue {}
 
-extension ThumbSize: SettingValue {
+extension CellSize: SettingValue {
     init(toml value: any TOMLValueConvertible) throws(SettingProblem) {
         let text = try String(toml: value)
-        guard let size = ThumbSize(argument: text) else { throw SettingProblem(message: "\(Self.problem), got '\(text)'") }
+        guard let size = CellSize(thumbSize: text) else { throw SettingProblem(message: "\(Self.thumbSizeProblem), got '\(text)'") }
         self = size
     }
 

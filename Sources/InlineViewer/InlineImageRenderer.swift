@@ -4,7 +4,7 @@ import TerminalEnvironment
 /// Turns one encoded image into the bytes that show it at the cursor, fitted inside a box of cells
 /// with its aspect kept: what `gallery view` prints for each file.
 struct InlineImageRenderer {
-    let box: CellBox
+    let box: CellSize
     /// A picture printed once, one at a time: sent at its own size (no whole sixel bands), the
     /// default sixel palette, kitty pixels placed where they are sent (as `kittyPixels`), text
     /// covering only the picture's cells, and a second decoding thread, which has a core to itself.
@@ -13,7 +13,7 @@ struct InlineImageRenderer {
     /// - Parameters:
     ///   - cellPixels: the pixel size of a cell, for the modes that draw pixels.
     ///   - depth: the colours of half-block and ASCII art.
-    init(mode: RenderMode, box: CellBox, cellPixels: PixelSize, depth: ColorDepth, kittyPixels: KittyPicture.Pixels = .rgb) {
+    init(mode: RenderMode, box: CellSize, cellPixels: PixelSize, depth: ColorDepth, kittyPixels: KittyPicture.Pixels = .rgb) {
         self.box = box
         pictures = PictureRenderer(mode: mode, cell: cellPixels, depth: depth, kittyPixels: kittyPixels, parallelDecode: true)
     }
@@ -26,7 +26,7 @@ struct InlineImageRenderer {
 
     /// Whether `box` is larger than a terminal shows, so that pictures are fitted in less than it.
     var isBoxCut: Bool {
-        // CellBox sides are at most 10,000 and plausible cells 400 pixels: no overflow.
+        // CellSize sides are at most 10,000 and plausible cells 400 pixels: no overflow.
         let cut = pixelBox, unit = pictures.pixelsPerCell
         return box.columns * unit.width > cut.width || box.rows * unit.height > cut.height
     }

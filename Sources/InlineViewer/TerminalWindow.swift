@@ -5,7 +5,7 @@ import TerminalEnvironment
 /// view` never waits for the terminal to answer).
 struct TerminalWindow: Equatable {
     /// Size in cells.
-    let cells: CellBox
+    let cells: CellSize
     /// Pixel size of one cell when the terminal reports a plausible one (many report 0).
     let cellPixels: PixelSize?
 
@@ -23,7 +23,7 @@ struct TerminalWindow: Equatable {
         guard let size = try? TerminalSize(of: FileDescriptor(descriptor)), size.columns > 0, size.rows > 0 else {
             return nil
         }
-        let cells = CellBox(columns: size.columns, rows: size.rows)
+        let cells = CellSize(columns: size.columns, rows: size.rows)
         return TerminalWindow(cells: cells, cellPixels: PixelSize.cell(windowWidth: size.pixelWidth,
                                                                         windowHeight: size.pixelHeight,
                                                                         columns: cells.columns, rows: cells.rows))

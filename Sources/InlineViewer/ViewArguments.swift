@@ -4,7 +4,7 @@ import TerminalEnvironment
 /// (BENCHMARKS.md), in a command timed as a whole process against chafa and timg.
 struct ViewArguments: Equatable {
     var files: [String] = []
-    var size: CellBox?
+    var size: CellSize?
     var render: RenderMode?
 
     /// What a command line asks for.
@@ -48,7 +48,7 @@ struct ViewArguments: Equatable {
             }
             switch option {
             case .size:
-                guard let box = CellBox(argument: value) else { throw option.invalid(value) }
+                guard let box = CellSize(argument: value) else { throw option.invalid(value) }
                 parsed.size = box
             case .render:
                 guard let mode = RenderMode(rawValue: value) else { throw option.invalid(value) }

@@ -10,7 +10,7 @@ import TerminalEnvironment
 /// `write`.
 public struct ViewCommand {
     let files: [String]
-    let size: CellBox?
+    let size: CellSize?
     let render: RenderMode?
     /// Shows one file in another process, given that process's `view` arguments; true when it
     /// was shown. For pictures this one cannot decode (`ImageError.unavailable`).
@@ -53,7 +53,7 @@ public struct ViewCommand {
         let guess = TerminalGuess(environment: variable)
         let renderer = InlineImageRenderer(
             mode: render ?? RenderMode(guess: guess),
-            box: size ?? TerminalWindow.of(descriptor: 1).map(Self.defaultBox) ?? CellBox(columns: 80, rows: 24),
+            box: size ?? TerminalWindow.of(descriptor: 1).map(Self.defaultBox) ?? CellSize(columns: 80, rows: 24),
             cellPixels: TerminalWindow.reportedCellPixels() ?? .fallbackCell,
             depth: ColorDepth.fromEnvironment(["TERM", "COLORTERM", "NO_COLOR"].reduce(into: [:]) { env, name in
                 env[name] = variable(name)
@@ -115,8 +115,8 @@ public struct ViewCommand {
     }
 
     /// The whole terminal, less one row so the prompt after the last image does not scroll it away.
-    private static func defaultBox(_ window: TerminalWindow) -> CellBox {
-        CellBox(columns: window.cells.columns, rows: max(1, window.cells.rows - 1))
+    private static func defaultBox(_ window: TerminalWindow) -> CellSize {
+        CellSize(columns: window.cells.columns, rows: max(1, window.cells.rows - 1))
     }
 }
 

@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// A character-cell position: `row` 0 is the top line, `column` 0 the left edge.
 public struct Point: Hashable, Sendable {
     public var row: Int
@@ -16,33 +17,18 @@ public struct Point: Hashable, Sendable {
     }
 }
 
-/// A size in character cells.
-public struct Size: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    public static let zero = Size(columns: 0, rows: 0)
-
-    public var isEmpty: Bool { columns <= 0 || rows <= 0 }
-}
-
 /// A rectangle of character cells.
 public struct Rect: Hashable, Sendable {
     public var origin: Point
-    public var size: Size
+    public var size: CellSize
 
-    public init(origin: Point, size: Size) {
+    public init(origin: Point, size: CellSize) {
         self.origin = origin
         self.size = size
     }
 
     public init(row: Int, column: Int, columns: Int, rows: Int) {
-        self.init(origin: Point(row: row, column: column), size: Size(columns: columns, rows: rows))
+        self.init(origin: Point(row: row, column: column), size: CellSize(columns: columns, rows: rows))
     }
 
     /// The first row below the rectangle.
@@ -60,7 +46,7 @@ public struct Rect: Hashable, Sendable {
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         Rect(
             origin: origin.offset(rows: top, columns: left),
-            size: Size(columns: max(0, size.columns - left - right), rows: max(0, size.rows - top - bottom)))
+            size: CellSize(columns: max(0, size.columns - left - right), rows: max(0, size.rows - top - bottom)))
     }
 
     /// The cells both rectangles cover (empty, at `origin`, when they do not meet).

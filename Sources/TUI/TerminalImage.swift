@@ -20,14 +20,14 @@ public struct TerminalImage: Hashable, Sendable {
 
     /// A text image of ANSI-coded rows (SGR colours + printable characters), each `size.columns`
     /// cells wide, `size.rows` of them.
-    public init(id: String, size: Size, lines: [String]) {
+    public init(id: String, size: CellSize, lines: [String]) {
         let picture = RenderedPicture(columns: size.columns, rows: size.rows, lines: lines,
                                       plainLines: lines.map { ANSILine($0).plainText })
         self.init(picture, id: id)
     }
 
     /// The cells the picture covers.
-    public var size: Size { Size(columns: picture.columns, rows: picture.rows) }
+    public var size: CellSize { CellSize(columns: picture.columns, rows: picture.rows) }
 
     /// The ANSI rows of a text image; empty for a graphic.
     public var lines: [String] { picture.lines }

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 @testable import GalleryApp
 import ArgumentParser
+import TerminalEnvironment
 
 @Suite("Configuration")
 struct ConfigTests {
@@ -41,7 +42,7 @@ struct ConfigTests {
             help = "H"
             """, path: path)
         #expect(file == ConfigFile(values: SettingValues(source: "https://api.example.test", render: .ascii,
-                                                         thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 20, theme: .light,
+                                                         thumbSize: CellSize(columns: 30, rows: 12), perPage: 20, theme: .light,
                                                          unsplashAccessKey: "secret-key-1234"),
                                    keys: ["quit": .character("x"), "search": .ctrl("f"), "help": .character("H")]))
         let effective = try settings([], file: file)
@@ -59,7 +60,7 @@ struct ConfigTests {
         let effective = try settings(["--per-page", "5", "--thumb-size", "40x15", "--verbose"], file: file)
         #expect(effective.perPage == 5)
         #expect(effective.theme == .light)
-        #expect(effective.thumbSize == ThumbSize(columns: 40, rows: 15))
+        #expect(effective.thumbSize == CellSize(columns: 40, rows: 15))
         #expect(effective.unsplashAccessKey == "abcdefgh")
         #expect(effective.source == "demo")
         #expect(effective.verbose)
@@ -161,7 +162,7 @@ struct ConfigTests {
     }
 
     @Test func everySettingIsSetByItsFlagAndReadBackFromWhatPrintConfigWrites() throws {
-        let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: ThumbSize(columns: 30, rows: 12), perPage: 7,
+        let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: CellSize(columns: 30, rows: 12), perPage: 7,
                                     theme: .light, fit: .crop, sort: .taken, reverse: true, terminalScroll: .off,
                                     unsplashAccessKey: "key-1234")
         let defaults = Mirror(reflecting: SettingValues()).children.map { "\($0.value)" }
@@ -184,9 +185,9 @@ struct ConfigTests {
     }
 
     @Test func thumbSizeAndThemeArguments() {
-        #expect(ThumbSize(argument: "24x10") == ThumbSize(columns: 24, rows: 10))
-        #expect(ThumbSize(argument: "8X3") == ThumbSize(columns: 8, rows: 3))
-        for bad in ["24", "x10", "24x", "0x10", "24x1", "-3x4", "24x10x2"] { #expect(ThumbSize(argument: bad) == nil, "\(bad)") }
+        #expect(CellSize(thumbSize: "24x10") == CellSize(columns: 24, rows: 10))
+        #expect(CellSize(thumbSize: "8X3") == CellSize(columns: 8, rows: 3))
+        for bad in ["24", "x10", "24x", "0x10", "24x1", "-3x4", "24x10x2"] { #expect(CellSize(thumbSize: bad) == nil, "\(bad)") }
         #expect(ThemeOption.light.terminalTheme(environment: [:]) == .light)
         #expect(ThemeOption.light.terminalTheme(environment: ["NO_COLOR": "1"]) == .monochrome)
         #expect(ThemeOption.dark.terminalTheme(environment: ["NO_COLOR": ""]) == .dark)

@@ -130,7 +130,7 @@ struct FaultInjectionTests {
                                              sourceName: "demo", renderMode: .ascii, perPage: 30)
             let actions = PhotoActions(opener: nil, downloader: nil, clipboard: nil)
             let grid = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
-            let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+            let screen = InMemoryScreen(size: CellSize(columns: 100, rows: 30))
             viewModel.update(.appeared)
             await served { viewModel.photos.count == 30 }
             draw(grid, on: screen)

@@ -2,6 +2,7 @@ import TUI
 import Testing
 @testable import Gallery
 import Imaging
+import TerminalEnvironment
 
 @MainActor
 @Suite("Grid and detail interaction")
@@ -54,7 +55,7 @@ struct GridInteractionTests {
     }
 
     @Test func detailShowsDateAndColour() async {
-        let app = SceneHarness(size: Size(columns: 120, rows: 30)) { $0.colorDepth = .trueColor }
+        let app = SceneHarness(size: CellSize(columns: 120, rows: 30)) { $0.colorDepth = .trueColor }
         await app.startWithFirstPage()
         app.press(.enter)
         let text = app.draw()
@@ -72,7 +73,7 @@ struct GridInteractionTests {
     }
 
     @Test func withoutColourTheSwatchIsNamed() async {
-        let app = SceneHarness(size: Size(columns: 120, rows: 30)) { $0.colorDepth = .none }
+        let app = SceneHarness(size: CellSize(columns: 120, rows: 30)) { $0.colorDepth = .none }
         await app.startWithFirstPage()
         app.press(.enter)
         #expect(app.draw().contains { $0.contains("colour #a0b0c0") })
@@ -112,7 +113,7 @@ struct GridInteractionTests {
     @Test func helpOverlayListsTheKeysAboveThePictures() async {
         var keyMap = KeyMap.standard
         keyMap.rebind(.quit, to: "x")
-        let app = SceneHarness(size: Size(columns: 160, rows: 40)) { [keyMap] in $0.keyMap = keyMap }
+        let app = SceneHarness(size: CellSize(columns: 160, rows: 40)) { [keyMap] in $0.keyMap = keyMap }
         await app.startWithFirstPage()
         await eventually { !app.draw().isEmpty && !app.screen.images.isEmpty }
         let below = try! #require(app.navigator.top)

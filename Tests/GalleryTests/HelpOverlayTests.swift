@@ -2,13 +2,14 @@ import Foundation
 import TUI
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// The `?` overlay on a screen too small for it: it scrolls, says so, and still closes.
 @MainActor @Suite struct HelpOverlayTests {
     let entries = KeyMap.standard.helpRows
 
     @Test func atTwentyBySixTheKeysScrollToTheLastLine() async {
-        let app = SceneHarness(size: Size(columns: 20, rows: 6))
+        let app = SceneHarness(size: CellSize(columns: 20, rows: 6))
         await app.startWithFirstPage()
         let below = try! #require(app.navigator.top)
         app.navigator.push(HelpView(over: below, navigator: app.navigator))
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func whenTheKeysFitAnyKeyCloses() async {
-        let app = SceneHarness(size: Size(columns: 120, rows: 40))
+        let app = SceneHarness(size: CellSize(columns: 120, rows: 40))
         await app.startWithFirstPage()
         let below = try! #require(app.navigator.top)
         app.navigator.push(HelpView(over: below, navigator: app.navigator))

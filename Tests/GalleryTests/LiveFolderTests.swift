@@ -17,7 +17,7 @@ struct LiveFolderTests {
         let folder: TemporaryDirectory
         let jpeg: [UInt8]
         let navigator = Navigator(requestRedraw: {})
-        let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+        let screen = InMemoryScreen(size: CellSize(columns: 100, rows: 30))
         let coordinator: PhotosCoordinator
         let renderer = FakeRenderer()
         let trash: FreedesktopTrash

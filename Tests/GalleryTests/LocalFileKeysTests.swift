@@ -11,7 +11,7 @@ import TUI
 @MainActor private final class FolderScenes: SceneDriving {
     let directory: TemporaryDirectory
     let navigator = Navigator(requestRedraw: {})
-    let screen = InMemoryScreen(size: Size(columns: 120, rows: 30))
+    let screen = InMemoryScreen(size: CellSize(columns: 120, rows: 30))
     let coordinator: PhotosCoordinator
     let clipboard = FakeClipboard()
 

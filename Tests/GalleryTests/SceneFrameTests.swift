@@ -1,11 +1,12 @@
 import TUI
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 /// A frame is a layout step, which changes state (and so starts loads), then a draw that only reads.
 @MainActor @Suite struct SceneFrameTests {
     @Test func drawingStartsNothingLayingOutDoes() async throws {
-        let app = SceneHarness(size: Size(columns: 100, rows: 12))
+        let app = SceneHarness(size: CellSize(columns: 100, rows: 12))
         await app.startWithFirstPage()
         let viewModel = try #require(app.coordinator.viewModel)
         let scene = try #require(app.navigator.top)
@@ -13,7 +14,7 @@ import Testing
         #expect(requested > 0 && requested < 30)
 
         // A taller screen shows more rows, but drawing into it alone asks for nothing.
-        let taller = InMemoryScreen(size: Size(columns: 100, rows: 40))
+        let taller = InMemoryScreen(size: CellSize(columns: 100, rows: 40))
         let rect = Rect(origin: .zero, size: taller.size)
         taller.beginFrame()
         scene.draw(on: taller, in: rect)

@@ -1,6 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
+import TerminalEnvironment
 
 @MainActor
 @Suite("Search flow")
@@ -106,7 +107,7 @@ struct SearchFlowTests {
     }
 
     @Test func wideQueryKeepsTheStatusBarAligned() async {
-        let app = SceneHarness(size: Size(columns: 50, rows: 24))
+        let app = SceneHarness(size: CellSize(columns: 50, rows: 24))
         await app.startWithFirstPage()
         app.press(.character("/"))
         app.type("東京の夜景と富士山の写真をたくさん見たい")

@@ -10,7 +10,7 @@ import TerminalEnvironment
     /// The frame steps `TerminalScreen` takes, without ncurses: the cell buffer, the text damage
     /// ncurses will do, and the image layer's bytes.
     final class FrameRecorder: Screen {
-        let size: Size
+        let size: CellSize
         private var frame: CellBuffer
         private var shown: CellBuffer
         private var placements: [PlacedImage] = []
@@ -23,7 +23,7 @@ import TerminalEnvironment
         /// Inside tmux: a grid row's pictures sent as one, their lines owned (`TerminalScreen.keepPictures`).
         var sixelRows: SixelRows?
 
-        init(size: Size) {
+        init(size: CellSize) {
             self.size = size
             frame = CellBuffer(size: size)
             shown = CellBuffer(size: size)
@@ -59,7 +59,7 @@ import TerminalEnvironment
     }
 
     func grid(mode: RenderMode, items: Int = 6) throws -> (GridView, FrameRecorder) {
-        let screen = FrameRecorder(size: Size(columns: 80, rows: 24))
+        let screen = FrameRecorder(size: CellSize(columns: 80, rows: 24))
         let grid = GridView()
         grid.setItemCount(items)
         grid.layout(in: Rect(row: 0, column: 0, columns: 80, rows: 23))

@@ -193,7 +193,7 @@ import TUI
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
         let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), columns: 3, rows: 2, fit: .crop)
         let image = TerminalImage(thumbnail, id: "p/kitty")
-        #expect(image.size == Size(columns: 3, rows: 2))
+        #expect(image.size == CellSize(columns: 3, rows: 2))
         let held = try #require(image.picture.kitty)
         #expect(image.picture.graphicBytes == KittyGraphics.place(id: held.id, columns: 3, rows: 2))
         #expect(held.storedBytes == 30 * 40 * 3)

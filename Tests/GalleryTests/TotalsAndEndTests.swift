@@ -14,7 +14,7 @@ struct TotalsAndEndTests {
             renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         let coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
         coordinator.start()
-        let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+        let screen = InMemoryScreen(size: CellSize(columns: 100, rows: 30))
         let grid = coordinator.viewModel!
         await grid.until { !grid.items.isEmpty }
         return (coordinator, navigator, screen)

@@ -9,7 +9,7 @@ import Testing
     static let animation = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../ImagingTests/Fixtures/disposal.gif").standardized
 
-    let renderer = InlineImageRenderer(mode: .halfblock, box: CellBox(columns: 8, rows: 3),
+    let renderer = InlineImageRenderer(mode: .halfblock, box: CellSize(columns: 8, rows: 3),
                                        cellPixels: .fallbackCell, depth: .trueColor)
 
     @Test func rendersEveryFrameWithItsDelay() throws {

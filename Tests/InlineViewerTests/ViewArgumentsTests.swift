@@ -17,7 +17,7 @@ import TerminalEnvironment
     }
 
     @Test func filesAndOptionsInAnyOrder() throws {
-        let expected = ViewArguments(files: ["a.jpg", "b.png"], size: CellBox(columns: 24, rows: 8), render: .sixel)
+        let expected = ViewArguments(files: ["a.jpg", "b.png"], size: CellSize(columns: 24, rows: 8), render: .sixel)
         #expect(try parse(["a.jpg", "--size", "24x8", "b.png", "--render", "sixel"]) == .view(expected))
         #expect(try parse(["--render=sixel", "--size=24X8", "a.jpg", "b.png"]) == .view(expected))
         // The last of a repeated option wins; `--` makes the rest files, `-` is a file.

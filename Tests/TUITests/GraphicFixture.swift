@@ -13,7 +13,7 @@ enum GraphicFixture {
     }
 
     /// A graphic of `kind` over `size` whose payload (the kitty placement) is `bytes`.
-    static func image(_ id: String, _ kind: Kind, bytes: [UInt8], size: Size) -> TerminalImage {
+    static func image(_ id: String, _ kind: Kind, bytes: [UInt8], size: CellSize) -> TerminalImage {
         let content: RenderedPicture.Content = switch kind {
         case .sixel: .sixel(bytes)
         case .iterm: .iterm(bytes)

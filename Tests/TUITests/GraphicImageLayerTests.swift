@@ -8,7 +8,7 @@ import TerminalEnvironment
 
     func graphic(_ id: String, _ kind: GraphicFixture.Kind, row: Int, column: Int = 0,
                  columns: Int = 4, rows: Int = 2) -> PlacedImage {
-        let image = GraphicFixture.image(id, kind, bytes: Array("<\(id)>".utf8), size: Size(columns: columns, rows: rows))
+        let image = GraphicFixture.image(id, kind, bytes: Array("<\(id)>".utf8), size: CellSize(columns: columns, rows: rows))
         return PlacedImage(image: image, frame: Rect(row: row, column: column, columns: columns, rows: rows))
     }
 
@@ -71,7 +71,7 @@ import TerminalEnvironment
     }
 
     @Test func aGraphicIsNeverCutNorDrawnOnTheLastRow() {
-        let screen = Size(columns: 20, rows: 10)
+        let screen = CellSize(columns: 20, rows: 10)
         let image = graphic("g", .sixel, row: 0).image
         let whole = PlacedImage(image, at: Point(row: 7, column: 3), on: screen)
         #expect(whole?.image.isGraphic == true)
@@ -82,16 +82,16 @@ import TerminalEnvironment
         #expect(bottom?.image.lines == ["    ", "    "])
         let cut = PlacedImage(image, at: Point(row: 2, column: 18), on: screen)
         #expect(cut?.image.isGraphic == false)
-        #expect(cut?.frame.size == Size(columns: 2, rows: 2))
+        #expect(cut?.frame.size == CellSize(columns: 2, rows: 2))
         #expect(PlacedImage(image, at: Point(row: 2, column: 20), on: screen) == nil)
     }
 }
 
 @MainActor @Suite struct InMemoryScreenGraphicTests {
     @Test func graphicsShowAsPlaceholdersAndAreListed() {
-        let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
+        let screen = InMemoryScreen(size: CellSize(columns: 12, rows: 4))
         screen.beginFrame()
-        let image = GraphicFixture.image("p", .sixel, bytes: [1, 2, 3], size: Size(columns: 9, rows: 2))
+        let image = GraphicFixture.image("p", .sixel, bytes: [1, 2, 3], size: CellSize(columns: 9, rows: 2))
         screen.place(image, at: Point(row: 1, column: 1))
         screen.put("title", at: Point(row: 3, column: 1))
         #expect(screen.text() == ["", " [sixel]░░", " ░░░░░░░░░", " title"])
@@ -101,10 +101,10 @@ import TerminalEnvironment
 
     @Test func aFillOverAnImageHidesIt() {
         // An overlay (help box) drawn after the grid's pictures must not end up under them.
-        let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
+        let screen = InMemoryScreen(size: CellSize(columns: 12, rows: 4))
         screen.beginFrame()
-        screen.place(GraphicFixture.image("a", .kitty(2), bytes: [], size: Size(columns: 3, rows: 2)), at: .zero)
-        screen.place(TerminalImage(id: "b", size: Size(columns: 3, rows: 2), lines: ["bbb", "bbb"]), at: Point(row: 0, column: 8))
+        screen.place(GraphicFixture.image("a", .kitty(2), bytes: [], size: CellSize(columns: 3, rows: 2)), at: .zero)
+        screen.place(TerminalImage(id: "b", size: CellSize(columns: 3, rows: 2), lines: ["bbb", "bbb"]), at: Point(row: 0, column: 8))
         screen.fill(Rect(row: 1, column: 2, columns: 3, rows: 2), with: " ", style: .reverse)
         #expect(screen.images.map(\.0.id) == ["b"])
     }

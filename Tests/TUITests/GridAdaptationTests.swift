@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 /// The grid on screens of every size: the list fallback, resizes, half-page and jump keys.
 @MainActor @Suite struct GridAdaptationTests {
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func tinyTerminalShowsAListWithAHint() {
-        let screen = InMemoryScreen(size: Size(columns: 20, rows: 6))
+        let screen = InMemoryScreen(size: CellSize(columns: 20, rows: 6))
         let grid = makeGrid(items: 30, screen: screen)
         grid.select(2)
         layOut(grid, on: screen)
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func listScrollsToKeepTheSelectionInViewAndLongTitlesAreCut() {
-        let screen = InMemoryScreen(size: Size(columns: 12, rows: 4))
+        let screen = InMemoryScreen(size: CellSize(columns: 12, rows: 4))
         let grid = GridView()
         grid.cellProvider = { GridCell(title: "A long title number \($0)") }
         grid.setItemCount(10)
@@ -50,26 +51,26 @@ import Testing
     }
 
     @Test func aClickInTheListSelectsThatLine() {
-        let screen = InMemoryScreen(size: Size(columns: 20, rows: 6))
+        let screen = InMemoryScreen(size: CellSize(columns: 20, rows: 6))
         let grid = makeGrid(items: 30, screen: screen)
         #expect(grid.handle(MouseEvent(kind: .press, position: Point(row: 3, column: 5))))
         #expect(grid.selectedIndex == 3)
     }
 
     @Test func oneLineTerminalStillListsWithoutTheHint() {
-        let screen = InMemoryScreen(size: Size(columns: 30, rows: 2))
+        let screen = InMemoryScreen(size: CellSize(columns: 30, rows: 2))
         _ = makeGrid(items: 5, screen: screen)
         #expect(screen.text() == ["Photo 0", ""])
     }
 
     @Test func resizingKeepsTheSelectedPhotoInView() {
-        let screen = InMemoryScreen(size: Size(columns: 200, rows: 60))
+        let screen = InMemoryScreen(size: CellSize(columns: 200, rows: 60))
         let grid = makeGrid(items: 100, screen: screen)
         grid.select(77)
         layOut(grid, on: screen)
         #expect(screen.text().contains { $0.contains("Photo 77") })
-        for size in [Size(columns: 80, rows: 24), Size(columns: 20, rows: 6), Size(columns: 120, rows: 40),
-                     Size(columns: 30, rows: 12), Size(columns: 200, rows: 60)] {
+        for size in [CellSize(columns: 80, rows: 24), CellSize(columns: 20, rows: 6), CellSize(columns: 120, rows: 40),
+                     CellSize(columns: 30, rows: 12), CellSize(columns: 200, rows: 60)] {
             screen.resize(to: size)
             layOut(grid, on: screen)
             #expect(grid.selectedIndex == 77, "at \(size)")
@@ -80,7 +81,7 @@ import Testing
 
     @Test func ctrlDAndCtrlUMoveHalfAScreenful() {
         // 80x23: 3 columns, 2 visible rows: half a screenful is one row of 3.
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         let grid = makeGrid(items: 30, screen: screen)
         grid.perform(.halfPageDown)
         #expect(grid.selectedIndex == 3)
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func selectJumpsAndTellsTheDelegate() {
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         let grid = makeGrid(items: 30, screen: screen)
         let recorder = GridEventRecorder()
         grid.delegate = recorder

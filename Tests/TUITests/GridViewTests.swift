@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @MainActor final class GridEventRecorder: GridViewDelegate {
     enum Event: Equatable {
@@ -41,7 +42,7 @@ import Testing
         #expect(grid.visibleRowCount == 2)
         // The minimum 24x10 holds a cell and its line right and below: 3 fit in 80 columns less the
         // line on the left, and share the spare ones; 2 rows of 11 fill 23 rows less the line on top.
-        #expect(grid.thumbnailSize == Size(columns: 25, rows: 9))
+        #expect(grid.thumbnailSize == CellSize(columns: 25, rows: 9))
         #expect(grid.visibleRange == 0..<6)
         #expect(!grid.isLastRowVisible)
     }
@@ -50,7 +51,7 @@ import Testing
         let (grid, _) = makeGrid(items: 100, in: large)
         #expect(grid.columns == 8)
         #expect(grid.visibleRowCount == 5)
-        #expect(grid.thumbnailSize == Size(columns: 23, rows: 9))
+        #expect(grid.thumbnailSize == CellSize(columns: 23, rows: 9))
         #expect(grid.visibleRange == 0..<40)
     }
 
@@ -75,7 +76,7 @@ import Testing
     @Test func drawnSnapshotAt80x24() {
         let (grid, _) = makeGrid(items: 4, in: small)
         grid.cellProvider = { GridCell(title: "Photo \($0)", placeholder: "loading…") }
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
         screen.endFrame()
@@ -100,9 +101,9 @@ import Testing
 
     @Test func imagesAreCenteredInTheThumbnailArea() {
         let (grid, _) = makeGrid(items: 2, in: small)
-        let image = TerminalImage(id: "a", size: Size(columns: 20, rows: 9), lines: Array(repeating: "\u{1B}[31m" + String(repeating: "#", count: 20), count: 9))
+        let image = TerminalImage(id: "a", size: CellSize(columns: 20, rows: 9), lines: Array(repeating: "\u{1B}[31m" + String(repeating: "#", count: 20), count: 9))
         grid.cellProvider = { GridCell(title: "t\($0)", image: $0 == 1 ? image : nil) }
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
         #expect(screen.images.count == 1)
@@ -114,12 +115,12 @@ import Testing
 
     @Test func oversizedImagesAreCroppedToTheCell() {
         let (grid, _) = makeGrid(items: 1, in: small)
-        let image = TerminalImage(id: "big", size: Size(columns: 40, rows: 12), lines: Array(repeating: String(repeating: "x", count: 40), count: 12))
+        let image = TerminalImage(id: "big", size: CellSize(columns: 40, rows: 12), lines: Array(repeating: String(repeating: "x", count: 40), count: 12))
         grid.cellProvider = { _ in GridCell(title: "", image: image) }
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
-        #expect(screen.images.first?.0.size == Size(columns: 25, rows: 9))
+        #expect(screen.images.first?.0.size == CellSize(columns: 25, rows: 9))
         #expect(screen.images.first?.0.id != "big")
     }
 
@@ -259,7 +260,7 @@ import Testing
     let rect = Rect(row: 0, column: 0, columns: 80, rows: 23)
 
     func drawn(_ grid: GridView) -> InMemoryScreen {
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         screen.beginFrame()
         grid.draw(on: screen)
         screen.endFrame()
@@ -298,7 +299,7 @@ import Testing
 
     @Test func aFrameOfHalfBlocksSurroundsTheSelectedCellAndFollowsIt() {
         let grid = grid(items: 6)
-        let size = Size(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
+        let size = CellSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
         expectFrame(on: drawn(grid), around: Rect(origin: Point(row: 1, column: 1), size: size))
         grid.perform(.right); grid.perform(.down)
         let screen = drawn(grid)
@@ -309,12 +310,12 @@ import Testing
     }
 
     @Test func noPictureCoversTheFrame() {
-        let picture = TerminalImage(id: "p", size: Size(columns: 40, rows: 20),
+        let picture = TerminalImage(id: "p", size: CellSize(columns: 40, rows: 20),
                                     lines: Array(repeating: String(repeating: "#", count: 40), count: 20))
         let grid = grid(items: 6, image: picture)
         grid.perform(.right)
         let screen = drawn(grid)
-        let size = Size(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
+        let size = CellSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows + 1)
         let cell = Rect(origin: Point(row: 1, column: 2 + size.columns), size: size)
         expectFrame(on: screen, around: cell)
         #expect(screen.images.count == 6)

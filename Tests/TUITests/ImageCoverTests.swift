@@ -8,14 +8,14 @@ import Testing
     static let columns = 30
 
     func image(_ id: String, column: Int, columns: Int = 8, kind: GraphicFixture.Kind = .sixel) -> PlacedImage {
-        let image = GraphicFixture.image(id, kind, bytes: Array(id.utf8), size: Size(columns: columns, rows: 3))
+        let image = GraphicFixture.image(id, kind, bytes: Array(id.utf8), size: CellSize(columns: columns, rows: 3))
         return PlacedImage(image: image, frame: Rect(row: 0, column: column, columns: columns, rows: 3))
     }
 
     /// A frame of one grid row: the pictures that have arrived, "loading…" on the middle line of
     /// those that have not (as GridView draws it).
     func frame(shown: [PlacedImage], loading: [PlacedImage]) -> CellBuffer {
-        var buffer = CellBuffer(size: Size(columns: Self.columns, rows: 3))
+        var buffer = CellBuffer(size: CellSize(columns: Self.columns, rows: 3))
         for placed in loading {
             buffer.put("loading…", at: Point(row: 1, column: placed.frame.origin.column), style: .dim, maxWidth: nil)
         }
@@ -40,9 +40,9 @@ import Testing
         // What the marks prevent: the erased placeholder leaves only blanks before it.
         let shown = image("a", column: 0)
         let arriving = image("b", column: 20)
-        var old = CellBuffer(size: Size(columns: Self.columns, rows: 3))
+        var old = CellBuffer(size: CellSize(columns: Self.columns, rows: 3))
         old.put("loading…", at: Point(row: 1, column: 20), style: .dim, maxWidth: nil)
-        let new = CellBuffer(size: Size(columns: Self.columns, rows: 3))
+        let new = CellBuffer(size: CellSize(columns: Self.columns, rows: 3))
         let plan = ImageLayerPlan(previous: [shown], current: [shown, arriving], textDamage: TextDamage(from: old, to: new))
         #expect(plan.imagesToSend == [0, 1])
     }
@@ -51,7 +51,7 @@ import Testing
         // Text between two pictures that reach the line's ends: everything before and after the
         // change is alike, but a cell under a picture is not a blank ncurses clears with.
         func row(_ text: String) -> [Cell] {
-            var buffer = CellBuffer(size: Size(columns: 12, rows: 1))
+            var buffer = CellBuffer(size: CellSize(columns: 12, rows: 1))
             buffer.put(text, at: Point(row: 0, column: 5), style: [], maxWidth: nil)
             buffer.markUnderImage(Rect(row: 0, column: 0, columns: 5, rows: 1))
             buffer.markUnderImage(Rect(row: 0, column: 7, columns: 5, rows: 1))
@@ -59,18 +59,18 @@ import Testing
         }
         #expect(TextDamage.changedSpan(old: row("ab"), new: row("xy")) == 5...6)
         // Where the first cell is a plain blank, clearing from the line start stops at the picture.
-        var plain = CellBuffer(size: Size(columns: 12, rows: 1))
+        var plain = CellBuffer(size: CellSize(columns: 12, rows: 1))
         plain.put("ab", at: Point(row: 0, column: 5), style: [], maxWidth: nil)
         plain.markUnderImage(Rect(row: 0, column: 2, columns: 2, rows: 1))
-        var cleared = CellBuffer(size: Size(columns: 12, rows: 1))
+        var cleared = CellBuffer(size: CellSize(columns: 12, rows: 1))
         cleared.markUnderImage(Rect(row: 0, column: 2, columns: 2, rows: 1))
         #expect(TextDamage.changedSpan(old: plain.rows[0], new: cleared.rows[0]) == 5...11)
     }
 
     @Test func marksCoverTextAndGraphicsButNotKittyPictures() {
-        var buffer = CellBuffer(size: Size(columns: 10, rows: 2))
+        var buffer = CellBuffer(size: CellSize(columns: 10, rows: 2))
         buffer.put("漢字xy", at: Point(row: 0, column: 0), style: .bold, maxWidth: nil)
-        let text = PlacedImage(image: TerminalImage(id: "t", size: Size(columns: 2, rows: 1), lines: ["##"]),
+        let text = PlacedImage(image: TerminalImage(id: "t", size: CellSize(columns: 2, rows: 1), lines: ["##"]),
                                frame: Rect(row: 0, column: 1, columns: 2, rows: 1))
         let kitty = image("k", column: 6, columns: 4, kind: .kitty(1))
         buffer.markUnder([text, kitty])

@@ -1,9 +1,10 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @Suite struct ImageLayerPlanTests {
     func placed(_ id: String, row: Int, column: Int, columns: Int = 4, rows: Int = 2) -> PlacedImage {
-        let image = TerminalImage(id: id, size: Size(columns: columns, rows: rows), lines: Array(repeating: String(repeating: "#", count: columns), count: rows))
+        let image = TerminalImage(id: id, size: CellSize(columns: columns, rows: rows), lines: Array(repeating: String(repeating: "#", count: columns), count: rows))
         return PlacedImage(image: image, frame: Rect(row: row, column: column, columns: columns, rows: rows))
     }
 
@@ -49,10 +50,10 @@ import Testing
 
         // The placeholder under b is erased. With only blanks before it, ncurses may clear from the
         // line start (clr_bol), over a too; with text before it, it writes just those cells.
-        var old = CellBuffer(size: Size(columns: 20, rows: 2))
+        var old = CellBuffer(size: CellSize(columns: 20, rows: 2))
         old.put("loading", at: Point(row: 1, column: 11), style: .dim, maxWidth: nil)
         old.put("x", at: Point(row: 1, column: 19), style: [], maxWidth: nil)
-        var new = CellBuffer(size: Size(columns: 20, rows: 2))
+        var new = CellBuffer(size: CellSize(columns: 20, rows: 2))
         new.put("x", at: Point(row: 1, column: 19), style: [], maxWidth: nil)
         #expect(ImageLayerPlan(previous: [a, b], current: [a, b], textDamage: TextDamage(from: old, to: new)).imagesToSend == [0, 1])
         old.put("|", at: Point(row: 1, column: 8), style: [], maxWidth: nil)
@@ -70,7 +71,7 @@ import Testing
 
 @Suite struct TextDamageTests {
     func row(_ text: String, width: Int = 12) -> [Cell] {
-        var buffer = CellBuffer(size: Size(columns: width, rows: 1))
+        var buffer = CellBuffer(size: CellSize(columns: width, rows: 1))
         buffer.put(text, at: .zero, style: [], maxWidth: nil)
         return buffer.rows[0]
     }
@@ -103,9 +104,9 @@ import Testing
     }
 
     @Test func blankBottomRowsThatWereNotBlankAreCleared() {
-        var old = CellBuffer(size: Size(columns: 4, rows: 4))
+        var old = CellBuffer(size: CellSize(columns: 4, rows: 4))
         old.put("x", at: Point(row: 2, column: 0), style: [], maxWidth: nil)
-        var new = CellBuffer(size: Size(columns: 4, rows: 4))
+        var new = CellBuffer(size: CellSize(columns: 4, rows: 4))
         new.put("y", at: Point(row: 0, column: 0), style: [], maxWidth: nil)
         #expect(TextDamage.clearedBottom(old: old, new: new) == 2)
         let damage = TextDamage(from: old, to: new)

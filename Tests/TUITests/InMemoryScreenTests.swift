@@ -1,8 +1,9 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @MainActor @Suite struct InMemoryScreenTests {
-    let screen = InMemoryScreen(size: Size(columns: 10, rows: 3))
+    let screen = InMemoryScreen(size: CellSize(columns: 10, rows: 3))
 
     @Test func putClipsToMaxWidthAndToTheScreen() {
         screen.beginFrame()
@@ -33,7 +34,7 @@ import Testing
     @Test func beginFrameClearsTextAndImages() {
         screen.beginFrame()
         screen.put("old", at: .zero)
-        screen.place(TerminalImage(id: "i", size: Size(columns: 1, rows: 1), lines: ["#"]), at: Point(row: 1, column: 1))
+        screen.place(TerminalImage(id: "i", size: CellSize(columns: 1, rows: 1), lines: ["#"]), at: Point(row: 1, column: 1))
         screen.endFrame()
         screen.beginFrame()
         #expect(screen.text() == ["", "", ""])
@@ -44,7 +45,7 @@ import Testing
     @Test func imagesShowAsTheirCharactersOverTheText() {
         screen.beginFrame()
         screen.fill(Rect(row: 0, column: 0, columns: 10, rows: 3), with: ".", style: .dim)
-        let image = TerminalImage(id: "i", size: Size(columns: 3, rows: 2), lines: ["\u{1B}[31m▀▀▀", "\u{1B}[32m▄▄▄"])
+        let image = TerminalImage(id: "i", size: CellSize(columns: 3, rows: 2), lines: ["\u{1B}[31m▀▀▀", "\u{1B}[32m▄▄▄"])
         screen.place(image, at: Point(row: 1, column: 8))
         #expect(screen.text() == ["..........", "........▀▀", "........▄▄"])
         #expect(screen.images.count == 1)
@@ -52,8 +53,8 @@ import Testing
 
     @Test func resizeChangesTheSizeAndClears() {
         screen.put("abc", at: .zero)
-        screen.resize(to: Size(columns: 4, rows: 1))
-        #expect(screen.size == Size(columns: 4, rows: 1))
+        screen.resize(to: CellSize(columns: 4, rows: 1))
+        #expect(screen.size == CellSize(columns: 4, rows: 1))
         #expect(screen.text() == [""])
     }
 }

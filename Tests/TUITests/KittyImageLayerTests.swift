@@ -1,11 +1,12 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 /// kitty images through the image layer: transmitted once, then only placed; placements deleted
 /// (data kept) when a picture leaves or moves; the least recently shown freed past the budget.
 @Suite struct KittyImageLayerTests {
     func picture(_ id: UInt32, row: Int, column: Int = 0) -> PlacedImage {
-        let image = GraphicFixture.image("k\(id)", .kitty(id), bytes: Array("<place \(id)>".utf8), size: Size(columns: 4, rows: 2))
+        let image = GraphicFixture.image("k\(id)", .kitty(id), bytes: Array("<place \(id)>".utf8), size: CellSize(columns: 4, rows: 2))
         return PlacedImage(image: image, frame: Rect(row: row, column: column, columns: 4, rows: 2))
     }
 

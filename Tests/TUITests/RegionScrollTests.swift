@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @Suite struct RegionScrollTests {
     let grid = 1..<37
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func theCellBufferMovesAsTheTerminalDoes() {
-        var buffer = CellBuffer(size: Size(columns: 3, rows: 5))
+        var buffer = CellBuffer(size: CellSize(columns: 3, rows: 5))
         for row in 0..<5 { buffer.put("\(row)", at: Point(row: row, column: 0), style: [], maxWidth: nil) }
         var up = buffer
         up.scroll(RegionScroll(rows: 1..<4, distance: 1))
@@ -50,7 +51,7 @@ import Testing
     }
 
     func placed(_ id: String, row: Int, rows: Int = 3) -> PlacedImage {
-        let image = GraphicFixture.image(id, .sixel, bytes: Array(id.utf8), size: Size(columns: 4, rows: rows))
+        let image = GraphicFixture.image(id, .sixel, bytes: Array(id.utf8), size: CellSize(columns: 4, rows: rows))
         return PlacedImage(image: image, frame: Rect(row: row, column: 2, columns: 4, rows: rows))
     }
 
@@ -77,7 +78,7 @@ import Testing
         grid.setItemCount(30)
         // 80x23: a gap line on top, then 2 rows of cells of 10 + title, each with a gap line below.
         grid.layout(in: Rect(row: 0, column: 0, columns: 80, rows: 23))
-        let screen = InMemoryScreen(size: Size(columns: 80, rows: 24))
+        let screen = InMemoryScreen(size: CellSize(columns: 80, rows: 24))
         func drawn() -> ScrollableRegion? {
             screen.beginFrame()
             grid.draw(on: screen)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @MainActor @Suite struct TextFieldTests {
     func type(_ text: String, into field: inout TextField) {
@@ -7,7 +8,7 @@ import Testing
     }
 
     func drawn(_ field: TextField, width: Int) -> InMemoryScreen {
-        let screen = InMemoryScreen(size: Size(columns: width, rows: 1))
+        let screen = InMemoryScreen(size: CellSize(columns: width, rows: 1))
         screen.beginFrame()
         field.draw(on: screen, in: Rect(row: 0, column: 0, columns: width, rows: 1))
         return screen

@@ -1,5 +1,6 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @Suite struct DisplayWidthTests {
     @Test func countsWideCharactersAsTwoColumns() {
@@ -74,9 +75,9 @@ import Testing
     }
 
     @Test func croppedImagesGetTheirOwnIdentity() {
-        let image = TerminalImage(id: "p1", size: Size(columns: 3, rows: 2), lines: ["abc", "def"])
+        let image = TerminalImage(id: "p1", size: CellSize(columns: 3, rows: 2), lines: ["abc", "def"])
         let cropped = image.cropped(to: Rect(row: 1, column: 1, columns: 5, rows: 5))
-        #expect(cropped.size == Size(columns: 2, rows: 1))
+        #expect(cropped.size == CellSize(columns: 2, rows: 1))
         #expect(cropped.lines == ["ef"])
         #expect(cropped.id != image.id)
         #expect(image.cropped(to: Rect(row: 0, column: 0, columns: 3, rows: 2)) == image)

@@ -80,7 +80,7 @@ import TerminalEnvironment
         let left = Self.placed(Self.sixel(width: 4, 100, 0, 0), id: "a", row: 1, column: 1, columns: 2, rows: 1)
         let right = Self.placed(Self.sixel(width: 4, 0, 100, 0), id: "b", row: 1, column: 5, columns: 2, rows: 1)
         let below = Self.placed(Self.sixel(width: 4, 0, 0, 100), id: "c", row: 3, column: 1, columns: 2, rows: 1)
-        let text = PlacedImage(image: TerminalImage(id: "t", size: Size(columns: 1, rows: 1), lines: ["x"]),
+        let text = PlacedImage(image: TerminalImage(id: "t", size: CellSize(columns: 1, rows: 1), lines: ["x"]),
                                frame: Rect(row: 1, column: 3, columns: 1, rows: 1))
         let composed = rows.compose([left, text, right, below])
         #expect(composed.count == 3 && composed[0] == text)
@@ -119,7 +119,7 @@ import TerminalEnvironment
 
     @Test func whereLinesOwnPicturesTheirBlanksAreNeverCleared() {
         let picture = Self.placed(Self.sixel(width: 4, 100, 0, 0), id: "a", row: 1, column: 0, columns: 2, rows: 1)
-        var terminal = CellBuffer(size: Size(columns: 6, rows: 3))
+        var terminal = CellBuffer(size: CellSize(columns: 6, rows: 3))
         terminal.put("ab", at: Point(row: 1, column: 3), style: [], maxWidth: nil)
         var tmux = terminal
         terminal.markUnder([picture])

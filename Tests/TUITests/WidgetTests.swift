@@ -1,9 +1,10 @@
 import Testing
 @testable import TUI
+import TerminalEnvironment
 
 @MainActor @Suite struct StatusBarTests {
     func drawn(_ bar: StatusBar, width: Int) -> InMemoryScreen {
-        let screen = InMemoryScreen(size: Size(columns: width, rows: 1))
+        let screen = InMemoryScreen(size: CellSize(columns: width, rows: 1))
         screen.beginFrame()
         bar.draw(on: screen, in: Rect(row: 0, column: 0, columns: width, rows: 1))
         return screen
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func truncatesWithAnEllipsisAtTheBottom() {
-        let screen = InMemoryScreen(size: Size(columns: 12, rows: 3))
+        let screen = InMemoryScreen(size: CellSize(columns: 12, rows: 3))
         screen.beginFrame()
         TextPane(text: "The quick brown fox jumps over the lazy dog").draw(on: screen, in: Rect(row: 1, column: 1, columns: 10, rows: 2))
         #expect(screen.text() == ["", " The quick", " brown fox…"])
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func fittingTextHasNoEllipsis() {
-        let screen = InMemoryScreen(size: Size(columns: 10, rows: 2))
+        let screen = InMemoryScreen(size: CellSize(columns: 10, rows: 2))
         screen.beginFrame()
         TextPane(text: "short\ntext").draw(on: screen, in: Rect(row: 0, column: 0, columns: 10, rows: 2))
         #expect(screen.text() == ["short", "text"])

@@ -24,7 +24,7 @@ public struct AppEnvironment: Sendable {
     /// Selection and status colours; `.monochrome` for NO_COLOR.
     public var theme = TerminalTheme.dark
     /// The smallest grid cell (thumbnail plus title line), from `--thumb-size`.
-    public var minimumCellSize = Size.standardGridCell
+    public var minimumCellSize = CellSize.standardGridCell
     /// How grid thumbnails fit their cells at start (`--fit`; `f` switches): a crop or the whole photo.
     public var thumbnailFit = PictureFit.gridDefault
     /// Which scrolls the terminal may do itself (`--terminal-scroll`): pictures too where it is

@@ -1,5 +1,6 @@
 import Imaging
 import TUI
+import TerminalEnvironment
 
 /// A block of a photo's dominant colour (`photo.color`, `#rrggbb`), drawn with the terminal's colours.
 enum ColorSwatch {
@@ -15,7 +16,7 @@ enum ColorSwatch {
         guard depth != .none, columns > 0, let color = rgb(fromHex: hex) else { return nil }
         let art = CellArt(columns: columns, rows: 1,
                           cells: Array(repeating: CellArt.Cell(character: " ", background: color), count: columns))
-        return TerminalImage(id: "swatch/\(hex)/\(columns)", size: Size(columns: columns, rows: 1),
+        return TerminalImage(id: "swatch/\(hex)/\(columns)", size: CellSize(columns: columns, rows: 1),
                              lines: [art.ansiLine(row: 0, depth: depth)])
     }
 }

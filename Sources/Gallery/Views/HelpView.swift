@@ -1,4 +1,5 @@
 import TUI
+import TerminalEnvironment
 
 /// The `?` overlay: the keys, boxed over the scene below it. Any key closes it; when the keys do
 /// not fit (a small terminal), j k, the arrows and PgUp PgDn scroll them first.
@@ -86,7 +87,7 @@ struct HelpPage {
         let height = min(rect.size.rows, lines.count + (rect.size.rows >= 12 ? 2 : 0))
         self.init(lines: lines, box: Rect(origin: Point(row: rect.origin.row + (rect.size.rows - height) / 2,
                                                         column: rect.origin.column + (rect.size.columns - width) / 2),
-                                          size: Size(columns: width, rows: height)))
+                                          size: CellSize(columns: width, rows: height)))
     }
 
     /// Rows inside the box, between its top and bottom margins.

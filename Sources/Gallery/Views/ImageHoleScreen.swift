@@ -1,4 +1,5 @@
 import TUI
+import TerminalEnvironment
 
 /// A screen that passes everything to `base` except pictures overlapping `hole`: pictures are
 /// drawn over the text layer, so an overlay's text (the help box) would be hidden under them.
@@ -11,7 +12,7 @@ import TUI
         self.hole = hole
     }
 
-    var size: Size { base.size }
+    var size: CellSize { base.size }
     func beginFrame() { base.beginFrame() }
     func endFrame() { base.endFrame() }
 

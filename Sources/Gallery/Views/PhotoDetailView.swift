@@ -10,7 +10,7 @@ import TerminalEnvironment
     private let environment: AppEnvironment
     private let actions: PhotoActions
     private let spinner = LoadingSpinner()
-    private var imageArea: Size?
+    private var imageArea: CellSize?
     private var renderMode: RenderMode { environment.renderMode }
     /// Columns of the colour swatch.
     static let swatchWidth = 6
@@ -134,14 +134,14 @@ struct DetailLayout: Equatable {
         let width = body.size.columns, height = body.size.rows
         if width >= 80 {
             let textWidth = min(48, max(30, width / 3))
-            image = Rect(origin: body.origin, size: Size(columns: width - textWidth - 1, rows: height))
+            image = Rect(origin: body.origin, size: CellSize(columns: width - textWidth - 1, rows: height))
             text = Rect(origin: Point(row: body.origin.row + 1, column: body.origin.column + width - textWidth),
-                        size: Size(columns: textWidth - 1, rows: max(0, height - 1)))
+                        size: CellSize(columns: textWidth - 1, rows: max(0, height - 1)))
         } else {
             let textRows = min(8, height / 3)
-            image = Rect(origin: body.origin, size: Size(columns: width, rows: height - textRows))
+            image = Rect(origin: body.origin, size: CellSize(columns: width, rows: height - textRows))
             text = Rect(origin: Point(row: body.origin.row + height - textRows, column: body.origin.column + 1),
-                        size: Size(columns: max(0, width - 2), rows: textRows))
+                        size: CellSize(columns: max(0, width - 2), rows: textRows))
         }
     }
 }

@@ -14,7 +14,7 @@ import TerminalEnvironment
     private let fileActions: PhotoFileActions
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
-    private var thumbnailSize: Size?
+    private var thumbnailSize: CellSize?
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.

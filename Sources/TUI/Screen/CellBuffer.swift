@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// One character cell of the text layer. A wide character fills its first cell; the cell to its
 /// right holds an empty `glyph` (a continuation).
 struct Cell: Hashable {
@@ -23,11 +24,11 @@ struct Cell: Hashable {
 /// The text layer as a grid of cells: the one implementation of clipping, sanitizing and wide
 /// characters, shared by the in-memory screen and the ncurses screen.
 struct CellBuffer: Equatable {
-    private(set) var size: Size
+    private(set) var size: CellSize
     private(set) var rows: [[Cell]]
 
-    init(size: Size) {
-        self.size = Size(columns: max(0, size.columns), rows: max(0, size.rows))
+    init(size: CellSize) {
+        self.size = CellSize(columns: max(0, size.columns), rows: max(0, size.rows))
         rows = Array(repeating: Array(repeating: .blank, count: self.size.columns), count: self.size.rows)
     }
 

@@ -15,7 +15,7 @@ struct PlacedImage: Hashable {
     /// scrolls the whole screen (xterm moves the cursor below a sixel image, scrolling if that is
     /// past the bottom; DECSDM would stop that but also pins every image to the top-left corner):
     /// in both cases its cells are left blank instead.
-    init?(_ image: TerminalImage, at point: Point, on screenSize: Size) {
+    init?(_ image: TerminalImage, at point: Point, on screenSize: CellSize) {
         let whole = Rect(origin: point, size: image.size)
         let visible = whole.intersection(Rect(origin: .zero, size: screenSize))
         guard !visible.isEmpty else { return nil }

@@ -1,6 +1,7 @@
+public import TerminalEnvironment
 /// A headless screen: it keeps the last frame so tests can read what a person would see.
 @MainActor public final class InMemoryScreen: Screen {
-    public private(set) var size: Size
+    public private(set) var size: CellSize
     /// The images of the current frame, in the order they were placed.
     public private(set) var images: [(TerminalImage, Point)] = []
     /// How many frames were ended so far.
@@ -9,7 +10,7 @@
     public private(set) var scrollableRegion: ScrollableRegion?
     private var buffer: CellBuffer
 
-    public init(size: Size) {
+    public init(size: CellSize) {
         self.size = size
         buffer = CellBuffer(size: size)
     }
@@ -39,7 +40,7 @@
     public func endFrame() { frameCount += 1 }
 
     /// Changes the size; the content is cleared, as a terminal resize does.
-    public func resize(to size: Size) {
+    public func resize(to size: CellSize) {
         self.size = size
         buffer = CellBuffer(size: size)
         images.removeAll()

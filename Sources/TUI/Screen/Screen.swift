@@ -1,8 +1,9 @@
+public import TerminalEnvironment
 /// Where widgets draw: a text layer of character cells plus pictures placed over it.
 ///
 /// A frame is `beginFrame()`, any number of `put`/`fill`/`place`, then `endFrame()`.
 @MainActor public protocol Screen: AnyObject {
-    var size: Size { get }
+    var size: CellSize { get }
     /// Starts a new frame: the text layer is blank and no image is placed.
     func beginFrame()
     /// Writes `text` from `point` rightwards, sanitized, clipped to `maxWidth` columns and to the

@@ -68,7 +68,7 @@ struct SixelRows {
         let id = "sixel-rows(" + parts.map {
             "\($0.image.id)@\($0.frame.origin.column - frame.origin.column),\($0.frame.origin.row - frame.origin.row)"
         }.joined(separator: ";") + ")"
-        let size = Size(columns: frame.size.columns, rows: frame.size.rows)
+        let size = CellSize(columns: frame.size.columns, rows: frame.size.rows)
         if let known = composed[id] { return PlacedImage(image: known, frame: frame) }
         var pictures: [(canvas: SixelCanvas, x: Int, y: Int)] = []
         for part in parts {

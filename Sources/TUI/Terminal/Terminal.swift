@@ -1,6 +1,7 @@
 import CNcurses
 import Dispatch
 import OperatingSystem
+public import TerminalEnvironment
 
 /// Why the terminal could not be taken over; its description is one sentence for the user.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -37,7 +38,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Keys (and mouse events) as they arrive.
     public var onKey: ((Key) -> Void)?
     /// The terminal changed size; a redraw is already scheduled.
-    public var onResize: ((Size) -> Void)?
+    public var onResize: ((CellSize) -> Void)?
     /// Draws a frame; called by the coalesced redraw between `beginFrame` and `endFrame`.
     public var draw: ((any Screen) -> Void)?
 
@@ -197,8 +198,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         cn_default_signal(ProcessSignal.windowChanged)
     }
 
-    private static func currentSize() -> Size {
-        Size(columns: Int(cn_cols()), rows: Int(cn_lines()))
+    private static func currentSize() -> CellSize {
+        CellSize(columns: Int(cn_cols()), rows: Int(cn_lines()))
     }
 
     private func makeSources() {

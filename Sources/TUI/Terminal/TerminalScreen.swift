@@ -1,11 +1,12 @@
 import CNcurses
+public import TerminalEnvironment
 
 /// The ncurses-backed screen. The frame is drawn into a cell buffer; `endFrame` hands the rows that
 /// changed to ncurses (`wnoutrefresh`/`doupdate`), then writes the images straight to the terminal,
 /// re-sending only those ncurses drew over or that are new, all inside one synchronized update.
 /// kitty images are transmitted before that update, once, and then only placed.
 @MainActor public final class TerminalScreen: Screen {
-    public private(set) var size: Size
+    public private(set) var size: CellSize
     private var frame: CellBuffer
     private var shown: CellBuffer
     private var placements: [PlacedImage] = []
@@ -28,7 +29,7 @@ import CNcurses
     private var shownRegion: ScrollableRegion?
 
     /// `pairs` are the curses colour pairs of the themed styles (none without colours).
-    init(size: Size, pairs: ThemePairs) {
+    init(size: CellSize, pairs: ThemePairs) {
         self.size = size
         frame = CellBuffer(size: size)
         shown = CellBuffer(size: size)
@@ -158,7 +159,7 @@ import CNcurses
     }
 
     /// After the terminal changed size (or came back from suspension): everything is drawn anew.
-    func invalidate(size newSize: Size) {
+    func invalidate(size newSize: CellSize) {
         size = newSize
         frame = CellBuffer(size: newSize)
         shown = CellBuffer(size: newSize)

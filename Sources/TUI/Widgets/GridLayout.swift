@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// The geometry of a grid in a rectangle: as many columns as fit at the minimum cell width (cells
 /// share the spare columns), one column of gap between cells and one row between rows of cells
 /// (and around them all, for the selected cell's frame), and as many whole rows as fit.
@@ -8,7 +9,7 @@ struct GridLayout: Equatable {
     let rect: Rect
     let columns: Int
     /// One cell: the thumbnail area plus one title line (just the title line in a list).
-    let cellSize: Size
+    let cellSize: CellSize
     let visibleRows: Int
     /// Too small for a cell: a list of titles.
     let isList: Bool
@@ -19,17 +20,17 @@ struct GridLayout: Equatable {
 
     /// `minimumCellSize` counts one line of gap beside and below the cell: a cell and its frame
     /// lines take what a cell took before there was a frame.
-    init(rect: Rect, minimumCellSize: Size) {
+    init(rect: Rect, minimumCellSize: CellSize) {
         self.rect = rect
         let minimumWidth = max(1 + Self.gap, minimumCellSize.columns)
         let minimumHeight = max(2 + Self.gap, minimumCellSize.rows)
         let width = max(0, rect.size.columns)
         // Each cell owns the gap to its right and below; the grid adds one on the left and on top.
-        let framed = Size(columns: width - Self.gap, rows: rect.size.rows - Self.gap)
+        let framed = CellSize(columns: width - Self.gap, rows: rect.size.rows - Self.gap)
         isList = framed.columns < minimumWidth || framed.rows < minimumHeight
         if isList {
             columns = 1
-            cellSize = Size(columns: width, rows: 1)
+            cellSize = CellSize(columns: width, rows: 1)
             let rows = max(0, rect.size.rows)
             visibleRows = width == 0 ? 0 : (rows >= 2 ? rows - 1 : rows)
             return
@@ -39,15 +40,15 @@ struct GridLayout: Equatable {
         // Spare rows go to the cells, as spare columns do, so the grid fills the screen; at most half
         // again the minimum, so a lone row of cells does not turn into tall slivers.
         let height = min(framed.rows / visibleRows, minimumHeight * 3 / 2)
-        cellSize = Size(columns: framed.columns / columns - Self.gap, rows: height - Self.gap)
+        cellSize = CellSize(columns: framed.columns / columns - Self.gap, rows: height - Self.gap)
     }
 
-    var thumbnailSize: Size { isList ? .zero : Size(columns: cellSize.columns, rows: max(0, cellSize.rows - 1)) }
+    var thumbnailSize: CellSize { isList ? .zero : CellSize(columns: cellSize.columns, rows: max(0, cellSize.rows - 1)) }
 
     /// Where a list says why it is not a grid; nil for a grid or when there is no room.
     var hintLine: Rect? {
         guard isList, rect.size.rows >= 2, rect.size.columns > 0 else { return nil }
-        return Rect(origin: rect.origin.offset(rows: rect.size.rows - 1), size: Size(columns: rect.size.columns, rows: 1))
+        return Rect(origin: rect.origin.offset(rows: rect.size.rows - 1), size: CellSize(columns: rect.size.columns, rows: 1))
     }
 
     func rowCount(items: Int) -> Int { (items + columns - 1) / columns }
@@ -79,7 +80,7 @@ struct GridLayout: Equatable {
         let margin = isList ? 0 : Self.gap
         let x = point.column - rect.origin.column - margin
         let y = point.row - rect.origin.row - margin
-        let stride = Size(columns: cellSize.columns + margin, rows: cellSize.rows + margin)
+        let stride = CellSize(columns: cellSize.columns + margin, rows: cellSize.rows + margin)
         guard x >= 0, y >= 0, x % stride.columns < cellSize.columns, y % stride.rows < cellSize.rows else { return nil }
         let column = x / stride.columns
         let row = y / stride.rows
@@ -88,8 +89,8 @@ struct GridLayout: Equatable {
     }
 }
 
-extension Size {
+extension CellSize {
     /// The smallest grid cell, thumbnail plus title line, unless `--thumb-size` says otherwise:
     /// room for a thumbnail one recognises and a title one can read.
-    public static let standardGridCell = Size(columns: 24, rows: 10)
+    public static let standardGridCell = CellSize(columns: 24, rows: 10)
 }

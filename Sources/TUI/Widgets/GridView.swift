@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// Hears what a `GridView` shows and what the user does in it.
 @MainActor public protocol GridViewDelegate: AnyObject {
     /// Item `index` entered the viewport (once per entry).
@@ -59,18 +60,18 @@ public struct GridCell: Sendable {
     /// The first row on screen.
     public private(set) var topRow = 0
 
-    private let minimumCellSize: Size
+    private let minimumCellSize: CellSize
     private var layout: GridLayout?
     private var displayed: Range<Int> = 0..<0
     private var near: [Int] = []
 
     /// `minimumCellSize` is a whole cell: the thumbnail area and one title line.
-    public init(minimumCellSize: Size = .standardGridCell) {
+    public init(minimumCellSize: CellSize = .standardGridCell) {
         self.minimumCellSize = minimumCellSize
     }
 
     /// The image area of one cell for the current layout: the size thumbnails should be rendered at.
-    public var thumbnailSize: Size { layout?.thumbnailSize ?? .zero }
+    public var thumbnailSize: CellSize { layout?.thumbnailSize ?? .zero }
     public var columns: Int { layout?.columns ?? 1 }
     /// Whole rows of cells that fit.
     public var visibleRowCount: Int { layout?.visibleRows ?? 0 }
@@ -181,7 +182,7 @@ public struct GridCell: Sendable {
                 text, at: thumbnail.origin.offset(rows: thumbnail.size.rows / 2, columns: column), style: .dim,
                 maxWidth: thumbnail.size.columns - column)
         }
-        let titleLine = Rect(origin: frame.origin.offset(rows: thumbnail.size.rows), size: Size(columns: frame.size.columns, rows: 1))
+        let titleLine = Rect(origin: frame.origin.offset(rows: thumbnail.size.rows), size: CellSize(columns: frame.size.columns, rows: 1))
         let titleStyle: TextStyle = selected ? .selection : []
         if selected { screen.clear(titleLine, style: titleStyle) }
         screen.put(

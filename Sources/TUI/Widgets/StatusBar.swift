@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// One line across its rectangle: `left` text, `right` text right-aligned, in the status style.
 /// When both do not fit, `right` keeps its place and `left` is cut with "…"; a `right` wider than
 /// the whole line is cut too.
@@ -15,7 +16,7 @@ public struct StatusBar: Sendable {
     /// Draws on the first row of `rect`.
     @MainActor public func draw(on screen: any Screen, in rect: Rect) {
         guard rect.size.columns > 0, rect.size.rows > 0 else { return }
-        let line = Rect(origin: rect.origin, size: Size(columns: rect.size.columns, rows: 1))
+        let line = Rect(origin: rect.origin, size: CellSize(columns: rect.size.columns, rows: 1))
         screen.clear(line, style: style)
         // A column of margin on each side when there is room for it.
         let content = line.size.columns >= 3 ? line.inset(left: 1, right: 1) : line

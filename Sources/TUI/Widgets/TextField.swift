@@ -1,3 +1,4 @@
+public import TerminalEnvironment
 /// A one-line text input, such as the search prompt: printable keys append, Backspace deletes the
 /// last character (a whole grapheme, wide or not), Ctrl-U clears, Esc cancels, Enter submits.
 public struct TextField: Sendable, Equatable {
@@ -51,7 +52,7 @@ public struct TextField: Sendable, Equatable {
     /// Text wider than the room left is shown from its end, with "…" where its start is cut.
     @MainActor public func draw(on screen: any Screen, in rect: Rect, style: TextStyle = []) {
         guard rect.size.columns > 0, rect.size.rows > 0 else { return }
-        let line = Rect(origin: rect.origin, size: Size(columns: rect.size.columns, rows: 1))
+        let line = Rect(origin: rect.origin, size: CellSize(columns: rect.size.columns, rows: 1))
         screen.clear(line, style: style)
         let promptText = truncate(sanitize(prompt), toWidth: line.size.columns)
         screen.put(promptText, at: line.origin, style: style, maxWidth: line.size.columns)

@@ -9,7 +9,7 @@ import TerminalEnvironment
 /// The app's photo flow over a local library, drawn on an in-memory screen and driven by keys.
 @MainActor final class LibraryHarness {
     let navigator = Navigator(requestRedraw: {})
-    let screen = InMemoryScreen(size: Size(columns: 100, rows: 30))
+    let screen = InMemoryScreen(size: CellSize(columns: 100, rows: 30))
     let coordinator: PhotosCoordinator
 
     /// `id`: a photo to open at start (`gallery PHOTO`); `picker`: as `gallery --pick` runs.

@@ -14,7 +14,7 @@ import TerminalEnvironment
     let screen: InMemoryScreen
     let coordinator: PhotosCoordinator
 
-    init(searchable: Bool = true, localFiles: Bool = false, size: Size = Size(columns: 100, rows: 30),
+    init(searchable: Bool = true, localFiles: Bool = false, size: CellSize = CellSize(columns: 100, rows: 30),
          configure: (inout AppEnvironment) -> Void = { _ in }) {
         source = FakePhotoSource(searchable: searchable, localFiles: localFiles)
         let requests = RedrawCounter()

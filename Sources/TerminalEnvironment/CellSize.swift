@@ -1,12 +1,20 @@
-/// A rectangle of terminal cells that an image must fit inside, written `COLSxROWS` on the command line.
-public struct CellBox: Equatable {
-    public let columns: Int
-    public let rows: Int
+/// A size in character cells: a picture's, a grid cell's, a pane's, a screen's. The one cell-size
+/// type of every layer (`PixelSize` is the one in pixels).
+public struct CellSize: Hashable, Sendable, CustomStringConvertible {
+    public var columns: Int
+    public var rows: Int
 
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
+
+    public static let zero = CellSize(columns: 0, rows: 0)
+
+    public var isEmpty: Bool { columns <= 0 || rows <= 0 }
+
+    /// "24x10", as the command line writes it.
+    public var description: String { "\(columns)x\(rows)" }
 
     /// Parses `24x8` (also `24X8`) with each side in its range (1...10000 unless told).
     public init?(argument: String, columns columnRange: ClosedRange<Int> = 1...10_000,
