@@ -22,7 +22,7 @@ struct InlineImageRenderer {
 
     /// The box in the pixels the mode draws (a text cell holds `PixelSize.textCell`, a graphics
     /// cell `cellPixels`), each side cut to what a terminal shows.
-    var pixelBox: PixelSize { pictures.pixelBox(columns: box.columns, rows: box.rows) }
+    var pixelBox: PixelSize { pictures.pixelBox(cells: box) }
 
     /// Whether `box` is larger than a terminal shows, so that pictures are fitted in less than it.
     var isBoxCut: Bool {
@@ -41,7 +41,7 @@ struct InlineImageRenderer {
 
     /// `render`'s bytes, and the rows of cells the picture covers.
     func draw(_ encoded: some EncodedBytes, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
-        let picture = try pictures.render(encoded, columns: box.columns, rows: box.rows, fit: .contain, kittyID: imageID)
+        let picture = try pictures.render(encoded, cells: box, fit: .contain, kittyID: imageID)
         switch picture.content {
         case .sixel(let bytes): return (bytes, picture.rows)
         case .kitty(let kitty): return (kitty.transmission + [newline], picture.rows)

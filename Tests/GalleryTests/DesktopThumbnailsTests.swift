@@ -15,17 +15,17 @@ import Testing
         var decodes: Int { count.withLock { $0 } }
 
         var background: RGB { base.background }
-        func pixelSize(columns: Int, rows: Int) -> PixelSize { base.pixelSize(columns: columns, rows: rows) }
-        func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
+        func pixelSize(cells: CellSize) -> PixelSize { base.pixelSize(cells: cells) }
+        func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
             count.withLock { $0 += 1 }
-            return try base.render(data, columns: columns, rows: rows, fit: fit)
+            return try base.render(data, cells: cells, fit: fit)
         }
-        func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
+        func decode(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RGBImage {
             count.withLock { $0 += 1 }
-            return try base.decode(data, columns: columns, rows: rows, fit: fit)
+            return try base.decode(data, cells: cells, fit: fit)
         }
-        func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
-            try base.render(image, columns: columns, rows: rows, fit: fit)
+        func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
+            try base.render(image, cells: cells, fit: fit)
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
         let photo = try setup.photo("red one.jpg")
-        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
         #expect(setup.renderer.decodes == 1)
 
         let path = setup.thumbnailPath("x-large", of: photo.id)
@@ -121,17 +121,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
         let photos = try ["a.jpg", "b.jpg"].map { try setup.photo($0) }
         var first: [RenderedPicture] = []
-        for photo in photos { first.append(try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)) }
+        for photo in photos { first.append(try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)) }
         for photo in photos { _ = try await setup.waitForFile(setup.thumbnailPath("x-large", of: photo.id)) }
         #expect(setup.renderer.decodes == 2)
 
         for (photo, picture) in zip(photos, first) {
-            let again = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+            let again = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
             #expect((again.columns, again.rows) == (picture.columns, picture.rows))
         }
         #expect(setup.renderer.decodes == 2, "the thumbnails were drawn, not the originals")
         // A smaller cell is drawn from the same thumbnail (no smaller one is made for it).
-        _ = try await setup.pipeline.thumbnail(for: photos[0], columns: 12, rows: 5, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photos[0], cells: CellSize(columns: 12, rows: 5), fit: .crop)
         #expect(setup.renderer.decodes == 2)
     }
 
@@ -139,7 +139,7 @@ import Testing
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(atPath: setup.root) }
         let photo = try setup.photo("c.jpg")
-        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
         let path = setup.thumbnailPath("x-large", of: photo.id)
         let written = try await setup.waitForFile(path)
         let status = try FileStatus(path: photo.id)
@@ -149,7 +149,7 @@ import Testing
         ])
         try File.writeAtomically(stale, to: path)
 
-        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
         #expect(setup.renderer.decodes == 2, "a stale thumbnail is not used")
         let rewritten = try await setup.waitForFile(path, changedFrom: stale)
         #expect(PNGText.read(rewritten)["Thumb::MTime"] == String(status.modifiedSeconds))
@@ -158,7 +158,7 @@ import Testing
         // Valid keys on a file cut short (a full disk, a crash): not drawn half grey.
         let cut = Array(written.prefix(written.count / 2))
         try File.writeAtomically(cut, to: path)
-        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
         #expect(setup.renderer.decodes == 3, "a thumbnail cut short is not used")
         #expect(try await setup.waitForFile(path, changedFrom: cut) == written)
     }
@@ -169,18 +169,18 @@ import Testing
         let path = setup.root + "/photos/bad.jpg"
         try File.writeAtomically([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 7, count: 40), to: path)
         let photo = Setup.photo(path)
-        await #expect(throws: ImageError.self) { try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop) }
+        await #expect(throws: ImageError.self) { try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop) }
         let record = setup.root + "/cache/thumbnails/fail/gallery-9.1/" + MD5.hex(Array(FileURI.of(path: FilePath(path)).utf8)) + ".png"
         let text = PNGText.read(try File.read(record, maxBytes: 1 << 20))
         #expect(text["Thumb::URI"] == FileURI.of(path: FilePath(path)))
         #expect(text["Thumb::MTime"] == String(try FileStatus(path: path).modifiedSeconds))
 
-        await #expect(throws: GalleryError.self) { try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop) }
+        await #expect(throws: GalleryError.self) { try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop) }
         #expect(setup.renderer.decodes == 1, "the failure was remembered")
 
         // Fixed: a new file (another size) is decoded again.
         try File.writeAtomically(try JPEGCodec.encode(RGBImage(width: 600, height: 400, filledWith: RGB(9, 9, 9))), to: path)
-        _ = try await setup.pipeline.thumbnail(for: photo, columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: photo, cells: CellSize(columns: 24, rows: 10), fit: .crop)
         #expect(setup.renderer.decodes == 2)
     }
 
@@ -191,7 +191,7 @@ import Testing
         try File.makeDirectories(folder)
         let path = folder + "/0123456789abcdef0123456789abcdef.png"
         try File.writeAtomically(try PNGCodec.encode(RGBImage(width: 256, height: 170, filledWith: RGB(1, 2, 3))), to: path)
-        _ = try await setup.pipeline.thumbnail(for: Setup.photo(path), columns: 24, rows: 10, fit: .crop)
+        _ = try await setup.pipeline.thumbnail(for: Setup.photo(path), cells: CellSize(columns: 24, rows: 10), fit: .crop)
         try await Task.sleep(for: .milliseconds(200))
         #expect(try FileManager.default.contentsOfDirectory(atPath: setup.root + "/cache/thumbnails") == ["large"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)

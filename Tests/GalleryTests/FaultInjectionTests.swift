@@ -90,7 +90,7 @@ struct FaultInjectionTests {
             for (index, damage) in damage.enumerated() {
                 switch (viewModel.thumbnailState(at: index), damage) {
                 case (.loaded(let thumbnail)?, nil):
-                    #expect(thumbnail.columns == viewModel.thumbnailColumns && thumbnail.rows == viewModel.thumbnailRows)
+                    #expect(CellSize(columns: thumbnail.columns, rows: thumbnail.rows) == viewModel.thumbnailSize)
                 case (.failed(let message)?, _?):
                     #expect(message.hasPrefix("Corrupt image: "), "\(index): \(message)")
                     #expect(message.count < 120 && isPlainText(message), "\(index): \(message)")

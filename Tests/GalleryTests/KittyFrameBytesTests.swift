@@ -11,7 +11,7 @@ import TerminalEnvironment
 
     func picture(seed: UInt8, row: Int) throws -> PlacedImage {
         let data = try ThumbnailRendererTests.jpeg(width: 120, height: 80, seed: seed)
-        let image = TerminalImage(try renderer.render(data, columns: 8, rows: 4, fit: .crop), id: "p\(seed)")
+        let image = TerminalImage(try renderer.render(data, cells: CellSize(columns: 8, rows: 4), fit: .crop), id: "p\(seed)")
         return PlacedImage(image: image, frame: Rect(origin: Point(row: row, column: 0), size: image.size))
     }
 

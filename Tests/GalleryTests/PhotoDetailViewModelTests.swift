@@ -133,19 +133,19 @@ struct PhotoDetailViewModelTests {
     @Test func imageAreaLoadsAFittedImageAndReplacesAnEarlierLoad() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = makeViewModel(.sample("a"), loader: loader)
-        viewModel.update(.imageArea(columns: 40, rows: 20))
+        viewModel.update(.imageArea(CellSize(columns: 40, rows: 20)))
         #expect(viewModel.image == .loading)
         let first = FakePhotoSource.imageURL(id: "a", width: 80, height: 80, fit: .contain)
         await loader.requests.until { $0.pendingKeys == [first] }
 
-        viewModel.update(.imageArea(columns: 60, rows: 30))
+        viewModel.update(.imageArea(CellSize(columns: 60, rows: 30)))
         let second = FakePhotoSource.imageURL(id: "a", width: 120, height: 120, fit: .contain)
         await loader.requests.until { $0.cancelledKeys == [first] && $0.pendingKeys == [second] }
         loader.requests.resolve(second, with: .success(Array("big".utf8)))
         await viewModel.until { viewModel.image?.thumbnail != nil }
         #expect(viewModel.image?.thumbnail?.plainLines.first == "big 60x30 contain")
 
-        viewModel.update(.imageArea(columns: 60, rows: 30))
+        viewModel.update(.imageArea(CellSize(columns: 60, rows: 30)))
         await settle()
         #expect(loader.urls.count == 2)
     }
@@ -154,7 +154,7 @@ struct PhotoDetailViewModelTests {
         let loader = FakeImageLoader()
         loader.requests.answerImmediately { _ in .failure(HTTPError.timedOut) }
         let viewModel = makeViewModel(.sample("a"), loader: loader)
-        viewModel.update(.imageArea(columns: 10, rows: 5))
+        viewModel.update(.imageArea(CellSize(columns: 10, rows: 5)))
         await viewModel.until { viewModel.image == .failed("Network error: timed out") }
     }
 
@@ -163,7 +163,7 @@ struct PhotoDetailViewModelTests {
         let coordinator = SpyCoordinator()
         let viewModel = makeViewModel(.sample("a"), loader: loader)
         viewModel.coordinator = coordinator
-        viewModel.update(.imageArea(columns: 10, rows: 5))
+        viewModel.update(.imageArea(CellSize(columns: 10, rows: 5)))
         await loader.requests.until { $0.pendingKeys.count == 1 }
         viewModel.update(.close)
         #expect(coordinator.closeCount == 1)

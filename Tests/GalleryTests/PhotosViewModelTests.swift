@@ -145,7 +145,7 @@ struct PhotosViewModelTests {
     @Test func willDisplayLoadsThumbnailAtRendererPixelSize() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.update(.thumbnailSize(columns: 10, rows: 5))
+        viewModel.update(.thumbnailSize(CellSize(columns: 10, rows: 5)))
         viewModel.update(.willDisplay(3))
         #expect(viewModel.thumbnailState(at: 3) == .loading)
         await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
@@ -167,7 +167,7 @@ struct PhotosViewModelTests {
     @Test func switchingTheFitRendersTheVisibleThumbnailsAgainAndCachesEachFit() async {
         let loader = FakeImageLoader()
         let viewModel = await loadedViewModel(loader: loader)
-        viewModel.update(.thumbnailSize(columns: 10, rows: 5))
+        viewModel.update(.thumbnailSize(CellSize(columns: 10, rows: 5)))
         viewModel.update(.willDisplay(3))
         await viewModel.until { viewModel.thumbnailState(at: 3)?.thumbnail != nil }
         #expect(viewModel.thumbnails["p1-3"]?.thumbnail?.plainLines.first?.hasSuffix("10x5 crop") == true)
@@ -249,7 +249,7 @@ struct PhotosViewModelTests {
         await viewModel.until {
             (10..<15).allSatisfy { index in
                 viewModel.photo(at: index).map { cache.thumbnail(for: ThumbnailKey(
-                    photoID: $0.id, columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows,
+                    photoID: $0.id, cells: viewModel.thumbnailSize,
                     renderMode: .ascii, fit: viewModel.fit)) != nil } ?? false
             }
         }
@@ -338,13 +338,13 @@ struct PhotosViewModelTests {
         viewModel.update(.willDisplay(0))
         await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24 }
 
-        viewModel.update(.thumbnailSize(columns: 12, rows: 4))
+        viewModel.update(.thumbnailSize(CellSize(columns: 12, rows: 4)))
         #expect(viewModel.thumbnails["p1-0"] == .loading)
         await viewModel.until { viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 12 }
         #expect(loader.urls.count == 2)
 
         // Back to the first size: the cached thumbnail shows at once.
-        viewModel.update(.thumbnailSize(columns: 24, rows: 8))
+        viewModel.update(.thumbnailSize(CellSize(columns: 24, rows: 8)))
         #expect(viewModel.thumbnails["p1-0"]?.thumbnail?.columns == 24)
         #expect(loader.urls.count == 2)
     }
@@ -355,7 +355,7 @@ struct PhotosViewModelTests {
         viewModel.update(.willDisplay(0))
         await loader.requests.until { $0.pendingKeys.count == 1 }
         let oldURL = loader.requests.pendingKeys[0]
-        viewModel.update(.thumbnailSize(columns: 12, rows: 4))
+        viewModel.update(.thumbnailSize(CellSize(columns: 12, rows: 4)))
         await loader.requests.until { $0.cancelledKeys == [oldURL] && $0.pendingKeys.count == 1 }
         let newURL = FakePhotoSource.imageURL(id: "p1-0", width: 24, height: 16, fit: .crop)
         #expect(loader.requests.pendingKeys == [newURL])

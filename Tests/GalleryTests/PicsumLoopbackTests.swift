@@ -41,7 +41,7 @@ struct PicsumLoopbackTests {
 
         // A second launch: the same image comes from disk, the server is not asked.
         let pixels = ThumbnailRenderer(mode: .ascii, depth: .none)
-            .pixelSize(columns: viewModel.thumbnailColumns, rows: viewModel.thumbnailRows)
+            .pixelSize(cells: viewModel.thumbnailSize)
         let location = try #require(source.imageLocation(for: viewModel.photos[1], width: pixels.width, height: pixels.height,
                                                          fit: viewModel.fit))
         let before = server.requests.count

@@ -67,7 +67,7 @@ import TerminalEnvironment
         let renderer = ThumbnailRenderer(mode: mode, cell: PixelSize(width: 10, height: 20))
         let pictures = try (0..<items).map { index in
             let data = try ThumbnailRendererTests.jpeg(width: 300, height: 200, seed: UInt8(index * 40))
-            return TerminalImage(try renderer.render(data, columns: size.columns, rows: size.rows, fit: .crop),
+            return TerminalImage(try renderer.render(data, cells: size, fit: .crop),
                                  id: "p\(index)/\(mode)")
         }
         grid.cellProvider = { GridCell(title: "photo \($0)", image: pictures[$0]) }

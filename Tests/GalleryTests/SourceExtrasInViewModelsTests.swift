@@ -72,7 +72,7 @@ struct SourceExtrasInViewModelsTests {
         defer { folder.remove() }
         let viewModel = PhotoDetailViewModel(photo: photo, source: source, loader: LocalFileImageLoader(),
                                              renderer: ThumbnailRenderer(mode: .ascii, cell: .textCell))
-        viewModel.update(.imageArea(columns: 12, rows: 6))
+        viewModel.update(.imageArea(CellSize(columns: 12, rows: 6)))
         var seen: Set<Int> = []
         var pictures: [RenderedPicture] = []
         for _ in 0..<100 where seen.count < 4 {
@@ -97,7 +97,7 @@ struct SourceExtrasInViewModelsTests {
         for background in [RGB(255, 255, 255), RGB(0, 0, 0)] {
             let renderer = ThumbnailRenderer(mode: .halfblock, cell: .textCell, background: background)
             let pipeline = ThumbnailPipeline(source: source, loader: LocalFileImageLoader(), renderer: renderer)
-            let frames = try #require(await pipeline.animation(for: photo, columns: 8, rows: 3))
+            let frames = try #require(await pipeline.animation(for: photo, cells: CellSize(columns: 8, rows: 3)))
             #expect(frames.count == 4)
             let cleared = frames[2].picture.lines.joined()
             #expect(cleared.contains("255;255;255") == (background == RGB(255, 255, 255)), "\(cleared.debugDescription)")

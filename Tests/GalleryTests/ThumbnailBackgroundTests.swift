@@ -16,7 +16,7 @@ import Testing
     /// The theme's background (`makeRenderer(…background:)`) reaches the decode.
     @Test func transparentPixelsShowTheBackgroundTheRendererWasMadeWith() throws {
         let renderer = ThumbnailRenderer(mode: .halfblock, depth: .trueColor, background: RGB(255, 255, 255))
-        let lines = try renderer.render(Self.clearPixel, columns: 1, rows: 1, fit: .crop).lines.joined()
+        let lines = try renderer.render(Self.clearPixel, cells: CellSize(columns: 1, rows: 1), fit: .crop).lines.joined()
         #expect(lines.contains("255;255;255m"))
         #expect(!lines.contains("0;0;0m"))
     }

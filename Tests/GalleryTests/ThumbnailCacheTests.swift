@@ -12,7 +12,7 @@ struct ThumbnailCacheTests {
     }
 
     func key(_ id: String, columns: Int = 4, mode: RenderMode = .halfblock) -> ThumbnailKey {
-        ThumbnailKey(photoID: id, columns: columns, rows: 2, renderMode: mode, fit: .crop)
+        ThumbnailKey(photoID: id, cells: CellSize(columns: columns, rows: 2), renderMode: mode, fit: .crop)
     }
 
     @Test func evictsLeastRecentlyUsedToStayWithinBytes() {

@@ -39,8 +39,8 @@ import TUI
 
     @Test func aSixelThumbnailFillsItsCellsInWholeBands() throws {
         let data = try Self.jpeg(width: 348, height: 228)
-        #expect(sixel.pixelSize(columns: 29, rows: 9) == PixelSize(width: 174, height: 114))  // 117 rows cut to whole bands
-        let thumbnail = try sixel.render(data, columns: 29, rows: 9, fit: .crop)
+        #expect(sixel.pixelSize(cells: CellSize(columns: 29, rows: 9)) == PixelSize(width: 174, height: 114))  // 117 rows cut to whole bands
+        let thumbnail = try sixel.render(data, cells: CellSize(columns: 29, rows: 9), fit: .crop)
         #expect(thumbnail.columns == 29 && thumbnail.rows == 9)
         let bytes = try #require(sixelBytes(thumbnail))
         #expect(thumbnail.byteCount == bytes.count && thumbnail.graphicBytes == bytes)
@@ -54,14 +54,14 @@ import TUI
 
     @Test func aFittedSixelKeepsTheAspectInWholeBandsAndReportsTheCellsItCovers() throws {
         // Landscape into a tall pane: the width limits, the height is cut to a multiple of 6.
-        let wide = try sixel.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .contain)
+        let wide = try sixel.render(Self.jpeg(width: 400, height: 300), cells: CellSize(columns: 79, rows: 39), fit: .contain)
         let wideImage = try SixelDecoder.decode(try #require(sixelBytes(wide)))
         #expect(wideImage.width == 474)
         #expect(wideImage.height % 6 == 0 && abs(wideImage.height - 474 * 3 / 4) < 6)
         #expect(wide.columns == 79 && wide.rows == (wideImage.height + 12) / 13)
 
         // Portrait: the height limits.
-        let tall = try sixel.render(Self.jpeg(width: 300, height: 400), columns: 79, rows: 39, fit: .contain)
+        let tall = try sixel.render(Self.jpeg(width: 300, height: 400), cells: CellSize(columns: 79, rows: 39), fit: .contain)
         let tallImage = try SixelDecoder.decode(try #require(sixelBytes(tall)))
         #expect(tallImage.height == 504 && tallImage.height <= 39 * 13)
         #expect(tallImage.width == 378)
@@ -70,10 +70,10 @@ import TUI
 
     @Test func aPaneLargerThanATerminalShowsIsDrawnInAtMost4096PixelsASide() throws {
         // 1000x500 cells of 6x13 would be 6000x6500 pixels.
-        #expect(sixel.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4092))  // 4096 cut to whole bands
+        #expect(sixel.pixelSize(cells: CellSize(columns: 1000, rows: 500)) == PixelSize(width: 4096, height: 4092))  // 4096 cut to whole bands
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 6, height: 13))
-        #expect(kitty.pixelSize(columns: 1000, rows: 500) == PixelSize(width: 4096, height: 4096))
-        let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), columns: 1000, rows: 500, fit: .contain)
+        #expect(kitty.pixelSize(cells: CellSize(columns: 1000, rows: 500)) == PixelSize(width: 4096, height: 4096))
+        let fitted = try kitty.render(Self.jpeg(width: 300, height: 200), cells: CellSize(columns: 1000, rows: 500), fit: .contain)
         let kittyImage = try #require(fitted.kitty, "not a kitty picture")
         // 3:2 in 4096x4096: 4096x2731, over 683 columns and 211 rows.
         #expect(kittyImage.storedBytes == 4096 * 2731 * 3)
@@ -82,14 +82,14 @@ import TUI
 
     @Test func textArtOfAPaneLargerThanATerminalShowsIsCutToItsCells() throws {
         let ascii = ThumbnailRenderer(mode: .ascii, depth: .none)
-        #expect(ascii.pixelSize(columns: 5000, rows: 1) == PixelSize(width: 8192, height: 4))  // twice 4096x2 samples
-        let art = try ascii.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
+        #expect(ascii.pixelSize(cells: CellSize(columns: 5000, rows: 1)) == PixelSize(width: 8192, height: 4))  // twice 4096x2 samples
+        let art = try ascii.render(Self.jpeg(width: 300, height: 200), cells: CellSize(columns: 5000, rows: 1), fit: .crop)
         #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
     }
 
     @Test func theSixelPaletteHasNoMoreColoursThanTheTerminalHasRegisters() throws {
         let renderer = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13), sixelColorRegisters: 16)
-        let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), columns: 20, rows: 6, fit: .crop)
+        let thumbnail = try renderer.render(Self.jpeg(width: 200, height: 120), cells: CellSize(columns: 20, rows: 6), fit: .crop)
         let decoded = try SixelDecoder.decode(try #require(sixelBytes(thumbnail)))
         let colours = Set((0..<decoded.height).flatMap { y in (0..<decoded.width).map { decoded[$0, y] } })
         #expect(colours.count <= 16 && colours.count > 4)
@@ -104,7 +104,7 @@ import TUI
         }
         let data = try JPEGCodec.encode(RGBImage(width: 160, height: 120, pixels: gradients), quality: 95)
         func registers(_ renderer: any ThumbnailRendering, _ fit: PictureFit) throws -> Int {
-            let bytes = try #require(sixelBytes(try renderer.render(data, columns: 20, rows: 9, fit: fit)))
+            let bytes = try #require(sixelBytes(try renderer.render(data, cells: CellSize(columns: 20, rows: 9), fit: fit)))
             // Each register is defined once, as `#n;2;r;g;b`.
             return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
         }
@@ -119,14 +119,14 @@ import TUI
         let a = try Self.jpeg(width: 120, height: 80, seed: 0)
         let b = try Self.jpeg(width: 120, height: 80, seed: 90)
         func id(_ data: [UInt8], _ columns: Int) throws -> UInt32 {
-            try #require(kitty.render(data, columns: columns, rows: 4, fit: .crop).kitty, "not a kitty picture").id
+            try #require(kitty.render(data, cells: CellSize(columns: columns, rows: 4), fit: .crop).kitty, "not a kitty picture").id
         }
         let first = try id(a, 8)
         #expect(try id(a, 8) == first)
         #expect(try id(b, 8) != first)
         #expect(try id(a, 6) != first)
         // The payload transmits the pixels only; the terminal stores them raw.
-        let thumbnail = try kitty.render(a, columns: 8, rows: 4, fit: .crop)
+        let thumbnail = try kitty.render(a, cells: CellSize(columns: 8, rows: 4), fit: .crop)
         let kittyImage = try #require(thumbnail.kitty)
         #expect(String(decoding: kittyImage.transmission.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=80,v=80,i=\(first),q=2,"))
         #expect(kittyImage.id == first && kittyImage.storedBytes == 80 * 80 * 3)
@@ -139,7 +139,7 @@ import TUI
         let jpeg = try Self.jpeg(width: 120, height: 80, seed: 4)
         for renderer in [remote, remote.forPictureDrawnOnce] {
             for fit in PictureFit.allCases {
-                let picture = try #require(renderer.render(jpeg, columns: 8, rows: 4, fit: fit).kitty)
+                let picture = try #require(renderer.render(jpeg, cells: CellSize(columns: 8, rows: 4), fit: fit).kitty)
                 #expect(String(decoding: picture.transmission.prefix(20), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=100,i="))
             }
         }
@@ -147,14 +147,14 @@ import TUI
 
     @Test func kittyIdsSkipTheQueryId() {
         let ids = KittyImageIDs(reserved: [KittyGraphics.queryID])
-        let handed = (0..<40).map { ids.id(for: [UInt8($0)], columns: 1, rows: 1, fit: .crop) }
+        let handed = (0..<40).map { ids.id(for: [UInt8($0)], cells: CellSize(columns: 1, rows: 1), fit: .crop) }
         #expect(!handed.contains(KittyGraphics.queryID))
         #expect(Set(handed).count == 40 && handed.allSatisfy { $0 >= 1 })
     }
 
     @Test func itermPayloadNamesItsCells() throws {
         let iterm = ThumbnailRenderer(mode: .iterm, cell: PixelSize(width: 8, height: 16))
-        let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), columns: 10, rows: 4, fit: .crop)
+        let thumbnail = try iterm.render(Self.jpeg(width: 160, height: 100), cells: CellSize(columns: 10, rows: 4), fit: .crop)
         let bytes = try #require(itermBytes(thumbnail))
         let text = String(decoding: bytes.prefix(80), as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains("width=10;height=4;"))
@@ -166,12 +166,12 @@ import TUI
     @Test(.enabled(if: !Self.photos.isEmpty, SharedPhotos.absent))
     func thumbnailsOfRealPhotosAreDecodedLargeEnoughToResampleWell() throws {
         let iterm = ThumbnailRenderer(mode: .iterm, cell: PixelSize(width: 6, height: 13))
-        let box = iterm.pixelSize(columns: 16, rows: 5)
+        let box = iterm.pixelSize(cells: CellSize(columns: 16, rows: 5))
         var rendered = 0.0, bare = 0.0
         for path in Self.photos {
             let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let exact = try ImageDecoder.decode(data).aspectFill(width: box.width, height: box.height)
-            let payload = try #require(itermBytes(try iterm.render(data, columns: 16, rows: 5, fit: .crop)))
+            let payload = try #require(itermBytes(try iterm.render(data, cells: CellSize(columns: 16, rows: 5), fit: .crop)))
             let base64 = payload.drop { $0 != UInt8(ascii: ":") }.dropFirst().dropLast()
             let png = try #require(Data(base64Encoded: Data(base64)), "\(path): no base64 PNG")
             rendered += try PNGCodec.decode([UInt8](png)).psnr(comparedTo: exact)
@@ -186,12 +186,12 @@ import TUI
     static let photos = SharedPhotos.paths(endingWith: "-1080.jpg")
 
     @Test func aCorruptImageIsAnError() {
-        #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .crop) }
+        #expect(throws: ImageError.self) { try sixel.render([0xFF, 0xD8, 0xFF, 0x00], cells: CellSize(columns: 4, rows: 2), fit: .crop) }
     }
 
     @Test func aKittyThumbnailIsATransmissionAndItsPlacementMadeOnce() throws {
         let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
-        let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), columns: 3, rows: 2, fit: .crop)
+        let thumbnail = try kitty.render(Self.jpeg(width: 120, height: 80), cells: CellSize(columns: 3, rows: 2), fit: .crop)
         let image = TerminalImage(thumbnail, id: "p/kitty")
         #expect(image.size == CellSize(columns: 3, rows: 2))
         let held = try #require(image.picture.kitty)
@@ -201,7 +201,7 @@ import TUI
         #expect(held.deletePlacements == KittyGraphics.deletePlacements(id: held.id))
         #expect(held.free == KittyGraphics.free(id: held.id))
         #expect(thumbnail.byteCount == held.transmission.count + held.placement.count)
-        #expect(sixelBytes(try self.sixel.render(Self.jpeg(width: 60, height: 40), columns: 3, rows: 2, fit: .crop)) != nil)
+        #expect(sixelBytes(try self.sixel.render(Self.jpeg(width: 60, height: 40), cells: CellSize(columns: 3, rows: 2), fit: .crop)) != nil)
     }
 }
 

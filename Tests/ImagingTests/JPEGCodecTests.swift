@@ -87,10 +87,10 @@ import ImagingTestSupport
         #expect(error?.isCorrupt == true)
         // Through the renderer, the flag reaches the picture the app shows.
         let renderer = PictureRenderer(mode: .halfblock, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
-        #expect(try renderer.render(Array(jpeg.prefix(jpeg.count / 2)), columns: 8, rows: 4, fit: .crop).isTruncated)
-        #expect(try !renderer.render(jpeg, columns: 8, rows: 4, fit: .crop).isTruncated)
+        #expect(try renderer.render(Array(jpeg.prefix(jpeg.count / 2)), cells: CellSize(columns: 8, rows: 4), fit: .crop).isTruncated)
+        #expect(try !renderer.render(jpeg, cells: CellSize(columns: 8, rows: 4), fit: .crop).isTruncated)
         let sixel = PictureRenderer(mode: .sixel, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
-        #expect(try sixel.render(Array(jpeg.prefix(jpeg.count / 2)), columns: 8, rows: 4, fit: .contain).isTruncated)
+        #expect(try sixel.render(Array(jpeg.prefix(jpeg.count / 2)), cells: CellSize(columns: 8, rows: 4), fit: .contain).isTruncated)
     }
 
     /// Bytes libjpeg-turbo warns about ("Corrupt JPEG data: 3 extraneous bytes before marker

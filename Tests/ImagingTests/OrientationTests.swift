@@ -69,7 +69,7 @@ import Testing
     @Test func aRealPhotoTurnedSidewaysByTheRendererIsUpright() throws {
         let stored = try Self.fixture("orientation-8.jpg")
         let renderer = PictureRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
-        let picture = try renderer.render(stored, columns: 20, rows: 10, fit: .contain)
+        let picture = try renderer.render(stored, cells: CellSize(columns: 20, rows: 10), fit: .contain)
         // 203x149 upright in 200x200 pixels: 200 wide, 147 high, so 20 columns and 8 rows.
         #expect((picture.columns, picture.rows) == (20, 8))
     }

@@ -70,7 +70,7 @@ import TerminalEnvironment
             #expect(try ImageDecoder.decode(Self.clear, filling: PixelSize(width: 2, height: 2), background: background)[0, 0] == background)
             let renderer = PictureRenderer(mode: .halfblock, cell: PixelSize(width: 10, height: 20), depth: .trueColor,
                                            background: background)
-            let lines = try renderer.render(Self.clear, columns: 2, rows: 1, fit: .crop).lines.joined()
+            let lines = try renderer.render(Self.clear, cells: CellSize(columns: 2, rows: 1), fit: .crop).lines.joined()
             #expect(lines.contains("\(background.r);\(background.g);\(background.b)m"), "\(lines.debugDescription)")
         }
     }

@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: [((400, 300), (240, 180), 14), ((240, 1), (240, 1), 1)])
     func aFittedSixelIsThePictureAtItsOwnSizeOverTheCellsItCovers(source: (Int, Int), size: (Int, Int), rows: Int) throws {
         let data = try Self.jpeg(width: source.0, height: source.1)
-        let picture = try renderer(.sixel).render(data, columns: 40, rows: 20, fit: .contain)
+        let picture = try renderer(.sixel).render(data, cells: CellSize(columns: 40, rows: 20), fit: .contain)
         let image = try #require(try sixelImage(picture), "not sixel")
         #expect(image.width == size.0 && image.height == size.1)
         #expect(picture.columns == 40 && picture.rows == rows)
@@ -62,19 +62,19 @@ import Testing
     @Test func wholeSixelBandsCutTheBoxAndAFittedPicture() throws {
         var banded = renderer(.sixel)
         banded.wholeSixelBands = true
-        #expect(renderer(.sixel).pixelBox(columns: 29, rows: 9) == PixelSize(width: 174, height: 117))
-        #expect(banded.pixelBox(columns: 29, rows: 9) == PixelSize(width: 174, height: 114))
+        #expect(renderer(.sixel).pixelBox(cells: CellSize(columns: 29, rows: 9)) == PixelSize(width: 174, height: 117))
+        #expect(banded.pixelBox(cells: CellSize(columns: 29, rows: 9)) == PixelSize(width: 174, height: 114))
         // Less than a band is kept whole: cutting it would leave nothing.
         var tiny = banded
         tiny.cell = PixelSize(width: 6, height: 5)
-        #expect(tiny.pixelBox(columns: 29, rows: 1) == PixelSize(width: 174, height: 5))
+        #expect(tiny.pixelBox(cells: CellSize(columns: 29, rows: 1)) == PixelSize(width: 174, height: 5))
         let data = try Self.jpeg(width: 348, height: 228)
-        let filled = try banded.render(data, columns: 29, rows: 9, fit: .crop)
+        let filled = try banded.render(data, cells: CellSize(columns: 29, rows: 9), fit: .crop)
         let filledImage = try #require(try sixelImage(filled), "not sixel")
         #expect(filledImage.width == 174 && filledImage.height == 114)
         #expect(filledImage.psnr(comparedTo: try expected(data, width: 174, height: 114, fill: true)) > 28)
         // Fitted: 400x300 in 474x507 is 474x356, cut to 354 rows.
-        let fitted = try banded.render(Self.jpeg(width: 400, height: 300), columns: 79, rows: 39, fit: .contain)
+        let fitted = try banded.render(Self.jpeg(width: 400, height: 300), cells: CellSize(columns: 79, rows: 39), fit: .contain)
         let fittedImage = try #require(try sixelImage(fitted), "not sixel")
         #expect(fittedImage.width == 474 && fittedImage.height == 354)
         #expect(fitted.columns == 79 && fitted.rows == 28)
@@ -89,7 +89,7 @@ import Testing
         })
         let data = try JPEGCodec.encode(gradients, quality: 95)
         func registers(_ renderer: PictureRenderer) throws -> Int {
-            guard case .sixel(let bytes) = try renderer.render(data, columns: 20, rows: 9, fit: .crop).content else { return -1 }
+            guard case .sixel(let bytes) = try renderer.render(data, cells: CellSize(columns: 20, rows: 9), fit: .crop).content else { return -1 }
             // Each register is defined once, as `#n;2;r;g;b`.
             return String(decoding: bytes, as: UTF8.self).components(separatedBy: ";2;").count - 1
         }
@@ -115,7 +115,7 @@ import Testing
     @Test func aKittyPictureIsPlacedWhereItIsSentOrStoredForPlacementsByID() throws {
         let data = try Self.jpeg(width: 120, height: 80)
         var kitty = PictureRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), depth: .trueColor)
-        let printed = try kitty.render(data, columns: 8, rows: 8, fit: .contain, kittyID: 42)
+        let printed = try kitty.render(data, cells: CellSize(columns: 8, rows: 8), fit: .contain, kittyID: 42)
         guard case .kitty(let once) = printed.content else { Issue.record("not kitty"); return }
         // 3:2 in 80x160 pixels: 80x53, over 8 columns and 3 rows.
         #expect(printed.columns == 8 && printed.rows == 3)
@@ -126,7 +126,7 @@ import Testing
         #expect(pixels.psnr(comparedTo: try expected(data, width: 80, height: 53)) > 30)
 
         kitty.kittyTransmission = .stored
-        let filled = try kitty.render(data, columns: 3, rows: 2, fit: .crop, kittyID: 7)
+        let filled = try kitty.render(data, cells: CellSize(columns: 3, rows: 2), fit: .crop, kittyID: 7)
         guard case .kitty(let stored) = filled.content else { Issue.record("not kitty"); return }
         #expect(filled.columns == 3 && filled.rows == 2 && stored.storedBytes == 30 * 40 * 3)
         #expect(String(decoding: stored.transmission.prefix(40), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=24,s=30,v=40,i=7,q=2,"))
@@ -141,7 +141,7 @@ import Testing
     @Test func anITermPictureIsALosslessPNGStretchedOverItsCells() throws {
         let data = try Self.jpeg(width: 160, height: 100)
         let picture = try PictureRenderer(mode: .iterm, cell: PixelSize(width: 8, height: 16), depth: .trueColor)
-            .render(data, columns: 10, rows: 4, fit: .crop)
+            .render(data, cells: CellSize(columns: 10, rows: 4), fit: .crop)
         guard case .iterm(let bytes) = picture.content else { Issue.record("not iTerm2"); return }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=") && text.contains(";width=10;height=4;"))
@@ -154,7 +154,7 @@ import Testing
 
     @Test func aCorruptImageIsAnErrorInEveryMode() {
         for mode in RenderMode.allCases {
-            #expect(throws: ImageError.self) { try renderer(mode).render([0xFF, 0xD8, 0xFF, 0x00], columns: 4, rows: 2, fit: .contain) }
+            #expect(throws: ImageError.self) { try renderer(mode).render([0xFF, 0xD8, 0xFF, 0x00], cells: CellSize(columns: 4, rows: 2), fit: .contain) }
         }
     }
 
@@ -162,7 +162,7 @@ import Testing
 
     @Test func halfBlocksDrawTwoPixelsACellInColour() throws {
         let data = try Self.jpeg(width: 300, height: 200)
-        let picture = try renderer(.halfblock).render(data, columns: 24, rows: 8, fit: .crop)
+        let picture = try renderer(.halfblock).render(data, cells: CellSize(columns: 24, rows: 8), fit: .crop)
         #expect(picture.columns == 24 && picture.rows == 8)
         #expect(picture.lines.count == 8 && picture.plainLines == Array(repeating: String(repeating: "▀", count: 24), count: 8))
         // Red on the left, blue on the right, in 24-bit colour.
@@ -176,35 +176,35 @@ import Testing
     @Test func fittedTextCoversThePicturesCellsOrPadsItsWholeBox() throws {
         // Portrait 1:3 in 24x8 cells (24x16 samples): 5x16 samples, 5 columns by 8 rows.
         let data = try Self.jpeg(width: 100, height: 300)
-        let own = try renderer(.halfblock).render(data, columns: 24, rows: 8, fit: .contain)
+        let own = try renderer(.halfblock).render(data, cells: CellSize(columns: 24, rows: 8), fit: .contain)
         #expect(own.columns == 5 && own.rows == 8 && own.plainLines.allSatisfy { $0.count == 5 && !$0.contains(" ") })
         var padding = renderer(.halfblock)
         padding.padsFittedText = true
-        let padded = try padding.render(data, columns: 24, rows: 8, fit: .contain)
+        let padded = try padding.render(data, cells: CellSize(columns: 24, rows: 8), fit: .contain)
         #expect(padded.columns == 24 && padded.rows == 8)
         #expect(padded.plainLines.allSatisfy { $0.count == 24 && $0.hasPrefix("         ▀") && $0.hasSuffix(" ") })
         // 240x1 fitted is one row of its own, not cropped to the box's aspect.
-        let wide = try renderer(.halfblock).render(Self.jpeg(width: 240, height: 1), columns: 240, rows: 4, fit: .contain)
+        let wide = try renderer(.halfblock).render(Self.jpeg(width: 240, height: 1), cells: CellSize(columns: 240, rows: 4), fit: .contain)
         #expect(wide.columns == 240 && wide.rows == 1)
     }
 
     @Test func asciiArtIsARampOfCharactersColouredOnlyWithColours() throws {
         let data = try Self.jpeg(width: 200, height: 100)
-        let plain = try renderer(.ascii, depth: .none).render(data, columns: 20, rows: 5, fit: .crop)
+        let plain = try renderer(.ascii, depth: .none).render(data, cells: CellSize(columns: 20, rows: 5), fit: .crop)
         #expect(plain.columns == 20 && plain.rows == 5)
         #expect(plain.plainLines.allSatisfy { $0.count == 20 && $0.allSatisfy { " .:-=+*#%@".contains($0) } })
         // The bright green band across the middle row against the dark red and blue rows.
         #expect(plain.plainLines[2] != plain.plainLines[0])
         #expect(!plain.lines.joined().contains("\u{1B}[38"))
-        let coloured = try renderer(.ascii, depth: .palette256).render(data, columns: 20, rows: 5, fit: .crop)
+        let coloured = try renderer(.ascii, depth: .palette256).render(data, cells: CellSize(columns: 20, rows: 5), fit: .crop)
         #expect(coloured.plainLines == plain.plainLines)
         #expect(coloured.lines.allSatisfy { $0.contains("\u{1B}[38;5;") })
     }
 
     @Test func textArtOfABoxLargerThanATerminalShowsIsCutToItsCells() throws {
         let renderer = renderer(.ascii, depth: .none)
-        #expect(renderer.pixelBox(columns: 5000, rows: 3000) == PixelSize(width: 4096, height: 4096))
-        let art = try renderer.render(Self.jpeg(width: 300, height: 200), columns: 5000, rows: 1, fit: .crop)
+        #expect(renderer.pixelBox(cells: CellSize(columns: 5000, rows: 3000)) == PixelSize(width: 4096, height: 4096))
+        let art = try renderer.render(Self.jpeg(width: 300, height: 200), cells: CellSize(columns: 5000, rows: 1), fit: .crop)
         #expect(art.columns == 4096 && art.rows == 1 && art.plainLines.first?.count == 4096)
     }
 }

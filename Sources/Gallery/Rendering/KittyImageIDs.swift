@@ -1,5 +1,6 @@
 import Imaging
 import OperatingSystem
+import TerminalEnvironment
 
 /// kitty image ids for rendered pictures: the same content at the same size gets the same id for
 /// the whole session, different content a different one. Ids run 1, 2, 3, … skipping the one the
@@ -8,8 +9,7 @@ import OperatingSystem
 final class KittyImageIDs: Sendable {
     struct Key: Hashable {
         let contentHash: UInt64
-        let columns: Int
-        let rows: Int
+        let cells: CellSize
         let fit: PictureFit
     }
 
@@ -26,8 +26,8 @@ final class KittyImageIDs: Sendable {
         self.reserved = reserved
     }
 
-    func id(for data: [UInt8], columns: Int, rows: Int, fit: PictureFit) -> UInt32 {
-        let key = Key(contentHash: Self.fnv1a(data), columns: columns, rows: rows, fit: fit)
+    func id(for data: [UInt8], cells: CellSize, fit: PictureFit) -> UInt32 {
+        let key = Key(contentHash: Self.fnv1a(data), cells: cells, fit: fit)
         return state.withLock { state in
             if let id = state.ids[key] { return id }
             while reserved.contains(state.next) { state.next += 1 }

@@ -17,8 +17,8 @@ extension ThumbnailPipeline {
     /// detail pane shows its picture; nil for a still picture or a photo from the network (which
     /// the catalogs serve as still JPEGs).
     @concurrent
-    func animation(for photo: LibraryItem, columns: Int, rows: Int) async throws -> [AnimationFrame]? {
-        let pixels = renderer.pixelSize(columns: columns, rows: rows)
+    func animation(for photo: LibraryItem, cells: CellSize) async throws -> [AnimationFrame]? {
+        let pixels = renderer.pixelSize(cells: cells)
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: .contain),
               case .file = location else { return nil }
         let data = try await loader.imageData(at: location)
@@ -30,7 +30,7 @@ extension ThumbnailPipeline {
             var frames: [AnimationFrame] = []
             var bytes = 0
             try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames, background: renderer.background) { image, milliseconds in
-                let picture = try renderer.render(image, columns: columns, rows: rows, fit: .contain)
+                let picture = try renderer.render(image, cells: cells, fit: .contain)
                 frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
                 bytes += picture.byteCount
                 return bytes < Self.maxAnimationBytes && !Task.isCancelled

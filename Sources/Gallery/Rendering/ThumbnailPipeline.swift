@@ -13,8 +13,8 @@ struct ThumbnailPipeline: Sendable {
     private static let logger = Logger(label: "gallery.images")
 
     @concurrent
-    func thumbnail(for photo: LibraryItem, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
-        let picture = try await drawing(photo, columns: columns, rows: rows, fit: fit)
+    func thumbnail(for photo: LibraryItem, cells: CellSize, fit: PictureFit) async throws -> RenderedPicture {
+        let picture = try await drawing(photo, cells: cells, fit: fit)
         // Damage the decoder read past (libjpeg's warnings) is the log's, not the screen's.
         if let warning = picture.decoderWarning {
             Self.logger.info("decoded past damage", metadata: ["photo": "\(String(reflecting: photo.id))", "decoder": "\(String(reflecting: warning))"])
@@ -22,19 +22,19 @@ struct ThumbnailPipeline: Sendable {
         return picture
     }
 
-    private func drawing(_ photo: LibraryItem, columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
-        let pixels = renderer.pixelSize(columns: columns, rows: rows)
+    private func drawing(_ photo: LibraryItem, cells: CellSize, fit: PictureFit) async throws -> RenderedPicture {
+        let pixels = renderer.pixelSize(cells: cells)
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: fit) else {
             throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to show")
         }
         if let thumbnails = loader.desktopThumbnails, case .file(let path) = location,
            let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
-            return try await thumbnail(of: original, in: thumbnails, location: location, columns: columns, rows: rows, fit: fit)
+            return try await thumbnail(of: original, in: thumbnails, location: location, cells: cells, fit: fit)
         }
         let data = try await loader.imageData(at: location)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
         try Task.checkCancellation()
-        let picture = try await RenderLimiter.shared.run { try renderer.render(data, columns: columns, rows: rows, fit: fit) }
+        let picture = try await RenderLimiter.shared.run { try renderer.render(data, cells: cells, fit: fit) }
         // A local file cut short is shown as far as it goes; a download cut short is an error, so
         // it is fetched again (`CachingImageLoader` keeps only whole files) rather than shown grey.
         if picture.isTruncated, case .web = location { throw ImageError.corrupt("the download ended early") }
@@ -45,12 +45,12 @@ struct ThumbnailPipeline: Sendable {
     /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
     /// failure recorded.
     private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, location: ImageLocation,
-                           columns: Int, rows: Int, fit: PictureFit) async throws -> RenderedPicture {
-        let box = renderer.pixelSize(columns: columns, rows: rows)
+                           cells: CellSize, fit: PictureFit) async throws -> RenderedPicture {
+        let box = renderer.pixelSize(cells: cells)
         let filling = fit == .crop
         let cached = try await RenderLimiter.shared.run { () throws -> RenderedPicture? in
             switch thumbnails.lookup(original, covering: box, filling: filling) {
-            case .thumbnail(let image): return try renderer.render(image, columns: columns, rows: rows, fit: fit)
+            case .thumbnail(let image): return try renderer.render(image, cells: cells, fit: fit)
             case .failed(let reason): throw GalleryError.unreadableFile(name: LocalFile.name(of: original.path), reason: reason)
             case .missing: return nil
             }
@@ -61,8 +61,8 @@ struct ThumbnailPipeline: Sendable {
         let (image, picture): (RGBImage, RenderedPicture)
         do {
             (image, picture) = try await RenderLimiter.shared.run {
-                let image = try renderer.decode(data, columns: columns, rows: rows, fit: fit)
-                return (image, try renderer.render(image, columns: columns, rows: rows, fit: fit))
+                let image = try renderer.decode(data, cells: cells, fit: fit)
+                return (image, try renderer.render(image, cells: cells, fit: fit))
             }
         } catch let error as ImageError {
             // A missing library (HEIF) is this machine's, not the file's: it may be installed tomorrow.

@@ -37,25 +37,25 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
     /// cut to whole bands. Text art: twice the samples the cells show in each direction, so the
     /// area average has real pixels to average (the decode picks its own size from the cells).
-    public func pixelSize(columns: Int, rows: Int) -> PixelSize {
-        let box = pictures(for: .crop).pixelBox(columns: columns, rows: rows)
+    public func pixelSize(cells: CellSize) -> PixelSize {
+        let box = pictures(for: .crop).pixelBox(cells: cells)
         return mode.drawsPixels ? box : PixelSize(width: box.width * 2, height: box.height * 2)
     }
 
-    public func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
+    public func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
         // Hashing the bytes costs a pass over them: only kitty names its pictures.
-        let kittyID = mode == .kitty ? kittyIDs.id(for: data, columns: columns, rows: rows, fit: fit) : 0
-        return try pictures(for: fit).render(data, columns: columns, rows: rows,
+        let kittyID = mode == .kitty ? kittyIDs.id(for: data, cells: cells, fit: fit) : 0
+        return try pictures(for: fit).render(data, cells: cells,
                                              fit: fit, kittyID: kittyID)
     }
 
-    public func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
-        try pictures(for: fit).decode(data, columns: columns, rows: rows, fit: fit)
+    public func decode(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RGBImage {
+        try pictures(for: fit).decode(data, cells: cells, fit: fit)
     }
 
-    public func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
-        let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, columns: columns, rows: rows, fit: fit) : 0
-        return try pictures(for: fit).render(image, columns: columns, rows: rows, fit: fit,
+    public func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
+        let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, cells: cells, fit: fit) : 0
+        return try pictures(for: fit).render(image, cells: cells, fit: fit,
                                              kittyID: kittyID)
     }
 

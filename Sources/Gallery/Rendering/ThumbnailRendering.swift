@@ -8,21 +8,21 @@ public import Imaging
 public protocol ThumbnailRendering: Sendable {
     /// The image size in pixels worth fetching for a `columns` x `rows` cell block, so sources can
     /// have the server scale it (a half-block cell shows 1x2 pixels, a sixel cell many more).
-    func pixelSize(columns: Int, rows: Int) -> PixelSize
+    func pixelSize(cells: CellSize) -> PixelSize
 
     /// What transparent pixels are composited over (the terminal's background as the theme says),
     /// for the frames of an animation, which are decoded outside `render`.
     var background: RGB { get }
 
     /// Decodes `data` and renders it into `columns` x `rows` cells.
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture
+    func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture
 
     /// `render` in two halves, for a caller that keeps the pixels (a desktop thumbnail): the
     /// decoded picture, upright, at least as large as `pixelSize` asks where the file is...
-    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage
+    func decode(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RGBImage
 
     /// ...and pixels decoded before (or read from a thumbnail) rendered into the cells.
-    func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture
+    func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture
 
     /// This renderer for a picture drawn once rather than with every scroll frame (the detail
     /// pane's), which may cost more bytes; itself by default.

@@ -8,7 +8,7 @@ public enum DetailMessage: Sendable {
     /// The pane appeared: the photo's record and extra lines are asked for after the dwell, once.
     case appeared
     /// The picture's area in cells: the picture is made for it (again when it changed or failed).
-    case imageArea(columns: Int, rows: Int)
+    case imageArea(CellSize)
     /// Show the next (+1) or previous (-1) photo of the list the pane was opened from.
     case move(by: Int)
     /// The user left the pane.

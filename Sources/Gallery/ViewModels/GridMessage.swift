@@ -22,7 +22,7 @@ public enum GridMessage: Sendable {
     /// The user scrolled to the end of the grid.
     case reachedBottom
     /// The block of cells each thumbnail is rendered into.
-    case thumbnailSize(columns: Int, rows: Int)
+    case thumbnailSize(CellSize)
 
     // MARK: The user
     /// The selection moved to `index` (keys, the mouse): nothing is waited for any more.

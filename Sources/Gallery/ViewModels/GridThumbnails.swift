@@ -9,8 +9,7 @@ struct GridThumbnails {
     /// The image state of the items displayed, by item id.
     private(set) var shown: [String: ThumbnailState] = [:]
     /// The block of cells each thumbnail is rendered into.
-    private(set) var columns = 24
-    private(set) var rows = 8
+    private(set) var cells = CellSize(columns: 24, rows: 8)
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
     private(set) var fit: PictureFit
 
@@ -39,7 +38,7 @@ struct GridThumbnails {
     var isLoading: Bool { !loads.isEmpty }
 
     func key(for id: String) -> ThumbnailKey {
-        ThumbnailKey(photoID: id, columns: columns, rows: rows, renderMode: renderMode, fit: fit)
+        ThumbnailKey(photoID: id, cells: cells, renderMode: renderMode, fit: fit)
     }
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
@@ -64,7 +63,7 @@ struct GridThumbnails {
                     result = .success(made)
                 } else {
                     result = .success(try await pipeline.thumbnail(
-                        for: photo, columns: key.columns, rows: key.rows, fit: key.fit))
+                        for: photo, cells: key.cells, fit: key.fit))
                 }
             } catch {
                 result = .failure(error)
@@ -112,10 +111,9 @@ struct GridThumbnails {
     }
 
     /// Renders at another size or fit from now on; the states shown are forgotten.
-    mutating func change(columns: Int? = nil, rows: Int? = nil, fit: PictureFit? = nil) {
+    mutating func change(cells: CellSize? = nil, fit: PictureFit? = nil) {
         forgetAll()
-        self.columns = columns ?? self.columns
-        self.rows = rows ?? self.rows
+        self.cells = cells ?? self.cells
         self.fit = fit ?? self.fit
     }
 
@@ -148,7 +146,7 @@ struct GridThumbnails {
             lastRequest += 1
             let request = lastRequest
             let task = Task(priority: .utility) {
-                let made = try? await pipeline.thumbnail(for: photo, columns: key.columns, rows: key.rows, fit: key.fit)
+                let made = try? await pipeline.thumbnail(for: photo, cells: key.cells, fit: key.fit)
                 if let made, !Task.isCancelled { cache.insert(made, for: key) }
                 send(.prefetched(key, request: request))
                 return made

@@ -56,7 +56,7 @@ public final class PhotoDetailViewModel {
     @ObservationIgnored private let details: PhotoDetailsCache
     @ObservationIgnored private let dwell: DetailDwell
     @ObservationIgnored private var didLoad = false
-    @ObservationIgnored private var imageArea: (columns: Int, rows: Int)?
+    @ObservationIgnored private var imageArea: CellSize?
     /// The wait, then the full record and the extra lines.
     @ObservationIgnored private var detailsTask: Task<Void, Never>?
     /// The full record is awaited (the spinner turns until it comes).
@@ -100,7 +100,7 @@ public final class PhotoDetailViewModel {
     public func update(_ message: DetailMessage) {
         switch message {
         case .appeared: appear()
-        case .imageArea(let columns, let rows): setImageArea(columns: columns, rows: rows)
+        case .imageArea(let cells): setImageArea(cells)
         case .move(let offset): move(by: offset)
         case .close: close()
         case .recordArrived(let id, let result): finishDetails(of: id, with: result)
@@ -158,10 +158,10 @@ public final class PhotoDetailViewModel {
         }
     }
 
-    private func setImageArea(columns: Int, rows: Int) {
-        guard columns > 0, rows > 0 else { return }
-        if let area = imageArea, area == (columns, rows), image != nil, !isFailed(image) { return }
-        imageArea = (columns, rows)
+    private func setImageArea(_ cells: CellSize) {
+        guard !cells.isEmpty else { return }
+        if imageArea == cells, image != nil, !isFailed(image) { return }
+        imageArea = cells
         imageTask?.cancel()
         stopAnimation()
         imageRequest = newRequest()
@@ -172,7 +172,7 @@ public final class PhotoDetailViewModel {
         imageTask = Task { [weak self] in
             let result: Result<RenderedPicture, any Error>
             do {
-                result = .success(try await pipeline.thumbnail(for: photo, columns: columns, rows: rows, fit: .contain))
+                result = .success(try await pipeline.thumbnail(for: photo, cells: cells, fit: .contain))
             } catch {
                 result = .failure(error)
             }
@@ -221,7 +221,7 @@ public final class PhotoDetailViewModel {
         appear()
         if let area = imageArea {
             image = nil
-            setImageArea(columns: area.columns, rows: area.rows)
+            setImageArea(area)
         }
     }
 
@@ -277,7 +277,7 @@ public final class PhotoDetailViewModel {
         let pipeline = self.pipeline
         let photo = self.photo
         animationTask = Task { [weak self] in
-            guard let frames = try? await pipeline.animation(for: photo, columns: area.columns, rows: area.rows) else { return }
+            guard let frames = try? await pipeline.animation(for: photo, cells: area) else { return }
             var index = 0
             while !Task.isCancelled {
                 guard let self, request == self.imageRequest else { return }

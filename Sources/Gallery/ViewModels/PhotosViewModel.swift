@@ -33,8 +33,7 @@ public final class PhotosViewModel {
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
     /// The block of cells each thumbnail is rendered into.
-    public var thumbnailColumns: Int { thumbnailLoads.columns }
-    public var thumbnailRows: Int { thumbnailLoads.rows }
+    public var thumbnailSize: CellSize { thumbnailLoads.cells }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
     public var fit: PictureFit { thumbnailLoads.fit }
     /// A sentence for the status bar about the last message ("folders are not marked").
@@ -155,7 +154,7 @@ public final class PhotosViewModel {
         case .willSoonDisplay(let indices): willSoonDisplay(indices)
         case .shownAfterEdit(let range): shownAfterEdit(range)
         case .reachedBottom: if didLoad { loadNextPage() }
-        case .thumbnailSize(let columns, let rows): setThumbnailSize(columns: columns, rows: rows)
+        case .thumbnailSize(let cells): setThumbnailSize(cells)
         case .select(let index):
             wanted = nil
             setSelection(index)
@@ -246,9 +245,9 @@ public final class PhotosViewModel {
         for index in range { willDisplay(index: index) }
     }
 
-    private func setThumbnailSize(columns: Int, rows: Int) {
-        guard columns > 0, rows > 0, (columns, rows) != (thumbnailColumns, thumbnailRows) else { return }
-        reshowThumbnails { $0.change(columns: columns, rows: rows) }
+    private func setThumbnailSize(_ cells: CellSize) {
+        guard !cells.isEmpty, cells != thumbnailSize else { return }
+        reshowThumbnails { $0.change(cells: cells) }
     }
 
     /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.

@@ -37,7 +37,7 @@ import TerminalEnvironment
         let layout = DetailLayout(body: rect.splitStatusRow.body)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
-            viewModel.update(.imageArea(columns: layout.image.size.columns, rows: layout.image.size.rows))
+            viewModel.update(.imageArea(layout.image.size))
         }
         spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
     }

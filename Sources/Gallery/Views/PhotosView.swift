@@ -76,7 +76,7 @@ import TerminalEnvironment
         }
         if grid.thumbnailSize != thumbnailSize {
             thumbnailSize = grid.thumbnailSize
-            viewModel.update(.thumbnailSize(columns: grid.thumbnailSize.columns, rows: grid.thumbnailSize.rows))
+            viewModel.update(.thumbnailSize(grid.thumbnailSize))
         }
         spinner.update(isLoading: viewModel.isLoadingFirstPage || viewModel.isLoadingMore || actions.download != nil)
     }

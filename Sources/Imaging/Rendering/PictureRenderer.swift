@@ -57,8 +57,8 @@ public struct PictureRenderer: Sendable {
     /// The box a picture over `columns` x `rows` cells is fitted in, in the pixels (or text
     /// samples) the mode draws: each side at most what a terminal shows (`PixelSize.pictureBox`),
     /// and for `wholeSixelBands` the height cut to whole bands.
-    public func pixelBox(columns: Int, rows: Int) -> PixelSize {
-        let box = PixelSize.pictureBox(columns: columns, rows: rows, cell: pixelsPerCell)
+    public func pixelBox(cells: CellSize) -> PixelSize {
+        let box = PixelSize.pictureBox(columns: cells.columns, rows: cells.rows, cell: pixelsPerCell)
         guard mode == .sixel, wholeSixelBands, box.height >= 6 else { return box }
         return PixelSize(width: box.width, height: box.height - box.height % 6)
     }
@@ -70,17 +70,17 @@ public struct PictureRenderer: Sendable {
     /// - Parameter kittyID: the kitty image id, distinct per picture so one does not replace
     ///   another; other modes ignore it.
     /// - Throws: `ImageError` from decoding, or from encoding a picture without pixels.
-    public func render(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: PictureFit,
+    public func render(_ encoded: some EncodedBytes, cells: CellSize, fit: PictureFit,
                        kittyID: UInt32 = 0) throws -> RenderedPicture {
-        try render(decode(encoded, columns: columns, rows: rows, fit: fit), columns: columns, rows: rows,
+        try render(decode(encoded, cells: cells, fit: fit), cells: cells,
                    fit: fit, kittyID: kittyID)
     }
 
     /// The first half of `render(_:columns:rows:fit:kittyID:)`: `encoded` decoded upright at a
     /// size that resamples well to the box (`ImageDecoder.decode(_:filling:)` or `fittingIn:`),
     /// not resized to it. A caller keeping the pixels (a desktop thumbnail) decodes once.
-    public func decode(_ encoded: some EncodedBytes, columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
-        let box = pixelBox(columns: columns, rows: rows)
+    public func decode(_ encoded: some EncodedBytes, cells: CellSize, fit: PictureFit) throws -> RGBImage {
+        let box = pixelBox(cells: cells)
         switch fit {
         case .crop: return try ImageDecoder.decode(encoded, filling: box, parallel: parallelDecode, background: background)
         case .contain: return try ImageDecoder.decode(encoded, fittingIn: box, parallel: parallelDecode, background: background)
@@ -89,8 +89,8 @@ public struct PictureRenderer: Sendable {
 
     /// The second half: `decoded` (from `decode`, or pixels kept from an earlier one, upright)
     /// resized for `columns` x `rows` cells and encoded in `mode`.
-    public func render(_ decoded: RGBImage, columns: Int, rows: Int, fit: PictureFit, kittyID: UInt32 = 0) throws -> RenderedPicture {
-        let box = pixelBox(columns: columns, rows: rows)
+    public func render(_ decoded: RGBImage, cells: CellSize, fit: PictureFit, kittyID: UInt32 = 0) throws -> RenderedPicture {
+        let box = pixelBox(cells: cells)
         return mode.drawsPixels ? try renderPixels(decoded, in: box, fit: fit, kittyID: kittyID)
                                 : try renderText(decoded, in: box, fit: fit)
     }

@@ -19,27 +19,27 @@ final class FakeRenderer: ThumbnailRendering {
 
     var background: RGB { RGB(0, 0, 0) }
 
-    func pixelSize(columns: Int, rows: Int) -> PixelSize {
-        PixelSize(width: columns * 2, height: rows * 4)
+    func pixelSize(cells: CellSize) -> PixelSize {
+        PixelSize(width: cells.columns * 2, height: cells.rows * 4)
     }
 
-    /// The bytes as a row of grey pixels, which `render(_:columns:rows:fit:)` of an image spells out.
-    func decode(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RGBImage {
+    /// The bytes as a row of grey pixels, which `render(_:cells:fit:)` of an image spells out.
+    func decode(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RGBImage {
         if data == Self.badData { throw ImageError.corrupt("fake") }
         return RGBImage(width: data.count, height: 1, pixels: data.flatMap { [$0, $0, $0] })
     }
 
-    func render(_ image: RGBImage, columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
-        try render(stride(from: 0, to: image.pixels.count, by: 3).map { image.pixels[$0] }, columns: columns, rows: rows, fit: fit)
+    func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
+        try render(stride(from: 0, to: image.pixels.count, by: 3).map { image.pixels[$0] }, cells: cells, fit: fit)
     }
 
-    func render(_ data: [UInt8], columns: Int, rows: Int, fit: PictureFit) throws -> RenderedPicture {
+    func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }
-        let text = "\(String(decoding: data, as: UTF8.self)) \(columns)x\(rows) \(fit.rawValue)"
-        var picture = RenderedPicture(columns: columns, rows: rows,
-                                      lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: rows),
-                                      plainLines: Array(repeating: text, count: rows))
+        let text = "\(String(decoding: data, as: UTF8.self)) \(cells) \(fit.rawValue)"
+        var picture = RenderedPicture(columns: cells.columns, rows: cells.rows,
+                                      lines: Array(repeating: "\u{1B}[31m\(text)\u{1B}[0m", count: cells.rows),
+                                      plainLines: Array(repeating: text, count: cells.rows))
         picture.isTruncated = truncates
         return picture
     }
