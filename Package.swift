@@ -73,15 +73,15 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalEnvironment",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalVocabulary",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
-        .target(name: "TerminalEnvironment"),
+        .target(name: "TerminalVocabulary"),
         // Puts the tty back on a crash signal or exit(): a signal handler, so C.
         .target(name: "CTerminalGuard"),
-        .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalEnvironment", "OperatingSystem"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "CTerminalGuard", "TerminalVocabulary", "OperatingSystem"]),
         .target(name: "Gallery", dependencies: [
-            "Net", "Imaging", "TUI", "TerminalEnvironment", "OperatingSystem",
+            "Net", "Imaging", "TUI", "TerminalVocabulary", "OperatingSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "DemoCatalog", dependencies: [
@@ -92,7 +92,7 @@ let package = Package(
         // No ArgumentParser here: its reflection was a large part of a small picture's `gallery
         // view` (timed as a whole process; BENCHMARKS.md); ViewArguments parses the few options
         // by hand.
-        .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalEnvironment", "OperatingSystem"]),
+        .target(name: "InlineViewer", dependencies: ["Imaging", "TerminalVocabulary", "OperatingSystem"]),
         // A static executable: `gallery view` is timed as a whole process against chafa and timg,
         // and the dynamic loader's symbol binding and relocations were a large part of a photo's
         // whole run (BENCHMARKS.md, "Where gallery's time goes"). zlib is named for libpng, which
@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "GalleryApp",
             dependencies: [
-                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalEnvironment", "InlineViewer", "OperatingSystem",
+                "Gallery", "DemoCatalog", "Imaging", "Net", "TUI", "TerminalVocabulary", "InlineViewer", "OperatingSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -112,7 +112,7 @@ let package = Package(
         // The targets reach internal types through `@testable import`, which only compiles against
         // modules built with -enable-testing: debug builds and `make fuzz`'s. Their files are left
         // out of a plain release build by TESTABLE_IMPORTS, so `make build` still builds every target.
-        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalEnvironment", "OperatingSystem"],
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "ImagingTestSupport", "JPEGDCDecoder", "Gallery", "Net", "TUI", "TerminalVocabulary", "OperatingSystem"],
                 path: "Fuzz/FuzzTargets", swiftSettings: [.define("TESTABLE_IMPORTS", .when(configuration: .debug))]),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "GalleryFuzz", dependencies: ["FuzzTargets", "CLibFuzzer"], path: "Fuzz/GalleryFuzz"),
@@ -126,21 +126,21 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), read by path.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"],
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalEnvironment", "OperatingSystem"]),
-        .testTarget(name: "TerminalEnvironmentTests", dependencies: ["TerminalEnvironment"]),
-        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalEnvironment", "OperatingSystem"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalVocabulary", "OperatingSystem"]),
+        .testTarget(name: "TerminalVocabularyTests", dependencies: ["TerminalVocabulary"]),
+        .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalVocabulary", "OperatingSystem"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "Gallery", "DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "TUI",
-            "TerminalEnvironment", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
+            "TerminalVocabulary", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
         .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
-        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport", "OperatingSystem", "TerminalEnvironment"]),
+        .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport", "OperatingSystem", "TerminalVocabulary"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]
 )

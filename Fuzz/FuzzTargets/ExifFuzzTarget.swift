@@ -1,6 +1,6 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The input is an Exif block's TIFF data (what follows "Exif\0\0"), read by libexif through
 /// `PhotoMetadata` from a small JPEG's APP1 segment, from a PNG's eXIf chunk and from a WebP's

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Imaging
 
 /// The input is a file of one of the formats decoded by a library of its own (WebP, GIF, TIFF,

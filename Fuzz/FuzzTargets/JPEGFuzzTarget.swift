@@ -1,7 +1,7 @@
 #if TESTABLE_IMPORTS
 @testable import Imaging
 @testable import JPEGDCDecoder
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The input is a JPEG file. Our eighth-scale DC decoder promises libjpeg-turbo's own 1/8 pixels
 /// or nil, so whenever it gives an image, libjpeg-turbo must decode the same bytes to the same

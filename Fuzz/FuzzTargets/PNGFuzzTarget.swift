@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Imaging
 
 /// The input is a PNG file, decoded by libpng through `PNGCodec` (directly and through

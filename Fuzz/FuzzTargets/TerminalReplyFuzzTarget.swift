@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 
 /// The input is what a terminal sent back while the capability probe waited: replies mixed

@@ -1,7 +1,7 @@
 import Gallery
 import Imaging
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension AppEnvironment {
     /// Applies the interaction settings: keys, theme (NO_COLOR wins), cell size and fit,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 
 /// `--thumb-size COLSxROWS`: the smallest grid cell, thumbnail plus its title line.

@@ -3,7 +3,7 @@ import Foundation
 import Gallery
 import Imaging
 import InlineViewer
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The command line. Parsing only: launching lives in `main.swift`.
 struct GalleryCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Gallery
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 
 /// `--render`: what the user may force. `auto` asks the terminal what it can draw.

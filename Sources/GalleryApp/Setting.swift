@@ -2,7 +2,7 @@ import Gallery
 import Imaging
 import TOMLKit
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Every setting a user can make both ways, with its default: what the config file starts from
 /// and the flags then change (`Settings`). Adding a setting is a field here, its line in

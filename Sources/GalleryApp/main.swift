@@ -7,7 +7,7 @@ import InlineViewer
 import Logging
 import Net
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 
 // A name that is not UTF-8 is a token here that stands for its bytes (`FilePath(argument:)`).

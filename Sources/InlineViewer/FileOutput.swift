@@ -1,5 +1,5 @@
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Unbuffered writes to a file descriptor, for messages printed before or after the UI owns the tty,
 /// and for `gallery view`, which hands each image to the kernel in one call.

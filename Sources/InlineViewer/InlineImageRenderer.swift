@@ -1,5 +1,5 @@
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Turns one encoded image into the bytes that show it at the cursor, fitted inside a box of cells
 /// with its aspect kept: what `gallery view` prints for each file.

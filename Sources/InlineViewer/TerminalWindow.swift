@@ -1,5 +1,5 @@
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The size of the terminal on a file descriptor, from `TIOCGWINSZ` (no escape sequences: `gallery
 /// view` never waits for the terminal to answer).

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 /// `gallery view`'s command line, parsed by hand. ArgumentParser's reflection over the command's
 /// properties was a large part of what a whole `gallery view` process costs for a small picture
 /// (BENCHMARKS.md), in a command timed as a whole process against chafa and timg.

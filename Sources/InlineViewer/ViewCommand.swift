@@ -1,6 +1,6 @@
 import Imaging
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// `gallery view FILE...`: prints images inline to stdout, one after the other, like chafa or timg,
 /// through the same decode / resize / encode pipeline as the gallery's thumbnails.

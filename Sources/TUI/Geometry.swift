@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// A character-cell position: `row` 0 is the top line, `column` 0 the left edge.
 public struct Point: Hashable, Sendable {
     public var row: Int

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// A picture placed over text cells; drawn after the text layer.
 ///

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Foundation
 import Imaging
 import ImagingTestSupport

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import GalleryApp
 import ArgumentParser
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite("Configuration")
 struct ConfigTests {

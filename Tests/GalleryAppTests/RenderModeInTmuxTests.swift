@@ -1,6 +1,6 @@
 import Imaging
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import GalleryApp
 

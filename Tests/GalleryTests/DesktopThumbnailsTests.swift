@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

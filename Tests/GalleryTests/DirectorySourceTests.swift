@@ -5,7 +5,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A folder of three JPEGs, a PNG, a JPEG without an extension, a text file, a hidden image, two
 /// subfolders (one named like a JPEG), and an unreadable "image": a dangling link.

@@ -4,7 +4,7 @@ import Net
 import Testing
 import TUI
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Each fault of the demo catalog, driven through the real view models, Net client, source, loader
 /// and renderer, asserting what the user would see.

@@ -2,7 +2,7 @@ import TUI
 import Testing
 @testable import Gallery
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor
 @Suite("Grid and detail interaction")

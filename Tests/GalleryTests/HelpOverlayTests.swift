@@ -2,7 +2,7 @@ import Foundation
 import TUI
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The `?` overlay on a screen too small for it: it scrolls, says so, and still closes.
 @MainActor @Suite struct HelpOverlayTests {

@@ -2,7 +2,7 @@ import Imaging
 import Testing
 @testable import Gallery
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The bytes kitty thumbnails cost per frame, from the renderer's payload through the image layer:
 /// the pixels go out once, a moved picture is only placed again.

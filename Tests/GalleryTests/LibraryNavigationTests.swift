@@ -3,7 +3,7 @@ import TestSupport
 import Foundation
 import Imaging
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

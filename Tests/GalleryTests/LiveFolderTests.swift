@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import OperatingSystem
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

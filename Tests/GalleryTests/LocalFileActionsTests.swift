@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import OperatingSystem
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 @testable import Gallery
 
 /// A folder of small JPEGs (a name ending in "/" is a folder), its source, a grid's view model over

@@ -3,7 +3,7 @@ import TestSupport
 import Foundation
 import Imaging
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 @testable import Gallery
 

@@ -3,7 +3,7 @@ import TestSupport
 import Foundation
 import Glibc
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

@@ -1,7 +1,7 @@
 import Net
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor
 @Suite("NetworkStatus")

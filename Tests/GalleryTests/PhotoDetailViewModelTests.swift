@@ -2,7 +2,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor
 @Suite("PhotoDetailViewModel")

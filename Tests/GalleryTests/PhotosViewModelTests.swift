@@ -1,7 +1,7 @@
 import Imaging
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 struct TestError: Error, CustomStringConvertible {
     var description: String { "boom" }

@@ -4,7 +4,7 @@ import Imaging
 import Net
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Picsum through the real network stack: `HTTPClient` with retries, redirects and the disk cache,
 /// against a loopback fake.

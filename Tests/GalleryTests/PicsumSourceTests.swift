@@ -1,5 +1,5 @@
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 import Net
 import Testing
 @testable import Gallery

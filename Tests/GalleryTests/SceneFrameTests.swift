@@ -1,7 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A frame is a layout step, which changes state (and so starts loads), then a draw that only reads.
 @MainActor @Suite struct SceneFrameTests {

@@ -1,7 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor
 @Suite("Search flow")

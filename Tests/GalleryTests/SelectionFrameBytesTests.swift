@@ -2,7 +2,7 @@ import Imaging
 import Testing
 @testable import Gallery
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// What moving the selection costs on the terminal: the frame is text in the lines between the
 /// cells, so the pictures (sixel, which text erases, and kitty) are not sent again.

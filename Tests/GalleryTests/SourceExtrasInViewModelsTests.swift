@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Gallery
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A source with fixed answers: every page full, with `lastPage` declared the last; extra detail
 /// lines, no attribution and no likes, like a local folder.

@@ -1,5 +1,5 @@
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import ImagingTestSupport
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 import TestSupport
 import TUI

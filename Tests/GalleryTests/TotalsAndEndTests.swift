@@ -1,5 +1,5 @@
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 

@@ -1,7 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A picture whose file ended early (`RenderedPicture.isTruncated`): a local file's is shown with a
 /// note in its grid cell and the detail pane; a download's is an error, so it is fetched again.

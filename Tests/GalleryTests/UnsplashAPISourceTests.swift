@@ -1,6 +1,6 @@
 import OperatingSystem
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 import Net
 import Testing
 @testable import Gallery

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Exif blocks made byte by byte (big-endian TIFF), and JPEGs and PNGs carrying them: what the
 /// metadata tests read, with any orientation and any date text, malformed ones included.

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Imaging
 import ImagingTestSupport

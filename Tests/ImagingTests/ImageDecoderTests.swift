@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Foundation
 import Testing
 import TestSupport

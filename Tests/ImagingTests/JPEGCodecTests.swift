@@ -1,5 +1,5 @@
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 @testable import Imaging
 import ImagingTestSupport
 

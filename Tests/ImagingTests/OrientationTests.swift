@@ -1,6 +1,6 @@
 import Foundation
 import ImagingTestSupport
-import TerminalEnvironment
+import TerminalVocabulary
 import TestSupport
 import Testing
 @testable import Imaging

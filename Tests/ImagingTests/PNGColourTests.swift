@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 @testable import Imaging
 
 /// PNG values are sRGB unless the file says otherwise, and alpha is blended on those values, as

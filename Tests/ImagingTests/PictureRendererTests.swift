@@ -1,6 +1,6 @@
 import Foundation
 import ImagingTestSupport
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import Imaging
 

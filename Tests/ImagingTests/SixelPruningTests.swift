@@ -1,5 +1,5 @@
 import Foundation
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 import TestSupport
 @testable import Imaging

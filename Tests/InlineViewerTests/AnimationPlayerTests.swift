@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 @testable import InlineViewer
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 
 @Suite struct AnimationPlayerTests {

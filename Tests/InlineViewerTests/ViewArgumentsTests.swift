@@ -1,6 +1,6 @@
 import Testing
 @testable import InlineViewer
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct ViewArgumentsTests {
     func parse(_ arguments: [String]) throws(ViewArguments.UsageError) -> ViewArguments.Request {

@@ -1,5 +1,5 @@
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 @testable import TUI
 

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import TUI
 
 /// Pictures whose escape sequences are readable markers, so a frame's bytes show which command

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Bitmap images (sixel, kitty, iTerm2) in the image layer.
 @Suite struct GraphicImageLayerTests {

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The grid on screens of every size: the list fallback, resizes, half-page and jump keys.
 @MainActor @Suite struct GridAdaptationTests {

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor final class GridEventRecorder: GridViewDelegate {
     enum Event: Equatable {

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct ImageLayerPlanTests {
     func placed(_ id: String, row: Int, column: Int, columns: Int = 4, rows: Int = 2) -> PlacedImage {

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor @Suite struct InMemoryScreenTests {
     let screen = InMemoryScreen(size: CellSize(columns: 10, rows: 3))

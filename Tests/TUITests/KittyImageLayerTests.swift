@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// kitty images through the image layer: transmitted once, then only placed; placements deleted
 /// (data kept) when a picture leaves or moves; the least recently shown freed past the budget.

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct RegionScrollTests {
     let grid = 1..<37

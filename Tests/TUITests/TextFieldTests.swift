@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor @Suite struct TextFieldTests {
     func type(_ text: String, into field: inout TextField) {

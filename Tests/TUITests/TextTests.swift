@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct DisplayWidthTests {
     @Test func countsWideCharactersAsTwoColumns() {

@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Pictures inside tmux, which keeps at most 9 sixels and deletes one for anything done to its
 /// lines: the capability tmux gives, and how the screen obeys it.

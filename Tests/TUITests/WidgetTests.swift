@@ -1,6 +1,6 @@
 import Testing
 @testable import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 @MainActor @Suite struct StatusBarTests {
     func drawn(_ bar: StatusBar, width: Int) -> InMemoryScreen {

@@ -1,6 +1,6 @@
 public import Imaging
 public import TUI
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {

@@ -1,5 +1,5 @@
 public import Imaging
-public import TerminalEnvironment
+public import TerminalVocabulary
 public import TUI
 
 extension RenderMode {

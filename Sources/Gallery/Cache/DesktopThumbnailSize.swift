@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The freedesktop thumbnail spec's size classes: a thumbnail in one is at most its `pixels` on
 /// its longest side, in the folder of its name under `$XDG_CACHE_HOME/thumbnails`.

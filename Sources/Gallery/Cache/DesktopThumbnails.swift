@@ -1,6 +1,6 @@
 import Imaging
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Thumbnails of local photos shared with the desktop by the freedesktop thumbnail spec: read
 /// from `$XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large}/<MD5 of the file URI>.png`

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 import Imaging
 import OperatingSystem
 

@@ -1,5 +1,5 @@
 public import Imaging
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// What a rendered thumbnail depends on: the photo, the cell size, the fit and the render mode.
 /// Never an index, which changes whenever the list does.
 public struct ThumbnailKey: Hashable, Sendable {

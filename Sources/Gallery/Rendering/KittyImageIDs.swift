@@ -1,6 +1,6 @@
 import Imaging
 import OperatingSystem
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// kitty image ids for rendered pictures: the same content at the same size gets the same id for
 /// the whole session, different content a different one. Ids run 1, 2, 3, … skipping the one the

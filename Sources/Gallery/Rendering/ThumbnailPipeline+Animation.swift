@@ -1,5 +1,5 @@
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// One frame of an animation as drawn, and how long it stays on the screen.
 struct AnimationFrame: Sendable {

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Imaging
 import Logging
 import OperatingSystem

@@ -1,5 +1,5 @@
 public import Imaging
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Renders downloaded image bytes for the app's screen in any `RenderMode`, through Imaging's
 /// `PictureRenderer`: grid thumbnails (filled) and the detail pane's image (fitted).

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 public import Imaging
 
 /// Turns encoded image bytes into a `RenderedPicture` of a given cell size. The seam between the view

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Everything that changes the detail pane's state, as one message to
 /// `PhotoDetailViewModel.update(_:)`: what the view reports, what the user asks, and what

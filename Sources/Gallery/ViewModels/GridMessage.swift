@@ -1,5 +1,5 @@
 public import Imaging
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Everything that changes a photo grid's state, as one message to `PhotosViewModel.update(_:)`:
 /// what the grid view reports as rows scroll, what the user asks, what the app did to the files,

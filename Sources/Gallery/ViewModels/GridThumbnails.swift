@@ -1,5 +1,5 @@
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A grid's thumbnails: the state of each one shown, the loads in flight for them, and the renders
 /// of the near row made ahead. Part of `PhotosViewModel`'s state, changed only by its update: each

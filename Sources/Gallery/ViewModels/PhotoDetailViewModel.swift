@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Imaging
 public import Observation
 

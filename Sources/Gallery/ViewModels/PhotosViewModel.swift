@@ -1,6 +1,6 @@
 public import Imaging
 public import Observation
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// The photo grid's state and its one update: infinite scroll over a `PhotoSource`, the
 /// selection, marks, and per-item thumbnail loads that start when an item is displayed and stop

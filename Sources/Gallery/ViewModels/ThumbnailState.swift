@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// What an image slot shows: a spinner, the image, or why it failed.
 public enum ThumbnailState: Sendable, Equatable {

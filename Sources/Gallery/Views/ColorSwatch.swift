@@ -1,6 +1,6 @@
 import Imaging
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A block of a photo's dominant colour (`photo.color`, `#rrggbb`), drawn with the terminal's colours.
 enum ColorSwatch {

@@ -1,5 +1,5 @@
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The `?` overlay: the keys, boxed over the scene below it. Any key closes it; when the keys do
 /// not fit (a small terminal), j k, the arrows and PgUp PgDn scroll them first.

@@ -1,5 +1,5 @@
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A screen that passes everything to `base` except pictures overlapping `hole`: pictures are
 /// drawn over the text layer, so an overlay's text (the help box) would be hidden under them.

@@ -1,6 +1,6 @@
 import TUI
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text,
 /// a swatch of its colour, ←/→ to step through the list it was opened from, and `o` `d` `y`.

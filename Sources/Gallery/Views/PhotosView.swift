@@ -1,5 +1,5 @@
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks

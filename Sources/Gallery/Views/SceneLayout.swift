@@ -1,5 +1,5 @@
 import TUI
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension Rect {
     /// Splits off the bottom row, where every scene keeps its status bar.

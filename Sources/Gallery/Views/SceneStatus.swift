@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 /// The status-bar texts the grid and the detail pane share: where the photos come from and how
 /// they are drawn on the left (or the latest message instead), what is going on at the right.
 struct SceneStatus {

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Windows bitmap decode, in Swift: no Debian library is made for BMP alone, and the format is
 /// small enough to read safely with every offset checked. Palette (1, 4, 8 bits, and RLE4 and

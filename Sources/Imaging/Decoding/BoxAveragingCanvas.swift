@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// A picture being decoded row by row, kept as the averages of `factor` x `factor` boxes of its
 /// pixels: R, G and B composited over the background, and R, G and B alone (for a BMP whose alpha

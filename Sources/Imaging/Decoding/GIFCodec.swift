@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// GIF decode with giflib: the first frame, composed on the logical screen as a browser shows it
 /// before the animation moves. What no frame covers, and transparent pixels, show the background

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import CGIF
 
 /// giflib reading a GIF in memory, frame by frame: the only place its handle and callbacks are.

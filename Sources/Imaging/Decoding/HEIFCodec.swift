@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 import CHEIF
 
 /// HEIF (HEIC) and AVIF decode with libheif, loaded when the first such file is met (`CHEIF`):

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The size a codec that scales while decoding (WebP, HEIF thumbnails) decodes at.
 enum ScaledSize {

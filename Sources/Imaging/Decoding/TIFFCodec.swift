@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 import CTIFF
 
 /// TIFF decode with libtiff (through `CTIFF`, which keeps its messages off the terminal): the

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 import CWebP
 
 /// WebP decode with libwebp: lossy and lossless, alpha composited over a background as PNG's is, scaled

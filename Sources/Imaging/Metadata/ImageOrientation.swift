@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// How a picture's stored pixels are turned to show it upright: the Exif Orientation tag's eight
 /// values, named by what the stored picture needs (the tag itself names where row 0 and column 0

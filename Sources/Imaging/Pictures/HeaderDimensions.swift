@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 extension PNGCodec {
     /// Width and height from the IHDR chunk, which the PNG format puts first: only the first

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension KittyPicture {
     /// Every command for `image` under `id` over `columns` x `rows` cells, made once here so

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension PictureRenderer {
     /// Sixel, kitty or iTerm2: the picture resized to `box`'s pixels and encoded.

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension PictureRenderer {
     /// Half-blocks or ASCII art over `box`'s samples (`PixelSize.textCell` a cell).

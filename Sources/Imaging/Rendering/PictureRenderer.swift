@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Decode, fit and encode in one call: encoded image bytes into a `RenderedPicture` for a box of
 /// terminal cells in one `RenderMode`. `gallery view` and the app both render through it; where

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension RGBImage {
     /// This picture turned upright, for pixels stored as `orientation` says: a copy turned and

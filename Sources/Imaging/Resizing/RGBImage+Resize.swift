@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Resizing by area averaging: every output pixel is the mean of the source area it covers, with
 /// partially covered source pixels weighted by the covered fraction. That is the right filter for

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// What a terminal answered to the capability probe, parsed strictly from raw input bytes.
 ///

@@ -1,5 +1,5 @@
 public import OperatingSystem
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// What the terminal can draw, found at start-up before curses takes the tty.
 public struct TerminalCapabilities: Equatable, Sendable {

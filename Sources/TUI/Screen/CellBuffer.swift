@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+import TerminalVocabulary
 /// One character cell of the text layer. A wide character fills its first cell; the cell to its
 /// right holds an empty `glyph` (a continuation).
 struct Cell: Hashable {

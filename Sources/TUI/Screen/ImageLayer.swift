@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The image layer from one frame to the next: the pictures on the screen and the kitty images
 /// the terminal holds, turned into what each frame must write.

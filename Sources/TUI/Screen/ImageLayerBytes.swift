@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The bytes that put a frame's images on the terminal, written straight after ncurses' update.
 enum ImageLayerBytes {

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// An image as it lands on the screen: already clipped, so `frame.size == image.size`.
 struct PlacedImage: Hashable {

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// A headless screen: it keeps the last frame so tests can read what a person would see.
 @MainActor public final class InMemoryScreen: Screen {
     public private(set) var size: CellSize

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The kitty images the terminal holds for us, least recently shown first out.
 ///

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// Where widgets draw: a text layer of character cells plus pictures placed over it.
 ///
 /// A frame is `beginFrame()`, any number of `put`/`fill`/`place`, then `endFrame()`.

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Sixel pictures pasted side by side into one: indexed pixels read back from the sixel bytes the
 /// renderer made, then written as one sixel image whose unpainted pixels are transparent (P2=1),

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Sixel pictures whose rows overlap, sent as one picture over the cells from the leftmost one's
 /// first column to the rightmost one's last (`PictureKeeping.composesRows`): where a screen keeps

@@ -1,7 +1,7 @@
 import CNcurses
 import Dispatch
 import OperatingSystem
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Why the terminal could not be taken over; its description is one sentence for the user.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import CNcurses
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// The ncurses-backed screen. The frame is drawn into a cell buffer; `endFrame` hands the rows that
 /// changed to ncurses (`wnoutrefresh`/`doupdate`), then writes the images straight to the terminal,

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// The geometry of a grid in a rectangle: as many columns as fit at the minimum cell width (cells
 /// share the spare columns), one column of gap between cells and one row between rows of cells
 /// (and around them all, for the selected cell's frame), and as many whole rows as fit.

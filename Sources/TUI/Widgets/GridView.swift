@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 /// Hears what a `GridView` shows and what the user does in it.
 @MainActor public protocol GridViewDelegate: AnyObject {
     /// Item `index` entered the viewport (once per entry).

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+import TerminalVocabulary
 /// The frame drawn around the selected grid cell, in the gap cells around it: half blocks, each
 /// against the cell, so it is half a cell thick (box-drawing lines are a pixel or two, easy to miss
 /// next to a picture) and leaves the other half of the gap to the neighbours.

@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+import TerminalVocabulary
 /// One line across its rectangle: `left` text, `right` text right-aligned, in the status style.
 /// When both do not fit, `right` keeps its place and `left` is cut with "…"; a `right` wider than
 /// the whole line is cut too.

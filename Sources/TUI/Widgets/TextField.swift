@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+import TerminalVocabulary
 /// A one-line text input, such as the search prompt: printable keys append, Backspace deletes the
 /// last character (a whole grapheme, wide or not), Ctrl-U clears, Esc cancels, Enter submits.
 public struct TextField: Sendable, Equatable {

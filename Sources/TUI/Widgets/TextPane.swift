@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+import TerminalVocabulary
 /// Multi-line text in a rectangle: paragraphs (split at newlines) word-wrapped by display width,
 /// a number kept with its unit, words longer than a line broken after a `/`, `_` or `-` where
 /// they have one, and "…" at the end of the last line when the text does not fit.

@@ -4,7 +4,7 @@ import OperatingSystem
 import TUI
 @testable import Gallery
 import Imaging
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The real chain under the grid: a demo catalog server (with faults), Net's HTTP client, the
 /// Unsplash source and image loader, and the Imaging renderer in plain ASCII.

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import TUI
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 @testable import Gallery
 
 /// The app's photo flow over a local library, drawn on an in-memory screen and driven by keys.

@@ -1,7 +1,7 @@
 import TUI
 import Testing
 @testable import Gallery
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// The photo flow as the app runs it (coordinator, navigator, scenes) on a headless screen,
 /// with fake services: keys go in, frames come out.

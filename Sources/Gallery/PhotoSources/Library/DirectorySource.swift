@@ -1,5 +1,5 @@
 #if canImport(FoundationEssentials)
-import TerminalEnvironment
+import TerminalVocabulary
 import FoundationEssentials
 #else
 import Foundation

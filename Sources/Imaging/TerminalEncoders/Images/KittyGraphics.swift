@@ -1,4 +1,4 @@
-public import TerminalEnvironment
+public import TerminalVocabulary
 
 /// Escape sequences of the kitty terminal graphics protocol
 /// (https://sw.kovidgoyal.net/kitty/graphics-protocol/), as understood by kitty, Ghostty, WezTerm

@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
 /// `SixelWriter`'s bytes, pruned where a few pixels cost many bytes (`SixelPruning`), and a busy

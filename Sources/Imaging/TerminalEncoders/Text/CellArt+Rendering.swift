@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 extension CellArt {
     /// Ten printable characters from dark (little ink) to bright (much ink), for a light-on-dark

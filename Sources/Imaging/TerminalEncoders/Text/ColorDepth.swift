@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 
 /// How many colours the terminal can show, which decides the SGR codes `CellArt.ansiLine` emits.
 public enum ColorDepth: Sendable, Equatable, CaseIterable {

@@ -1,5 +1,5 @@
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct EscapedTextTests {
     @Test func plainTextIsLeftAlone() {

@@ -1,5 +1,5 @@
 import Testing
-import TerminalEnvironment
+import TerminalVocabulary
 
 @Suite struct PixelSizeTests {
     @Test func aPlausibleCellIsAFontsSize() {

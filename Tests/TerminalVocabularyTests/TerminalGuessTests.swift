@@ -1,4 +1,4 @@
-import TerminalEnvironment
+import TerminalVocabulary
 import Testing
 
 @Suite struct TerminalGuessTests {
