@@ -23,7 +23,7 @@ struct GridThumbnails {
     private(set) var near: [LibraryItem] = []
     private var prefetches: [ThumbnailKey: Prefetch] = [:]
     /// Numbers each load, so an answer names the load it answers.
-    private var lastRequest = 0
+    private var requests = RequestNumbers()
 
     /// `send` takes the answers of the loads back to the update.
     init(pipeline: ThumbnailPipeline, cache: ThumbnailCache, renderMode: RenderMode, fit: PictureFit,
@@ -51,8 +51,7 @@ struct GridThumbnails {
             return
         }
         guard loads[photo.id] == nil, shown[photo.id]?.thumbnail == nil else { return }
-        lastRequest += 1
-        let request = lastRequest
+        let request = requests.next()
         let (pipeline, send) = (self.pipeline, self.send)
         // Shown while it was being made ahead: that render is waited for, not started again.
         let prefetch = prefetches.removeValue(forKey: key)
@@ -143,8 +142,7 @@ struct GridThumbnails {
             let key = key(for: photo.id)
             guard prefetches[key] == nil, !visible.contains(photo.id), cache.thumbnail(for: key) == nil else { continue }
             let (pipeline, cache, send) = (self.pipeline, self.cache, self.send)
-            lastRequest += 1
-            let request = lastRequest
+            let request = requests.next()
             let task = Task(priority: .utility) {
                 let made = try? await pipeline.thumbnail(for: photo, cells: key.cells, fit: key.fit)
                 if let made, !Task.isCancelled { cache.insert(made, for: key) }

@@ -10,7 +10,7 @@ public import Observation
 /// tasks it starts end by sending their answers.
 @MainActor
 @Observable
-public final class PhotoDetailViewModel {
+public final class PhotoDetailViewModel: UpdatedByMessages {
     // MARK: State
     public private(set) var photo: LibraryItem
     public private(set) var image: ThumbnailState?
@@ -63,7 +63,7 @@ public final class PhotoDetailViewModel {
     @ObservationIgnored private var isFetchingRecord = false
     @ObservationIgnored private var imageTask: Task<Void, Never>?
     /// Numbers each request (the picture, a step), so an answer names the request it answers.
-    @ObservationIgnored private var lastRequest = 0
+    @ObservationIgnored private var requests = RequestNumbers()
     /// The picture's request now: the answers and frames of earlier ones are dropped.
     @ObservationIgnored private var imageRequest = 0
     /// Plays an animated picture's frames while the pane shows it.
@@ -115,16 +115,6 @@ public final class PhotoDetailViewModel {
         updates.check()
     }
 
-    /// Waits until `condition` holds, checked after every update, for at most `timeout`; false
-    /// when it never did.
-    func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
-        await updates.until(timeout: timeout, condition)
-    }
-
-    private func newRequest() -> Int {
-        lastRequest += 1
-        return lastRequest
-    }
 
     private func appear() {
         guard !didLoad else { return }
@@ -164,7 +154,7 @@ public final class PhotoDetailViewModel {
         imageArea = cells
         imageTask?.cancel()
         stopAnimation()
-        imageRequest = newRequest()
+        imageRequest = requests.next()
         let request = imageRequest
         let pipeline = self.pipeline
         let photo = self.photo
@@ -191,7 +181,7 @@ public final class PhotoDetailViewModel {
         }
         let id = photo.id
         isLoading = true
-        moveRequest = newRequest()
+        moveRequest = requests.next()
         let request = moveRequest
         moveTask = Task { [weak self] in
             let next = await neighbours.photo(adjacentTo: id, offset: offset)

@@ -13,7 +13,7 @@ public import TerminalVocabulary
 /// content (id, cell size, fit, render mode), and answers to requests since dropped are ignored.
 @MainActor
 @Observable
-public final class PhotosViewModel {
+public final class PhotosViewModel: UpdatedByMessages {
     // MARK: State
     /// The grid's items in feed order: a photo, or nil where its page has not arrived yet. Once
     /// the source tells the feed's total there is one item per photo of the feed, so End reaches
@@ -100,8 +100,8 @@ public final class PhotosViewModel {
     /// The places one row scroll away (`.willSoonDisplay`), whose photos are made ahead.
     @ObservationIgnored private var nearIndices: [Int] = []
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
-    /// Numbers each request (a page, a thumbnail), so an answer names the request it answers.
-    @ObservationIgnored private var lastRequest = 0
+    /// Numbers the lists asked for, so a page's answer names the list it is for.
+    @ObservationIgnored private var requests = RequestNumbers()
     /// The request that asked for the list now shown: pages asked for under an earlier one are
     /// for a list dropped since (`refresh`, a folder listed again).
     @ObservationIgnored private var listRequest = 0
@@ -189,17 +189,6 @@ public final class PhotosViewModel {
         updates.check()
     }
 
-    /// Waits until `condition` holds, checked after every update, for at most `timeout`; false
-    /// when it never did. Tests await the state this way instead of polling it.
-    func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
-        await updates.until(timeout: timeout, condition)
-    }
-
-    /// A new request's number.
-    private func newRequest() -> Int {
-        lastRequest += 1
-        return lastRequest
-    }
 
     // MARK: Display
     private func appear() {
@@ -347,7 +336,7 @@ public final class PhotosViewModel {
     private func dropPages() {
         for task in pageTasks.values { task.cancel() }
         pageTasks = [:]
-        listRequest = newRequest()
+        listRequest = requests.next()
         thumbnailLoads.forgetAll()
         visibleIDs = []
         failedPages = []
@@ -602,7 +591,7 @@ public final class PhotosViewModel {
             list.pagination.fail(page: page)
         }
         pageTasks = [:]
-        listRequest = newRequest()
+        listRequest = requests.next()
         list.replaceAll(with: updated)
         listChanged()
     }

@@ -36,3 +36,31 @@ final class UpdateWaiters {
         }
     }
 }
+
+/// A state changed only by an update function that checks `updates` after each message: what
+/// `PhotosViewModel` and `PhotoDetailViewModel` are.
+@MainActor
+protocol UpdatedByMessages: AnyObject {
+    /// The waits for the state, checked after every update.
+    var updates: UpdateWaiters { get }
+}
+
+extension UpdatedByMessages {
+    /// Waits until `condition` holds, checked after every update, for at most `timeout`; false
+    /// when it never did. Tests await the state this way instead of polling it.
+    func waitUntil(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+        await updates.until(timeout: timeout, condition)
+    }
+}
+
+/// Numbers the requests a state starts (a page, a picture, a step), so that an answer names the
+/// request it answers and one for a request dropped since is told apart.
+struct RequestNumbers {
+    private var last = 0
+
+    /// A number no request had before.
+    mutating func next() -> Int {
+        last += 1
+        return last
+    }
+}

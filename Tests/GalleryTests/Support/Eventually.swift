@@ -27,26 +27,14 @@ func settle() async {
     try? await Task.sleep(for: .milliseconds(20))
 }
 
-extension PhotosViewModel {
+extension UpdatedByMessages {
     /// Waits until `condition` holds, checked after each of the view model's updates (its state
     /// changes nowhere else); records an issue after `timeout`.
     @discardableResult
     func until(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
                _ condition: @escaping @MainActor () -> Bool) async -> Bool {
         let held = await waitUntil(timeout: timeout, condition)
-        if !held { Issue.record("grid state not reached within \(timeout)", sourceLocation: sourceLocation) }
-        return held
-    }
-}
-
-extension PhotoDetailViewModel {
-    /// Waits until `condition` holds, checked after each of the view model's updates; records an
-    /// issue after `timeout`.
-    @discardableResult
-    func until(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
-               _ condition: @escaping @MainActor () -> Bool) async -> Bool {
-        let held = await waitUntil(timeout: timeout, condition)
-        if !held { Issue.record("detail pane's state not reached within \(timeout)", sourceLocation: sourceLocation) }
+        if !held { Issue.record("\(Self.self)'s state not reached within \(timeout)", sourceLocation: sourceLocation) }
         return held
     }
 }
