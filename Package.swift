@@ -59,6 +59,9 @@ let package = Package(
         ]),
         // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
         .target(name: "CHEIF"),
+        // FFmpeg (libavformat, libavcodec, libswscale) loaded with dlopen at the first video, not
+        // linked (see its header); its headers give the types and constants.
+        .target(name: "CFFmpeg"),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
@@ -73,7 +76,7 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalEnvironment",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalEnvironment",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalEnvironment"),
