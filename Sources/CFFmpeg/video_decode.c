@@ -448,19 +448,22 @@ int gallery_video_decode_poster(gallery_video *video, double seconds, double *ti
     start_budget(video);
     if (video->cover_index >= 0) return poster_from_cover(video, time, report);
     const AVStream *stream = video->format->streams[video->video_index];
-    int64_t target = (int64_t)(seconds / av_q2d(stream->time_base));
-    if (stream->start_time != AV_NOPTS_VALUE) target += stream->start_time;
-    // The keyframe at or before the target; where the container cannot seek, its first keyframe.
-    if (av.av_seek_frame(video->format, video->video_index, target, AVSEEK_FLAG_BACKWARD) < 0) {
-        av.av_seek_frame(video->format, video->video_index, stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0,
-                         AVSEEK_FLAG_BACKWARD);
+    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    int64_t target = start + (int64_t)(seconds / av_q2d(stream->time_base));
+    int status = 0;
+    // The keyframe at or before the target; where the container cannot seek there, or that
+    // keyframe does not decode (a file cut short before it), the first.
+    for (int attempt = 0; attempt < 2 && status <= 0 && !past_deadline(video); attempt++) {
+        if (av.av_seek_frame(video->format, video->video_index, attempt == 0 ? target : start, AVSEEK_FLAG_BACKWARD) < 0) {
+            if (attempt == 0) continue;
+        }
+        av.avcodec_flush_buffers(video->decoder);
+        video->input_ended = 0;
+        // Keyframes only: the frames between the seek point and the target are never decoded.
+        video->decoder->skip_frame = AVDISCARD_NONKEY;
+        status = decode_frame(video, video->decoder, video->video_index);
+        video->decoder->skip_frame = AVDISCARD_DEFAULT;
     }
-    av.avcodec_flush_buffers(video->decoder);
-    video->input_ended = 0;
-    // Keyframes only: the frames between the seek point and the target are never decoded.
-    video->decoder->skip_frame = AVDISCARD_NONKEY;
-    int status = decode_frame(video, video->decoder, video->video_index);
-    video->decoder->skip_frame = AVDISCARD_DEFAULT;
     if (status <= 0) {
         report_error(report, "no picture decodes", status);
         return -1;

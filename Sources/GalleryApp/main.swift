@@ -15,7 +15,7 @@ if let position = CurrentProcess.argumentsNotUTF8.first {
     FileOutput.standardError.report(ArgumentEncoding.refusal(position: position, of: CommandLine.arguments))
     exit(64)
 }
-// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
+// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF, videos).
 if CommandLine.arguments.dropFirst().first == "view" {
     ViewCommand.runAndExit(Array(CommandLine.arguments.dropFirst(2)))
 }

@@ -12,7 +12,8 @@ if let position = CurrentProcess.argumentsNotUTF8.first {
     CurrentProcess.exit(64)
 }
 if arguments.dropFirst().first == "view" {
-    // HEIF and AVIF need libheif, which a static executable cannot load: `gallery-app` shows them.
+    // HEIF and AVIF need libheif, videos FFmpeg, which a static executable cannot load: `gallery-app`
+    // shows them.
     ViewCommand.runAndExit(Array(arguments.dropFirst(2)), handOver: AppExecutable.run)
 }
 AppExecutable.replaceProcess(arguments: arguments)

@@ -8,14 +8,16 @@ public struct ChildProcess: Sendable {
     /// Starts `arguments[0]`, a path, or with `searchingPath` a name looked up on `PATH`. Its stdin
     /// reads `standardInput`; its stdout goes into `standardOutput` (created, or emptied, mode
     /// 0600); its stderr is discarded. With `inheritingOutput` it writes to this process's own
-    /// stdout and stderr instead (`gallery view` handing a picture to `gallery-app`). With
+    /// stdout and stderr instead (`gallery view` handing a picture to `gallery-app`), and with
+    /// `inheritingInput` it reads this process's stdin (the keys that stop a video it plays). With
     /// `newSession` it runs in a session of its own: no controlling tty, and the terminal's
     /// signals do not reach it.
     public static func start(_ arguments: [String], searchingPath: Bool = false,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
-                             inheritingOutput: Bool = false, newSession: Bool = false) throws(SystemError) -> ChildProcess {
+                             inheritingOutput: Bool = false, inheritingInput: Bool = false,
+                             newSession: Bool = false) throws(SystemError) -> ChildProcess {
         try spawn(arguments, searchingPath: searchingPath, newSession: newSession) { actions in
-            posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
+            if !inheritingInput { posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0) }
             if !inheritingOutput {
                 posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)

@@ -80,7 +80,7 @@ public final class VideoFile {
     /// picture when the file has one, else the keyframe at or before `posterTime` or
     /// `posterFraction` of the way in, whichever comes first, decoded alone.
     public func poster(fittingIn box: PixelSize) throws -> VideoPoster {
-        let seconds = min(Self.posterTime, probe.duration.map { $0.seconds * Self.posterFraction } ?? Self.posterTime)
+        let seconds = min(Self.posterTime, probe.duration.map { $0 / .seconds(1) * Self.posterFraction } ?? Self.posterTime)
         var time = 0.0
         var report = gallery_video_report()
         guard gallery_video_decode_poster(handle, seconds, &time, &report) == 0 else { throw ImageError.corrupt("video: \(report.text)") }
@@ -154,21 +154,8 @@ public struct VideoPoster: Sendable {
 
 private extension VideoFile.Limits {
     var c: gallery_video_limits {
-        gallery_video_limits(budget_ms: Int32(clamping: budget.milliseconds), probe_bytes: Int64(probeBytes),
-                             analyze_us: Int64(clamping: analyzeDuration.milliseconds * 1000), max_pixels: Int64(maxPixels))
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, rounded down.
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(clamping: seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
-
-    /// Seconds as a fraction.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
+        gallery_video_limits(budget_ms: Int32(clamping: Int64(budget / .milliseconds(1))), probe_bytes: Int64(probeBytes),
+                             analyze_us: Int64(analyzeDuration / .microseconds(1)), max_pixels: Int64(maxPixels))
     }
 }
 
