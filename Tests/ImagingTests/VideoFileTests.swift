@@ -153,3 +153,16 @@ import Testing
         }
     }
 }
+
+extension VideoFileTests {
+    /// No call runs past the budget: none at all refuses at the first read, with the reason.
+    @Test func aCallPastItsBudgetIsRefused() throws {
+        let start = ContinuousClock.now
+        #expect {
+            try VideoFile(bytes: FormatFixtures.bytes("clip.mp4"), limits: VideoFile.Limits(budget: .zero))
+        } throws: { error in
+            "\(error)".contains("took longer than its time budget")
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+}
