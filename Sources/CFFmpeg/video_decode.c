@@ -1,5 +1,5 @@
 // FFmpeg's libavformat, libavcodec and libswscale loaded when the first video is met (dlopen)
-// rather than linked: they pull in some 60 libraries (x264, x265, dav1d, libvpx, ...) that every
+// rather than linked: they pull in some 130 libraries (x264, x265, dav1d, libvpx, ...) that every
 // start of the program, and every `gallery view` of a JPEG, would otherwise load.
 #include "video_decode.h"
 
