@@ -27,11 +27,12 @@ struct VideoFrames: AnimationSource {
     /// The rows of cells the picture covers.
     let rows: Int
 
-    /// Starts `video` from its first frame; nil when it has none.
+    /// Starts `video` from its first frame (where it can seek there: a file just opened is at
+    /// its start anyway); nil when it has none.
     init?(_ video: VideoFile, renderer: InlineImageRenderer, imageID: UInt32) throws {
         (self.video, self.renderer, self.imageID) = (video, renderer, imageID)
         frameSeconds = 1 / (video.probe.framesPerSecond.map { min(max($0, 1), 240) } ?? 25)
-        try video.rewind()
+        try? video.rewind()
         guard try video.decodeNextFrame() != nil else { return nil }
         let drawn = try renderer.draw(video.currentFrame(fittingIn: renderer.pixelBox), imageID: imageID)
         rows = drawn.rows
@@ -49,8 +50,8 @@ struct VideoFrames: AnimationSource {
         var time: Double
         while true {
             guard let decoded = try video.decodeNextFrame() else {
-                guard shownSinceStart else { return nil }
-                try video.rewind()
+                // A file that cannot seek back (or has no frame) has played once: the end.
+                guard shownSinceStart, (try? video.rewind()) != nil else { return nil }
                 start = .now
                 shownSinceStart = false
                 continue
