@@ -81,8 +81,16 @@ public struct ViewCommand {
                 defer { quiet?.restore() }
                 let imageID = idBase | UInt32(index % 255 + 1)
                 var output = FileInput.isVideo(file)
-                    ? try Self.video(at: file, renderer: renderer, imageID: imageID, plays: animates)
+                    ? try Self.show(VideoFile(path: file), renderer: renderer, imageID: imageID, plays: animates)
                     : try FileInput.withContents(of: file) { bytes in
+                        // A video from a pipe: what was read, within the cap, is all there is,
+                        // so it cannot be handed over to another process to read again.
+                        if VideoFormat(sniffing: bytes) != nil {
+                            guard VideoFile.isAvailable else {
+                                throw FileInput.Failure(describing: "a video read from a pipe, which gallery view cannot play here: name the file itself")
+                            }
+                            return try Self.show(VideoFile(bytes: bytes), renderer: renderer, imageID: imageID, plays: animates)
+                        }
                         if animates, var player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
                             try player.play()
                             return [UInt8]()
@@ -109,11 +117,12 @@ public struct ViewCommand {
         return allShown
     }
 
-    /// The video at `path` played in place until a key stops it (nothing left to print then), or
-    /// its poster's bytes. Throws `ImageError.unavailable` where FFmpeg cannot be loaded (the
-    /// static launcher, which hands the file over).
-    static func video(at path: String, renderer: InlineImageRenderer, imageID: UInt32, plays: Bool) throws -> [UInt8] {
-        let video = try VideoFile(path: path)
+    /// `video` played in place until a key stops it (nothing left to print then), or its
+    /// poster's bytes. Opening it throws `ImageError.unavailable` where FFmpeg cannot be loaded
+    /// (the static launcher, which hands the file over).
+    static func show(_ video: @autoclosure () throws -> VideoFile, renderer: InlineImageRenderer, imageID: UInt32,
+                     plays: Bool) throws -> [UInt8] {
+        let video = try video()
         if plays, let frames = try VideoFrames(video, renderer: renderer, imageID: imageID) {
             var player = AnimationPlayer(source: frames, rows: frames.rows)
             try player.play()

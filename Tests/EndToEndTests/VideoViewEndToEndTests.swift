@@ -55,6 +55,21 @@ import TestSupport
         #expect(lines.last?.hasPrefix("gallery: \(fake.path): corrupt image: video: ") == true, "\(result.stderr)")
     }
 
+    /// The static `gallery` cannot hand a pipe's video over (its bytes are read): it says so;
+    /// `gallery-app view` plays it from what it read.
+    @Test func aVideoFromAPipeIsRefusedWithWhatToDo() throws {
+        let gallery = try #require(galleryExecutable())
+        let pipe = { (program: String) in
+            try runProgram(["/bin/sh", "-c", "cat \(Self.fixtures)/cover.mp4 | \(program) view --size 8x2 --render ascii /dev/stdin"],
+                           timeLimit: .seconds(60))
+        }
+        let launcher = try pipe(gallery)
+        #expect(launcher.status == 1 && launcher.stderr == "gallery: /dev/stdin: a video read from a pipe, which gallery view "
+            + "cannot play here: name the file itself\n", "\(launcher.stderr)")
+        let app = try pipe(gallery + "-app")
+        #expect(app.status == 0 && app.stdout.split(separator: "\n").count == 2, "\(app.stderr)")
+    }
+
     /// On a terminal it plays (the picture changes: each frame of the clip is another grey) until
     /// q or Ctrl-C, and leaves the terminal as it found it: cursor shown, keys echoed again.
     @Test(arguments: ["q", "C-c"])
