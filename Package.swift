@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
-        // each format the decoders read (Fixtures/make-fixtures.sh), read by path.
+        // each format the decoders read (Fixtures/make-fixtures.sh), and small videos
+        // (Fixtures/make-video-fixtures.sh), read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalEnvironment"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
