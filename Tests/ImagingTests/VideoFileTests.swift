@@ -166,3 +166,31 @@ extension VideoFileTests {
         #expect(ContinuousClock.now - start < .seconds(1))
     }
 }
+
+extension VideoFileTests {
+    /// A picture over the cap is refused from the container's header, before a frame is decoded.
+    @Test func aPictureOverTheCapIsRefusedBeforeDecoding() throws {
+        #expect {
+            try VideoFile(bytes: FormatFixtures.bytes("clip.mp4"), limits: VideoFile.Limits(maxPixels: 64 * 35))
+        } throws: { error in
+            "\(error)" == "corrupt image: video: a picture of 64x36 is too large"
+        }
+    }
+
+    /// A FIFO named like a clip is refused at once, not waited on for a writer.
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).mp4").path
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        #expect(throws: ImageError.corrupt("video: not a regular file")) { try VideoFile(path: path) }
+    }
+
+    /// QuickTime files from before `ftyp` start with their first atom.
+    @Test func oldQuickTimeFilesAreToldByTheirFirstAtom() {
+        for atom in ["moov", "mdat", "wide", "pnot"] {
+            #expect(VideoFormat(sniffing: [0, 0, 0, 8] + Array(atom.utf8) + [0, 0, 0, 0]) == .quickTime, "\(atom)")
+        }
+        #expect(VideoFormat(sniffing: Array("\0\0\0\u{14}ftypM4A ".utf8)) == nil)
+        #expect(VideoFormat(sniffing: [0x1A, 0x45]) == nil)
+    }
+}
