@@ -59,6 +59,9 @@ let package = Package(
         ]),
         // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
         .target(name: "CHEIF"),
+        // FFmpeg (libavformat, libavcodec, libswscale) loaded with dlopen at the first video, not
+        // linked (see its header); its headers give the types and constants.
+        .target(name: "CFFmpeg"),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
@@ -73,7 +76,7 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "JPEGDCDecoder", "TerminalVocabulary",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalVocabulary",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalVocabulary"),
@@ -125,7 +128,8 @@ let package = Package(
         .testTarget(name: "OperatingSystemTests", dependencies: ["OperatingSystem", "TestSupport"]),
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
-        // each format the decoders read (Fixtures/make-fixtures.sh), read by path.
+        // each format the decoders read (Fixtures/make-fixtures.sh), and small videos
+        // (Fixtures/make-video-fixtures.sh), read by path.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.

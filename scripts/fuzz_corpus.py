@@ -401,13 +401,29 @@ def magick_seeds(pictures, fmt):
         coder = ("avif" if index % 2 else "heic") if fmt == "heif" else coder
         seeds[name] = subprocess.run(["convert", "ppm:-", "-resize", "96x96>", *variant, f"{coder}:-"],
                                      input=picture.ppm(), check=True, capture_output=True).stdout
-    rng = random.Random(fmt)
-    for name, data in list(seeds.items())[::3]:
-        seeds[name + "-truncated"] = data[: len(data) * 2 // 3]
+    seeds.update(damaged(list(seeds.items())[::3], random.Random(fmt), flips=4))
+    return seeds
+
+
+def damaged(seeds, rng, flips):
+    """A truncated and a bit-flipped copy (`flips` bits past the first 12 bytes) of each seed."""
+    copies = {}
+    for name, data in seeds:
+        copies[name + "-truncated"] = data[: len(data) * 2 // 3]
         corrupt = bytearray(data)
-        for _ in range(4):
+        for _ in range(flips):
             corrupt[rng.randrange(12, len(corrupt))] ^= 1 << rng.randrange(8)
-        seeds[name + "-flipped"] = bytes(corrupt)
+        copies[name + "-flipped"] = bytes(corrupt)
+    return copies
+
+
+def video_seeds(fixtures):
+    """The video fixtures (Tests/ImagingTests/Fixtures/make-video-fixtures.sh: MP4 with its index
+    first and last, a rotated MOV, a cover, WebM, Matroska, AVI, 3GP), then truncated and
+    bit-flipped copies."""
+    seeds = {path.name: path.read_bytes() for path in sorted(fixtures.iterdir())
+             if path.suffix in (".mp4", ".mov", ".webm", ".mkv", ".avi", ".3gp")}
+    seeds.update(damaged(list(seeds.items()), random.Random("video"), flips=8))
     return seeds
 
 
@@ -440,6 +456,7 @@ def main():
         "png": write(arguments.out / "png", png_seeds(pictures, rng)),
         "exif": write(arguments.out / "exif", exif_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
         **{fmt: write(arguments.out / fmt, magick_seeds(pictures, fmt)) for fmt in MAGICK_VARIANTS},
+        "video": write(arguments.out / "video", video_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
         "encoders": write(arguments.out / "encoders", {
             f"random-{n:02}": bytes(rng.randrange(256) for _ in range(rng.choice([8, 64, 512, 3000])))
             for n in range(12)}),

@@ -29,6 +29,7 @@ MAX_LENGTHS = {
     "tiff": 65536,
     "bmp": 32768,
     "heif": 32768,
+    "video": 16384,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

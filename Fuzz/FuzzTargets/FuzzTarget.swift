@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case bmp
     /// libheif (loaded through `CHEIF`) through `ImageDecoder`: HEIC and AVIF, thumbnails.
     case heif
+    /// FFmpeg (loaded through `CFFmpeg`) through `VideoFile`: the container probe, the poster, frames.
+    case video
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
     case encoders
     /// Unsplash API bodies (photo list, photo, search results, statistics) and what the app shows of them.
@@ -47,6 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
         case .bmp: try FormatFuzzTarget.run(input, as: .bmp)
         case .heif: try FormatFuzzTarget.run(input, as: .heif)
+        case .video: try VideoFuzzTarget.run(input)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)
         case .picsumJSON: try PicsumJSONFuzzTarget.run(input)

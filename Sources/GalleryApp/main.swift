@@ -12,7 +12,7 @@ import TUI
 
 // A name that is not UTF-8 is a token here that stands for its bytes (`FilePath(argument:)`).
 let arguments = CurrentProcess.arguments
-// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF).
+// `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF, videos).
 if arguments.dropFirst().first == "view" {
     ViewCommand.runAndExit(Array(arguments.dropFirst(2)))
 }

@@ -15,12 +15,14 @@ enum AppExecutable {
         CurrentProcess.exit(127)
     }
 
-    /// Runs `gallery-app` with `arguments` as a child writing to this process's stdout and
-    /// stderr, and waits for it; true when it exited with 0. Says why on stderr when it cannot run.
+    /// Runs `gallery-app` with `arguments` as a child reading this process's stdin (keys stop a
+    /// video it plays) and writing to its stdout and stderr, and waits for it; true when it exited
+    /// with 0. Says why on stderr when it cannot run.
     static func run(_ arguments: [String]) -> Bool {
         let path = siblingPath()
         do {
-            return try ChildProcess.start([FilePath(path)] + arguments.map(FilePath.init(argument:)), searchingPath: path == name, inheritingOutput: true).waitForSuccess()
+            return try ChildProcess.start([FilePath(path)] + arguments.map(FilePath.init(argument:)), searchingPath: path == name,
+                                          inheritingOutput: true, inheritingInput: true).waitForSuccess()
         } catch {
             FileOutput.standardError.report("cannot run \(path): \(error.reason)")
             return false

@@ -8,7 +8,8 @@ import OperatingSystem
 // A name that is not UTF-8 is a token here that stands for its bytes (`FilePath(argument:)`).
 let arguments = CurrentProcess.arguments
 if arguments.dropFirst().first == "view" {
-    // HEIF and AVIF need libheif, which a static executable cannot load: `gallery-app` shows them.
+    // HEIF and AVIF need libheif, videos FFmpeg, which a static executable cannot load: `gallery-app`
+    // shows them.
     ViewCommand.runAndExit(Array(arguments.dropFirst(2)), handOver: AppExecutable.run)
 }
 AppExecutable.replaceProcess(arguments: arguments)

@@ -1,3 +1,4 @@
+import Imaging
 import OperatingSystem
 
 /// Whole-file reads for `gallery view`, which is timed as a whole process: plain system calls,
@@ -46,5 +47,15 @@ enum FileInput {
         } catch let error as SystemError {
             throw Failure(error, maxBytes: maxBytes)
         }
+    }
+
+    /// Whether `path` is a regular file that starts as a video container does (`VideoFormat`):
+    /// a video is read by FFmpeg as it plays, never whole, so it is told apart before the file
+    /// is read. Only a regular file: a pipe's first bytes read here would be lost to the picture.
+    static func isVideo(_ path: String) -> Bool {
+        guard let status = try? FileStatus(path: path), status.kind == .regular, status.size >= VideoFormat.signatureLength,
+              let head = try? FileDescriptor.withOpened(path, .readingWithoutWaiting, { try $0.read(upTo: VideoFormat.signatureLength) })
+        else { return false }
+        return VideoFormat(sniffing: head) != nil
     }
 }

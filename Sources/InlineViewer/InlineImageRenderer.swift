@@ -41,7 +41,15 @@ struct InlineImageRenderer {
 
     /// `render`'s bytes, and the rows of cells the picture covers.
     func draw(_ encoded: some EncodedBytes, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
-        let picture = try pictures.render(encoded, cells: box, fit: .contain, kittyID: imageID)
+        try bytes(of: pictures.render(encoded, cells: box, fit: .contain, kittyID: imageID))
+    }
+
+    /// `draw` of pixels already decoded (a video's frames), upright.
+    func draw(_ decoded: RGBImage, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
+        try bytes(of: pictures.render(decoded, cells: box, fit: .contain, kittyID: imageID))
+    }
+
+    private func bytes(of picture: RenderedPicture) -> (bytes: [UInt8], rows: Int) {
         switch picture.content {
         case .sixel(let bytes): return (bytes, picture.rows)
         case .kitty(let kitty): return (kitty.transmission + [newline], picture.rows)

@@ -100,6 +100,12 @@ struct ViewArguments: Equatable {
         images are sized in pixels from the terminal's cell size (TIOCGWINSZ), or 10x20
         pixels a cell when it does not say.
 
+        A video (MP4, MOV, M4V, MKV, WebM, AVI, 3GP) plays in place without sound
+        at its own frame rate, dropping frames rather than falling behind, until q,
+        Esc or Ctrl-C, when it is the only file and stdin and stdout are a terminal
+        (an animated GIF or WebP plays the same way); otherwise its poster is printed:
+        its cover picture, or a keyframe a little way in.
+
         A picture is at most 4096 pixels a side (text: 4096 columns, 2048 rows), and
         a file at most 256 MB. A file that cannot be shown is reported on stderr and
         the others are still printed; the exit status is then 1.
@@ -107,7 +113,8 @@ struct ViewArguments: Equatable {
         USAGE: gallery view <FILE> ... [--size <COLSxROWS>] [--render <sixel|kitty|iterm|halfblock|ascii>]
 
         ARGUMENTS:
-          <FILE>                  Pictures to show (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF).
+          <FILE>                  Pictures to show (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF)
+                                  and videos.
 
         OPTIONS:
           --size <COLSxROWS>      The box each image must fit in, in cells.

@@ -70,7 +70,8 @@ public struct ViewCommand {
         let idBase = UInt32(truncatingIfNeeded: CurrentProcess.id & 0x3F_FFFF) << 8
         var allShown = true
         var shownSixel = false
-        // One animated GIF or WebP on a terminal (keys to stop it) plays; otherwise its first frame shows.
+        // One animated GIF or WebP, or one video, on a terminal (keys to stop it) plays; otherwise
+        // its first frame, or the video's poster, shows.
         let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
             do {
@@ -78,14 +79,24 @@ public struct ViewCommand {
                 // show: stderr is /dev/null while a file is read and drawn, and gets our one line.
                 let quiet = try? StandardErrorRedirection(to: "/dev/null")
                 defer { quiet?.restore() }
-                var output = try FileInput.withContents(of: FilePath(argument: file)) { bytes in
-                    let imageID = idBase | UInt32(index % 255 + 1)
-                    if animates, let player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
-                        player.play()
-                        return [UInt8]()
+                let imageID = idBase | UInt32(index % 255 + 1)
+                var output = FileInput.isVideo(file)
+                    ? try Self.show(VideoFile(path: file), renderer: renderer, imageID: imageID, plays: animates)
+                    : try FileInput.withContents(of: FilePath(argument: file)) { bytes in
+                        // A video from a pipe: what was read, within the cap, is all there is,
+                        // so it cannot be handed over to another process to read again.
+                        if VideoFormat(sniffing: bytes) != nil {
+                            guard VideoFile.isAvailable else {
+                                throw FileInput.Failure(describing: "a video read from a pipe, which gallery view cannot play here: name the file itself")
+                            }
+                            return try Self.show(VideoFile(bytes: bytes), renderer: renderer, imageID: imageID, plays: animates)
+                        }
+                        if animates, var player = try AnimationPlayer(bytes, renderer: renderer, imageID: imageID) {
+                            try player.play()
+                            return [UInt8]()
+                        }
+                        return try renderer.render(bytes, imageID: imageID)
                     }
-                    return try renderer.render(bytes, imageID: imageID)
-                }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.
                 if renderer.mode == .sixel {
@@ -104,6 +115,20 @@ public struct ViewCommand {
             }
         }
         return allShown
+    }
+
+    /// `video` played in place until a key stops it (nothing left to print then), or its
+    /// poster's bytes. Opening it throws `ImageError.unavailable` where FFmpeg cannot be loaded
+    /// (the static launcher, which hands the file over).
+    static func show(_ video: @autoclosure () throws -> VideoFile, renderer: InlineImageRenderer, imageID: UInt32,
+                     plays: Bool) throws -> [UInt8] {
+        let video = try video()
+        if plays, let frames = try VideoFrames(video, renderer: renderer, imageID: imageID) {
+            var player = AnimationPlayer(source: frames, rows: frames.rows)
+            try player.play()
+            return []
+        }
+        return try renderer.draw(video.poster(fittingIn: renderer.pixelBox).image, imageID: imageID).bytes
     }
 
     /// `view`'s arguments for `file` alone, with this command's options.

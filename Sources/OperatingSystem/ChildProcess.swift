@@ -10,7 +10,8 @@ public struct ChildProcess: Sendable {
     /// `standardOutput` and its stderr into `standardError` (each created, or emptied, mode 0600;
     /// the same path for both is one open file, so neither writes over the other); both are
     /// discarded unless given. With `inheritingOutput` it writes to this process's own stdout and
-    /// stderr instead (`gallery view` handing a picture to `gallery-app`). With `newSession` it
+    /// stderr instead (`gallery view` handing a picture to `gallery-app`), and with
+    /// `inheritingInput` it reads this process's stdin (the keys that stop a video it plays). With `newSession` it
     /// runs in a session of its own: no controlling tty, and the terminal's signals do not reach
     /// it. With `signalsAtDefault` it starts with no signal blocked and SIGTERM, SIGINT, SIGHUP,
     /// SIGPIPE and SIGCHLD at their default actions, whatever this process (a test runner) blocks
@@ -18,10 +19,11 @@ public struct ChildProcess: Sendable {
     public static func start(_ arguments: [FilePath], searchingPath: Bool = false, environment: [String: String]? = nil,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
                              standardError: String = "/dev/null", inheritingOutput: Bool = false,
-                             newSession: Bool = false, signalsAtDefault: Bool = false) throws(SystemError) -> ChildProcess {
+                             inheritingInput: Bool = false, newSession: Bool = false,
+                             signalsAtDefault: Bool = false) throws(SystemError) -> ChildProcess {
         try spawn(arguments, searchingPath: searchingPath, environment: environment, newSession: newSession,
                   signalsAtDefault: signalsAtDefault) { actions in
-            posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
+            if !inheritingInput { posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0) }
             if !inheritingOutput {
                 posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 if standardError == standardOutput {

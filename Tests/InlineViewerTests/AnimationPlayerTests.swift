@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func qEscAndCtrlCStopIt() {
-        for keys in ["q", "Q", "\u{1B}", "\u{03}", "xq"] { #expect(AnimationPlayer.stops(Array(keys.utf8)), "\(keys)") }
-        for keys in ["", " ", "x", "\r"] { #expect(!AnimationPlayer.stops(Array(keys.utf8)), "\(keys)") }
+        for keys in ["q", "Q", "\u{1B}", "\u{03}", "xq"] { #expect(AnimationPlayer<LoopedFrames>.stops(Array(keys.utf8)), "\(keys)") }
+        for keys in ["", " ", "x", "\r"] { #expect(!AnimationPlayer<LoopedFrames>.stops(Array(keys.utf8)), "\(keys)") }
     }
 }
