@@ -63,9 +63,13 @@ import TestSupport
             try runProgram(["/bin/sh", "-c", "cat \(Self.fixtures)/cover.mp4 | \(program) view --size 8x2 --render ascii /dev/stdin"],
                            timeLimit: .seconds(60))
         }
-        let launcher = try pipe(gallery)
-        #expect(launcher.status == 1 && launcher.stderr == "gallery: /dev/stdin: a video read from a pipe, which gallery view "
-            + "cannot play here: name the file itself\n", "\(launcher.stderr)")
+        // Under `make sanitize` (GALLERY_SANITIZE) the launcher is linked dynamically, so it loads
+        // FFmpeg itself and plays it as gallery-app does.
+        if ProcessInfo.processInfo.environment["GALLERY_SANITIZE"] == nil {
+            let launcher = try pipe(gallery)
+            #expect(launcher.status == 1 && launcher.stderr == "gallery: /dev/stdin: a video read from a pipe, which gallery view "
+                + "cannot play here: name the file itself\n", "\(launcher.stderr)")
+        }
         let app = try pipe(gallery + "-app")
         #expect(app.status == 0 && app.stdout.split(separator: "\n").count == 2, "\(app.stderr)")
     }
