@@ -38,7 +38,7 @@ struct SkippedFilesTests {
         let scan = try LibraryScan.folder(FilePath(folder.path), recursive: true)
         #expect(scan.skipped == 2)
         #expect(scan.skipReasons.sorted() == [
-            "skipped \"\(folder.path)/notes\\u{1B}[2J.txt\": not a photo format gallery shows",
+            "skipped \"\(folder.path)/notes\\u{1B}[2J.txt\": not a photo or video format gallery shows",
             "skipped \"\(folder.path)/sub/up\": a link to a folder already listed (a loop)",
         ])
         let given = LibraryScan.paths([FilePath(folder.path + "/gone.jpg")])
@@ -61,8 +61,8 @@ struct SkippedFilesTests {
         let count = 2 * LibraryScan.filesPerThread + 7
         // Every third file is text named like a photo; every fifth a photo named like text.
         for index in 0..<count {
-            let isPhoto = index % 3 != 0
-            try folder.write(isPhoto ? jpeg : Array("text".utf8), to: "f\(index)." + (index % 5 == 0 ? "txt" : "jpg"))
+            let isMedia = index % 3 != 0
+            try folder.write(isMedia ? jpeg : Array("text".utf8), to: "f\(index)." + (index % 5 == 0 ? "txt" : "jpg"))
         }
         try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
         let scan = try LibraryScan.folder(FilePath(folder.path), recursive: false)

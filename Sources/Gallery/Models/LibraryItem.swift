@@ -7,6 +7,8 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// What the item is.
     public enum Kind: Sendable, Equatable {
         case photo
+        /// A video file: its picture is its poster frame.
+        case video(VideoClip)
         /// A folder of a local library, shown as a tile; its picture is its cover.
         case folder(PhotoFolder)
     }
@@ -77,8 +79,15 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         return nil
     }
 
-    /// Whether it is a photo: only photos are marked and stepped through in the detail pane.
-    public var isPhoto: Bool { kind == .photo }
+    /// The video this item is; nil for a photo or a folder.
+    public var video: VideoClip? {
+        if case .video(let clip) = kind { return clip }
+        return nil
+    }
+
+    /// Whether it is a photo or a video, not a folder tile: only these are marked, chosen by
+    /// `--pick` and stepped through in the detail pane.
+    public var isMedia: Bool { folder == nil }
 }
 
 /// Where an item's pixels are: a file on this machine, or pictures on the web.

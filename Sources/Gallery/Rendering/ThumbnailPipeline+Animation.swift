@@ -13,11 +13,13 @@ extension ThumbnailPipeline {
     /// ...and no more once the drawn frames hold this much (escape sequences or text).
     static let maxAnimationBytes = 64 << 20
 
-    /// The frames of a local animated GIF or WebP drawn over `columns` x `rows` cells, each as the
+    /// The frames of a local animated GIF or WebP drawn over `cells`, each as the
     /// detail pane shows its picture; nil for a still picture or a photo from the network (which
     /// the catalogs serve as still JPEGs).
     @concurrent
     func animation(for photo: LibraryItem, cells: CellSize) async throws -> [AnimationFrame]? {
+        // A video's frames are no picture's: never read whole here.
+        guard photo.video == nil else { return nil }
         let pixels = renderer.pixelSize(cells: cells)
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: .contain),
               case .file = location else { return nil }

@@ -27,6 +27,14 @@ struct ThumbnailPipeline: Sendable {
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: fit) else {
             throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to show")
         }
+        if photo.video != nil, case .file(let path) = location {
+            // A crop fills the cells: the poster is asked to cover a square of the larger side.
+            let side = max(pixels.width, pixels.height)
+            let box = fit == .crop ? PixelSize(width: side, height: side) : pixels
+            return try await RenderLimiter.shared.run {
+                try renderer.render(Self.poster(ofVideoAt: path, fittingIn: box), cells: cells, fit: fit)
+            }
+        }
         if let thumbnails = loader.desktopThumbnails, case .file(let path) = location,
            let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
             return try await thumbnail(of: original, in: thumbnails, location: location, cells: cells, fit: fit)
@@ -39,6 +47,15 @@ struct ThumbnailPipeline: Sendable {
         // it is fetched again (`CachingImageLoader` keeps only whole files) rather than shown grey.
         if picture.isTruncated, case .web = location { throw ImageError.corrupt("the download ended early") }
         return picture
+    }
+
+    /// A video's poster frame, upright (a cover picture, else a keyframe a little way in), within
+    /// `box`.
+    private static func poster(ofVideoAt path: FilePath, fittingIn box: PixelSize) throws -> RGBImage {
+        guard let text = path.text else {
+            throw GalleryError.unreadableFile(name: LocalFile.name(of: path), reason: "a video whose name is not UTF-8 is not read yet")
+        }
+        return try VideoFile(path: text).poster(fittingIn: box).image
     }
 
     /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,

@@ -360,7 +360,7 @@ public final class PhotosViewModel: UpdatedByMessages {
             guard target >= 0 else { return nil }
             if let item = photo(at: target) {
                 // Folder tiles are stepped over: the detail pane shows photos.
-                guard item.isPhoto else {
+                guard item.isMedia else {
                     target += offset.signum()
                     continue
                 }
@@ -456,7 +456,7 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// itself; the status bar says so.
     private func toggleMark(at index: Int) {
         guard let photo = photo(at: index) else { return }
-        guard photo.isPhoto else {
+        guard photo.isMedia else {
             note = Self.folderNotMarked
             return
         }
@@ -468,12 +468,12 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
     private func invertMarks() {
         let marked = markedIDs
-        markedIDs = Set(photos.lazy.filter(\.isPhoto).map(\.id).filter { !marked.contains($0) })
+        markedIDs = Set(photos.lazy.filter(\.isMedia).map(\.id).filter { !marked.contains($0) })
     }
 
     /// The marked photos, in list order; never a folder, even one listed since under a marked
     /// photo's path (the folder changed).
-    public var markedPhotos: [LibraryItem] { photos.filter { $0.isPhoto && markedIDs.contains($0.id) } }
+    public var markedPhotos: [LibraryItem] { photos.filter { $0.isMedia && markedIDs.contains($0.id) } }
 
     /// The received items with `ids` and their places, first place first (what `.removed` takes
     /// out, for putting them back).

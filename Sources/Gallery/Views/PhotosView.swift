@@ -265,7 +265,9 @@ import TerminalVocabulary
             title = "▸ \(photo.title)/ · \(folder.summary)"
             if photo.picture == nil { return GridCell(title: title, image: nil, placeholder: "folder") }
         } else {
-            let name = photo.title.isEmpty ? "untitled" : photo.title
+            var name = photo.title.isEmpty ? "untitled" : photo.title
+            // A video says so, and how long it plays, before its name.
+            if let video = photo.video { name = video.badge + " " + name }
             // The mark is text, so it shows whatever draws the pictures.
             title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }

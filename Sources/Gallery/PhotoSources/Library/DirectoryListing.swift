@@ -169,10 +169,17 @@ final class DirectoryListing: Sendable {
         case .size: entries.map { ($0.size, 0) }
         case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
         // Files without a date taken fall back to their modification time.
-        case .taken: entries.map { ($0.kind == .photo ? dateTaken.seconds($0.path) ?? $0.modifiedSeconds : 0, 0) }
+        case .taken: entries.map { entry in
+            switch entry.kind {
+            case .photo: (dateTaken.seconds(entry.path) ?? entry.modifiedSeconds, 0)
+            // A video's recording time needs FFmpeg: its modification time stands for it.
+            case .video: (entry.modifiedSeconds, 0)
+            case .folder: (0, 0)
+            }
+        }
         }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
-        let photos = entries.indices.filter { entries[$0].kind == .photo }.sorted { a, b in
+        let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
             if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }
             return names[a] < names[b]
         }

@@ -62,7 +62,7 @@ public struct DirectorySource: PhotoSource {
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
                                          dateTaken: dateTaken)
-        guard let index = folder.index(ofID: absolute.description), (try? folder.listing.entries()[index].kind) == .photo else {
+        guard let index = folder.index(ofID: absolute.description), (try? folder.listing.entries()[index].kind).map({ $0 != .folder }) == true else {
             throw GalleryError.notAPhoto(path.description)
         }
         return (folder, absolute.description)
@@ -160,7 +160,9 @@ public struct DirectorySource: PhotoSource {
         var lines = ["File: \(LocalFile.name(of: path))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
         lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(path.parent)"]
-        if let header = Self.header(ofFile: path) {
+        if let video = photo.video {
+            lines.insert(video.detailLine, at: 0)
+        } else if let header = Self.header(ofFile: path) {
             lines += PhotoMetadata(reading: header).camera.detailLines
         }
         return lines
@@ -206,6 +208,7 @@ public struct DirectorySource: PhotoSource {
     func photo(for entry: LibraryEntry) -> LibraryItem {
         switch entry.kind {
         case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
+        case .video: return Self.video(atPath: entry.path, title: entry.title)
         case .folder: return folderTile(entry)
         }
     }
@@ -219,6 +222,18 @@ public struct DirectorySource: PhotoSource {
         let taken = dateTaken.seconds(path, header: header)
         return LibraryItem(id: path.description, title: title, width: size.width, height: size.height,
                            createdAt: taken.map(Self.timestamp), picture: .file(path))
+    }
+
+    /// The file as a video: what its container says (its size upright, its length, when it was
+    /// recorded), read by FFmpeg, loaded at the first video; a file it cannot read is still a video
+    /// item, whose tile says why when its poster is asked for.
+    static func video(atPath path: FilePath, title: String) -> LibraryItem {
+        let probe = path.text.flatMap { try? VideoFile(path: $0).probe }
+        return LibraryItem(id: path.description,
+                           kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
+                                                  codec: probe?.codec)),
+                           title: title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
+                           createdAt: probe?.recorded.map { Self.timestamp($0.secondsSince1970AsUTC) }, picture: .file(path))
     }
 
     /// A folder as a tile: its name, how many photos it holds, and its first photo (by name) as the cover.

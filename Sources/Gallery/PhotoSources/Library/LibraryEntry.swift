@@ -1,8 +1,8 @@
 import OperatingSystem
 
-/// One item of a local listing: a photo file or a folder, with what ordering needs.
+/// One item of a local listing: a photo or video file or a folder, with what ordering needs.
 struct LibraryEntry: Sendable, Equatable {
-    enum Kind: Sendable, Equatable { case photo, folder }
+    enum Kind: Sendable, Equatable { case photo, video, folder }
 
     /// The absolute path, as bytes; shown, it is also the grid item's id: ids stay unique across
     /// folders, so thumbnails cached for one folder never show up in another.

@@ -96,6 +96,8 @@ struct LibraryScan: Sendable {
             switch plainFiles[index] {
             case .photo(let status)?:
                 self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+            case .video(let status)?:
+                self.entries.append(LibraryEntry(path: path, title: title, kind: .video, status: status))
             case .unsupported?:
                 skipUnsupported(path)
             case nil where recursive:
@@ -147,11 +149,10 @@ struct LibraryScan: Sendable {
             let isLink = (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink
             entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status, isLink: isLink))
         case .regular?:
-            let isImage = (try? LocalFile.readPrefix(path, count: ImageFormat.signatureLength)).map { ImageFormat(sniffing: $0) != nil }
-            if isImage ?? Self.hasImageExtension(path) {
-                entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
-            } else {
-                skipUnsupported(path)
+            switch PlainFile.kind(of: try? LocalFile.readPrefix(path, count: PlainFile.signatureLength), path: path) {
+            case .photo?: entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
+            case .video?: entries.append(LibraryEntry(path: path, title: title, kind: .video, status: status))
+            default: skipUnsupported(path)
             }
         case .other?, .symbolicLink?:
             // A link is followed above, so only other kinds land here: devices, sockets, pipes.
@@ -171,7 +172,11 @@ struct LibraryScan: Sendable {
     /// A regular file classified from one open (its status, then its first bytes).
     private enum PlainFile: Sendable {
         case photo(FileStatus)
+        case video(FileStatus)
         case unsupported
+
+        /// Enough of a file's start to tell a picture or a video from anything else.
+        static let signatureLength = max(ImageFormat.signatureLength, VideoFormat.signatureLength)
 
         /// Nil when the file cannot be opened or is no regular file any more: the caller then
         /// looks at the path on its own.
@@ -179,15 +184,26 @@ struct LibraryScan: Sendable {
             guard let descriptor = try? FileDescriptor.open(path) else { return nil }
             defer { try? descriptor.close() }
             guard let status = try? descriptor.status(), status.kind == .regular else { return nil }
-            let prefix = try? descriptor.read(upTo: ImageFormat.signatureLength)
-            self = prefix.map({ ImageFormat(sniffing: $0) != nil }) ?? LibraryScan.hasImageExtension(path)
-                ? .photo(status) : .unsupported
+            switch Self.kind(of: try? descriptor.read(upTo: Self.signatureLength), path: path) {
+            case .photo?: self = .photo(status)
+            case .video?: self = .video(status)
+            default: self = .unsupported
+            }
+        }
+
+        /// A photo or a video by its first bytes; by its name's extension only when they could
+        /// not be read (a picture named so is listed, to say why it fails); nil: neither.
+        static func kind(of prefix: [UInt8]?, path: FilePath) -> LibraryEntry.Kind? {
+            guard let prefix else { return LibraryScan.hasImageExtension(path) ? .photo : nil }
+            if ImageFormat(sniffing: prefix) != nil { return .photo }
+            if VideoFormat(sniffing: prefix) != nil { return .video }
+            return nil
         }
     }
 
     private mutating func skipUnsupported(_ path: FilePath) {
         unsupported += 1
-        noteSkip(path, "not a photo format gallery shows")
+        noteSkip(path, "not a photo or video format gallery shows")
     }
 
     private mutating func noteSkip(_ path: FilePath, _ reason: String) {
