@@ -77,7 +77,7 @@ test: deps
 # finished its record of the thread; ASan then flags libdispatch's own sigset on that stack and
 # aborts on a CHECK of its own while describing it (asan_thread.cpp:369), not a fault of ours.
 # TmuxSixelEndToEndTests is left out too: it compares screenshots of xterm in and out of tmux, and
-# under ASan it measured 8 to 15 dB on screenshots that look alike (stop 24's note: not yet
+# under ASan it measured 8 to 15 dB on screenshots that look alike (issue 26's notes: not yet
 # understood); it runs in `make test`.
 SANITIZE = GALLERY_SANITIZE=1 $(SWIFT)
 sanitize: deps

@@ -150,7 +150,8 @@ struct LiveFolderTests {
         defer { app.remove() }
         await eventually { app.listed == ["a.jpg", "b.jpg"] }
         let id = app.folder.path + "/b.jpg"
-        await app.viewModel.until { app.viewModel.thumbnails[id]?.thumbnail != nil }
+        // Both thumbnails made, so the count below is of b.jpg's render again alone.
+        await app.viewModel.until { app.viewModel.photos.allSatisfy { app.viewModel.thumbnails[$0.id]?.thumbnail != nil } }
         let halfShown = app.viewModel.thumbnails[id]?.thumbnail?.plainLines
         let rendered = app.renderer.renders
 
