@@ -1,13 +1,13 @@
 import Imaging
 import TerminalVocabulary
 
-/// A grid's thumbnails: the state of each one shown, the loads in flight for them, and the renders
-/// of the near row made ahead. Part of `PhotosViewModel`'s state, changed only by its update: each
-/// task started here ends by sending its answer (`.thumbnailMade`, `.prefetched`) back to it.
+/// A grid's thumbnail loads: those in flight for the items shown, and the renders of the near row
+/// made ahead. Part of `PhotosViewModel`'s state, changed only by its update: each task started
+/// here ends by sending its answer (`.thumbnailMade`, `.prefetched`) back to it. What each item
+/// shows (`shown`, the view model's `thumbnails`) is passed in where a load changes it, so that
+/// the bookkeeping of loads and renders ahead never makes the screen draw again.
 @MainActor
 struct GridThumbnails {
-    /// The image state of the items displayed, by item id.
-    private(set) var shown: [String: ThumbnailState] = [:]
     /// The block of cells each thumbnail is rendered into.
     private(set) var cells = CellSize(columns: 24, rows: 8)
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
@@ -42,7 +42,7 @@ struct GridThumbnails {
     }
 
     /// Shows the cached thumbnail, or starts loading it unless a load is already running.
-    mutating func show(_ photo: LibraryItem) {
+    mutating func show(_ photo: LibraryItem, in shown: inout [String: ThumbnailState]) {
         // An empty folder's tile has no picture to load.
         guard photo.picture != nil else { return }
         let key = key(for: photo.id)
@@ -77,7 +77,7 @@ struct GridThumbnails {
     /// changed) or replaced since, when it is stale. Then the near row is made, when nothing on
     /// screen is loading any more.
     mutating func finish(_ id: String, request: Int, with result: Result<RenderedPicture, any Error>,
-                         visible: Set<String>) {
+                         visible: Set<String>, in shown: inout [String: ThumbnailState]) {
         guard let load = loads[id], load.request == request else { return }
         loads[id] = nil
         switch result {
@@ -91,13 +91,13 @@ struct GridThumbnails {
     }
 
     /// Stops item `id`'s load and forgets its state (the cache keeps its picture).
-    mutating func forget(_ id: String) {
+    mutating func forget(_ id: String, in shown: inout [String: ThumbnailState]) {
         loads.removeValue(forKey: id)?.task.cancel()
         shown[id] = nil
     }
 
     /// Stops every load and forgets every state.
-    mutating func forgetAll() {
+    mutating func forgetAll(in shown: inout [String: ThumbnailState]) {
         for load in loads.values { load.task.cancel() }
         loads = [:]
         shown = [:]
@@ -110,8 +110,8 @@ struct GridThumbnails {
     }
 
     /// Renders at another size or fit from now on; the states shown are forgotten.
-    mutating func change(cells: CellSize? = nil, fit: PictureFit? = nil) {
-        forgetAll()
+    mutating func change(cells: CellSize? = nil, fit: PictureFit? = nil, in shown: inout [String: ThumbnailState]) {
+        forgetAll(in: &shown)
         self.cells = cells ?? self.cells
         self.fit = fit ?? self.fit
     }

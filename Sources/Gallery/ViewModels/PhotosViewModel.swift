@@ -20,10 +20,10 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// the real last photo; until then (and for sources that never tell) the pages received.
     public var items: PhotoSlots { list.items }
     private var list: GridList
-    /// The thumbnails shown, their loads, and the near row's renders.
-    private var thumbnailLoads: GridThumbnails
+    /// The thumbnails' loads and the near row's renders: bookkeeping no view reads.
+    @ObservationIgnored private var thumbnailLoads: GridThumbnails
     /// The image state of the items displayed, by item id.
-    public var thumbnails: [String: ThumbnailState] { thumbnailLoads.shown }
+    public private(set) var thumbnails: [String: ThumbnailState] = [:]
     /// Why the last page request failed, until the next attempt.
     public private(set) var errorMessage: String?
     /// What the source left out, from its latest page ("cannot read folder private").
@@ -164,7 +164,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .choose(let index):
             if let photo = photo(at: index) { coordinator?.photosViewModel(self, didSelect: photo) }
         case .fit(let newFit):
-            if newFit != fit { reshowThumbnails { $0.change(fit: newFit) } }
+            if newFit != fit { reshowThumbnails { $0.change(fit: newFit, in: &$1) } }
             note = "thumbnails: \(fit)"
         case .note(let text): note = text
         case .retry: retry()
@@ -182,7 +182,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .renamed(let old, let new): replace(old, with: new)
         case .pageArrived(let page, let request, let result): receive(page, request: request, result)
         case .thumbnailMade(let id, let request, let result):
-            thumbnailLoads.finish(id, request: request, with: result, visible: visibleIDs)
+            thumbnailLoads.finish(id, request: request, with: result, visible: visibleIDs, in: &thumbnails)
         case .prefetched(let key, let request): thumbnailLoads.prefetched(key, request: request)
         case .folderListed(let listing): replaceList(with: listing)
         }
@@ -206,7 +206,7 @@ public final class PhotosViewModel: UpdatedByMessages {
             return
         }
         visibleIDs.insert(photo.id)
-        thumbnailLoads.show(photo)
+        thumbnailLoads.show(photo, in: &thumbnails)
         if index == items.count - 1 && total == nil { loadNextPage() }
     }
 
@@ -214,7 +214,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         visibleHoles.remove(index)
         guard let id = photo(at: index)?.id else { return }
         visibleIDs.remove(id)
-        thumbnailLoads.forget(id)
+        thumbnailLoads.forget(id, in: &thumbnails)
     }
 
     private func willSoonDisplay(_ indices: [Int]) {
@@ -228,7 +228,7 @@ public final class PhotosViewModel: UpdatedByMessages {
 
     private func shownAfterEdit(_ range: Range<Int>) {
         let shown = Set(range.compactMap { photo(at: $0)?.id })
-        for id in visibleIDs.subtracting(shown) { thumbnailLoads.forget(id) }
+        for id in visibleIDs.subtracting(shown) { thumbnailLoads.forget(id, in: &thumbnails) }
         visibleIDs = []
         visibleHoles = []
         for index in range { willDisplay(index: index) }
@@ -236,13 +236,13 @@ public final class PhotosViewModel: UpdatedByMessages {
 
     private func setThumbnailSize(_ cells: CellSize) {
         guard !cells.isEmpty, cells != thumbnailSize else { return }
-        reshowThumbnails { $0.change(cells: cells) }
+        reshowThumbnails { $0.change(cells: cells, in: &$1) }
     }
 
     /// Drops the visible thumbnails and their loads, applies `change`, and shows them again.
-    private func reshowThumbnails(after change: (inout GridThumbnails) -> Void) {
-        change(&thumbnailLoads)
-        for photo in visiblePhotos { thumbnailLoads.show(photo) }
+    private func reshowThumbnails(after change: (inout GridThumbnails, inout [String: ThumbnailState]) -> Void) {
+        change(&thumbnailLoads, &thumbnails)
+        for photo in visiblePhotos { thumbnailLoads.show(photo, in: &thumbnails) }
     }
 
     // MARK: Selection
@@ -295,7 +295,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         for page in failedPages.sorted() {
             if pagination.total == nil { loadNextPage() } else { loadPage(page) }
         }
-        for photo in failedPhotos { thumbnailLoads.show(photo) }
+        for photo in failedPhotos { thumbnailLoads.show(photo, in: &thumbnails) }
     }
 
     /// Drops the list and loads it again from page 1 (the cache keeps rendered thumbnails).
@@ -337,7 +337,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         for task in pageTasks.values { task.cancel() }
         pageTasks = [:]
         listRequest = requests.next()
-        thumbnailLoads.forgetAll()
+        thumbnailLoads.forgetAll(in: &thumbnails)
         visibleIDs = []
         failedPages = []
         errorMessage = nil
@@ -345,7 +345,7 @@ public final class PhotosViewModel: UpdatedByMessages {
 
     private func close() {
         for task in pageTasks.values { task.cancel() }
-        thumbnailLoads.forgetAll()
+        thumbnailLoads.forgetAll(in: &thumbnails)
         coordinator?.photosViewModelDidClose(self)
     }
 
@@ -502,7 +502,7 @@ public final class PhotosViewModel: UpdatedByMessages {
     }
 
     private func forget(_ id: String) {
-        thumbnailLoads.forget(id)
+        thumbnailLoads.forget(id, in: &thumbnails)
         visibleIDs.remove(id)
         markedIDs.remove(id)
     }
@@ -579,12 +579,12 @@ public final class PhotosViewModel: UpdatedByMessages {
         markedIDs.subtract(listing.goneMarks)
         // Pages received but not asked for again may be out of date: they must become holes.
         let unchanged = updated == items
-        for id in redrawn { thumbnailLoads.forget(id) }
+        for id in redrawn { thumbnailLoads.forget(id, in: &thumbnails) }
         guard !unchanged else {
-            for photo in visiblePhotos where redrawn.contains(photo.id) { thumbnailLoads.show(photo) }
+            for photo in visiblePhotos where redrawn.contains(photo.id) { thumbnailLoads.show(photo, in: &thumbnails) }
             return
         }
-        for photo in items.received where !listed.contains(photo.id) { thumbnailLoads.forget(photo.id) }
+        for photo in items.received where !listed.contains(photo.id) { thumbnailLoads.forget(photo.id, in: &thumbnails) }
         // Pages in flight were asked for before the folder changed.
         for (page, task) in pageTasks {
             task.cancel()
