@@ -13,18 +13,20 @@ public struct VideoClip: Sendable, Equatable {
         self.codec = codec
     }
 
-    /// "▶ 0:42" (hours when it has them: "▶ 1:02:03"); "▶" alone when the length is unknown.
-    public var badge: String {
-        guard let duration else { return "▶" }
-        let seconds = Int((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18).rounded())
+    /// "0:42" ("1:02:03" with hours); nil when the container does not say.
+    public var length: String? {
+        guard let duration else { return nil }
+        let seconds = Int((duration / .seconds(1)).rounded())
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        let time = hours > 0 ? "\(hours):\(Self.twoDigits(minutes)):\(Self.twoDigits(rest))" : "\(minutes):\(Self.twoDigits(rest))"
-        return "▶ " + time
+        return hours > 0 ? "\(hours):\(Self.twoDigits(minutes)):\(Self.twoDigits(rest))" : "\(minutes):\(Self.twoDigits(rest))"
     }
+
+    /// "▶ 0:42" on its tile; "▶" alone when the length is unknown.
+    public var badge: String { length.map { "▶ " + $0 } ?? "▶" }
 
     /// "Video: 0:42 · 29.97 fps · h264", what the detail pane says of it.
     public var detailLine: String {
-        var parts = [badge.dropFirst(2).isEmpty ? "length unknown" : String(badge.dropFirst(2))]
+        var parts = [length ?? "length unknown"]
         if let framesPerSecond, framesPerSecond.isFinite, framesPerSecond > 0 {
             let rounded = (framesPerSecond * 100).rounded() / 100
             parts.append("\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) fps")

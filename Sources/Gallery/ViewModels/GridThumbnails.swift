@@ -35,8 +35,6 @@ struct GridThumbnails {
         self.send = send
     }
 
-    var isLoading: Bool { !loads.isEmpty }
-
     func key(for id: String) -> ThumbnailKey {
         ThumbnailKey(photoID: id, cells: cells, renderMode: renderMode, fit: fit)
     }
