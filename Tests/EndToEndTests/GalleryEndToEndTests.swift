@@ -48,7 +48,11 @@ import Testing
 
         // q exits 0 and the shell is back.
         try tmux.press("q")
-        let exited = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        // The shell prints its prompt a moment after the exit line: both are waited for.
+        let exited = try await tmux.waitFor { screen in
+            guard let row = screen.firstIndex(where: { $0.contains("EXIT=0") }) else { return false }
+            return screen[(row + 1)...].contains { $0.trimmingCharacters(in: .whitespaces) == "$" }
+        }
         #expect(exited.ok, "gallery did not exit 0: \(exited.screen.joined(separator: "\n"))")
         // The shell prompt is back below the exit line, and no UI is left on the screen.
         let exitRow = try #require(exited.screen.firstIndex { $0.contains("EXIT=0") })
