@@ -2,7 +2,10 @@ import ArgumentParser
 
 /// The catalog the user asked for with `--source` and/or a folder argument.
 enum CatalogChoice: Equatable {
-    /// The built-in offline catalog (the default).
+    /// The current folder when it holds photos or folders with photos, else the demo catalog
+    /// (the default: nsxiv, ranger and lf open where you are).
+    case automatic
+    /// The built-in offline catalog.
     case demo
     case unsplash
     case picsum
@@ -17,7 +20,7 @@ enum CatalogChoice: Equatable {
     /// Any server speaking the Unsplash API's shape, by base URL.
     case api(String)
 
-    /// Reads `--source VALUE` and the path arguments: `demo`, `unsplash`, `picsum`, `dir PATH`,
+    /// Reads `--source VALUE` and the path arguments: `auto`, `demo`, `unsplash`, `picsum`, `dir PATH`,
     /// an http(s) URL, a path; or paths alone (one, several, or `-` for stdin).
     static func parse(source: String?, paths: [String], home: String?) throws -> CatalogChoice {
         let expanded = paths.map { expandingTilde($0, home: home) }
@@ -28,7 +31,7 @@ enum CatalogChoice: Equatable {
             }
             return .standardInput
         }
-        guard let source else { return local(expanded) ?? .demo }
+        guard let source else { return local(expanded) ?? .automatic }
         if source.lowercased() == "dir" {
             guard let choice = local(expanded) else { throw ValidationError("--source dir needs a folder: gallery --source dir PATH") }
             return choice
@@ -37,6 +40,7 @@ enum CatalogChoice: Equatable {
             throw ValidationError("unexpected argument '\(path)': paths go alone or after --source dir")
         }
         switch source.lowercased() {
+        case "auto": return .automatic
         case "demo": return .demo
         case "unsplash": return .unsplash
         case "picsum": return .picsum
@@ -49,7 +53,7 @@ enum CatalogChoice: Equatable {
         if source.hasPrefix("/") || source.hasPrefix(".") || source.hasPrefix("~") {
             return .folder(expandingTilde(source, home: home))
         }
-        throw ValidationError("--source must be unsplash, picsum, demo, dir PATH or an http(s) URL, got '\(source)'")
+        throw ValidationError("--source must be auto, demo, unsplash, picsum, dir PATH or an http(s) URL, got '\(source)'")
     }
 
     /// One path or several; nil for none.

@@ -13,6 +13,12 @@ struct CatalogSetup {
     let name: String
     /// The photo to open at start (`gallery PHOTO`).
     var openPhotoID: String?
+    /// The status bar's sentence at start: how to open your own photos, when the demo opened
+    /// because the current folder holds none.
+    var note: String?
+
+    /// The note of a demo opened for want of photos where `gallery` started.
+    static let ownPhotosHint = "gallery ~/Pictures opens your photos"
 
     /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
     /// from stdin for `gallery -`.
@@ -31,6 +37,15 @@ struct CatalogSetup {
     static func make(_ choice: CatalogChoice, local: LocalOptions = LocalOptions(), environment: [String: String],
                      demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
+        case .automatic:
+            if DirectorySource.holdsMedia(".") {
+                return try await make(.folder("."), local: local, environment: environment, demoServer: demoServer,
+                                      client: client, status: status)
+            }
+            var demo = try await make(.demo, local: local, environment: environment, demoServer: demoServer,
+                                      client: client, status: status)
+            demo.note = ownPhotosHint
+            return demo
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
                                                                 recursive: local.recursive, dateTaken: local.dateTaken)

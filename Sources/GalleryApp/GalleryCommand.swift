@@ -12,9 +12,12 @@ struct GalleryCommand: ParsableCommand {
         abstract: "A full-screen terminal photo gallery.",
         discussion: """
             Browses a photo catalog as a grid of thumbnails with infinite scroll; Enter opens a \
-            detail pane. With no options it opens the built-in demo catalog (no network, no key).
+            detail pane. With no options it opens the current folder when it holds photos, else \
+            the built-in demo catalog (no network, no key).
 
             SOURCES
+              auto                the current folder when it holds photos (or
+                                  folders with photos), else the demo
               demo                the built-in catalog, offline
               unsplash            api.unsplash.com, key in UNSPLASH_ACCESS_KEY
               picsum              picsum.photos, no key needed
@@ -65,7 +68,7 @@ struct GalleryCommand: ParsableCommand {
     // Settings are optional here so that a flag given wins over the config file and one not
     // given does not; `SettingValues` supplies the defaults, and `Setting.all` says which flag sets which.
     @Option(name: .long, help: ArgumentHelp(
-        "Catalog to browse (default \(SettingValues.standard.source)); see SOURCES.", valueName: "unsplash|picsum|demo|dir|URL"))
+        "Catalog to browse (default \(SettingValues.standard.source)); see SOURCES.", valueName: "auto|demo|unsplash|picsum|dir|URL"))
     var source: String?
 
     @Argument(help: ArgumentHelp(
@@ -150,7 +153,7 @@ struct GalleryCommand: ParsableCommand {
             if paths.isEmpty && source == nil { paths = ["."] }
             switch try self.catalog {
             case .folder, .paths, .standardInput: break
-            case .demo, .unsplash, .picsum, .api:
+            case .automatic, .demo, .unsplash, .picsum, .api:
                 throw ValidationError("--pick chooses local files and cannot pick from --source \(source ?? ""): gallery --pick ~/Wallpapers")
             }
         }

@@ -8,7 +8,7 @@ import TerminalVocabulary
 /// and the flags then change (`Settings`). Adding a setting is a field here, its line in
 /// `Setting.all`, its flag in `GalleryCommand` and its use.
 struct SettingValues: Equatable {
-    var source = "demo"
+    var source = "auto"
     var render = RenderModeOption.auto
     var thumbSize = CellSize.standardGridCell
     var perPage = 30

@@ -136,6 +136,7 @@ Task { @MainActor in
         logger.info("terminal", metadata: ["scrolls": "\(appEnvironment.regionScrolling)",
                                            "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])
         appEnvironment.openPhotoID = catalog.openPhotoID
+        appEnvironment.startNote = catalog.note
         appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator

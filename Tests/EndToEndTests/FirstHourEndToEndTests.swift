@@ -96,6 +96,33 @@ import Testing
         try tmux.press("q")
     }
 
+    /// `gallery` alone opens where it starts when there are photos there, as nsxiv, ranger and lf
+    /// do; elsewhere the demo, with a hint of how to open your own.
+    @Test func galleryAloneOpensTheCurrentFolderWhenItHoldsPhotosElseTheDemoWithAHint() async throws {
+        let gallery = try #require(galleryExecutable())
+        let scratch = try TemporaryDirectory(), photos = scratch.url.appendingPathComponent("Holiday")
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("Day 1"), withIntermediateDirectories: true)
+        _ = try gradientJPEG(in: photos.appendingPathComponent("Day 1"), named: "sea.jpg")
+        let empty = scratch.url.appendingPathComponent("code")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let tmux = try TmuxSession(columns: 100, rows: 30)
+        try tmux.type("cd '\(photos.path)' && \(gallery) --render ascii; echo EXIT=$?", enter: true)
+        let folder = try await tmux.waitFor { $0.joined().contains("Day 1") && $0.joined().contains("Holiday") }
+        #expect(folder.ok, "the folder did not open:\n\(folder.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        _ = try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }
+        try tmux.type("clear; cd '\(empty.path)' && \(gallery) --render ascii; echo EXIT=$?", enter: true)
+        let demo = try await tmux.waitFor { $0.joined().contains("gallery ~/Pictures opens your photos") }
+        #expect(demo.ok, "no demo with its hint:\n\(demo.screen.joined(separator: "\n"))")
+        try tmux.press("l")
+        let moved = try await tmux.waitFor { !$0.joined().contains("opens your photos") }
+        #expect(moved.ok, "the hint outlived the first key")
+        #expect(moved.screen.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.contains("demo") == true,
+                "\(moved.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+    }
+
     @Test func aLibrarysMessageAboutADamagedPictureGoesToTheLog() async throws {
         let gallery = try #require(galleryExecutable())
         let damaged = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -35,7 +35,7 @@ import Testing
         let cases: [([String], String)] = [
             (["--source", "dir"], "--source dir needs a folder"),
             (["--source", "picsum", "/tmp"], "unexpected argument '/tmp'"),
-            (["--source", "flickr"], "--source must be unsplash, picsum, demo, dir PATH or an http(s) URL"),
+            (["--source", "flickr"], "--source must be auto, demo, unsplash, picsum, dir PATH or an http(s) URL"),
         ]
         for (arguments, message) in cases {
             let result = try runProgram([gallery] + arguments)

@@ -62,7 +62,7 @@ struct ConfigTests {
         #expect(effective.theme == .light)
         #expect(effective.thumbSize == CellSize(columns: 40, rows: 15))
         #expect(effective.unsplashAccessKey == "abcdefgh")
-        #expect(effective.source == "demo")
+        #expect(effective.source == "auto")
         #expect(effective.verbose)
         #expect(try settings(["--theme", "dark", "--unsplash-access-key", "k2"], file: file).theme == .dark)
         #expect(try settings(["--unsplash-access-key", "k2"], file: file).unsplashAccessKey == "k2")
@@ -104,7 +104,7 @@ struct ConfigTests {
             ("colour = \"red\"\n", 1, "unknown key 'colour'"),
             ("thumb_size = \"big\"\n", 1, "thumb_size must be COLSxROWS"),
             ("theme = \"sepia\"\n", 1, "theme must be dark or light"),
-            ("source = \"ftp://x\"\n", 1, "source must be unsplash, picsum, demo, dir PATH or an http(s) URL"),
+            ("source = \"ftp://x\"\n", 1, "source must be auto, demo, unsplash, picsum, dir PATH or an http(s) URL"),
             ("[keys]\nquit = \"x\"\nfly = \"f\"\n", 3, "unknown action 'fly' in [keys]"),
             ("[keys]\nquit = \"escape\"\n", 2, "keys.quit must be one character"),
             ("[keys]\nquit = \"/\"\n", 2, "keys.quit: '/' already means search"),

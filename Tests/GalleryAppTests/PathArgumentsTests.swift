@@ -18,7 +18,9 @@ struct PathArgumentsTests {
         #expect(try choice(["-"]) == .standardInput)
         #expect(try choice(["-0", "-"]) == .standardInput)
         #expect(try choice(["--source", "dir", "x", "y"]) == .paths(["x", "y"]))
-        #expect(try choice([]) == .demo)
+        #expect(try choice([]) == .automatic)
+        #expect(try choice(["--source", "auto"]) == .automatic)
+        #expect(try choice(["--source", "demo"]) == .demo)
     }
 
     @Test func misusedPathsSayWhatToDo() {

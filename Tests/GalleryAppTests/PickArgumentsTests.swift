@@ -11,8 +11,9 @@ struct PickArgumentsTests {
         #expect(try GalleryCommand.parse(["--pick", "-"]).catalog == .standardInput)
         #expect(try GalleryCommand.parse(["--pick", "--source", "dir", "walls"]).catalog == .folder("walls"))
         #expect(try GalleryCommand.parse(["--pick", "--print0", "walls"]).print0)
-        // Without --pick, no paths still means the demo (or the config file's source).
-        #expect(try GalleryCommand.parse([]).catalog == .demo)
+        // Without --pick, no paths means the current folder if it has photos, else the demo (or
+        // the config file's source).
+        #expect(try GalleryCommand.parse([]).catalog == .automatic)
     }
 
     @Test func refusesCatalogsAndAStrayPrint0() {

@@ -18,7 +18,12 @@ private func libraryTree(_ paths: [String]) throws -> TemporaryDirectory {
         if path.hasSuffix("/") {
             try FileManager.default.createDirectory(atPath: folder.path + "/" + path, withIntermediateDirectories: true)
         } else {
-            try folder.write(path.hasSuffix(".txt") ? Array("text".utf8) : libraryJPEG, to: path)
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder.path + "/" + parent, withIntermediateDirectories: true)
+            }
+            try folder.write(path.hasSuffix(".txt") || path.hasSuffix(".md") || path.hasSuffix(".swift")
+                             ? Array("text".utf8) : libraryJPEG, to: path)
         }
     }
     return folder
@@ -124,6 +129,29 @@ struct LocalLibraryTests {
         #expect(tiles[2].folder?.summary == "2 folders")
         #expect(tiles[2].picture == .file(FilePath(folder.path + "/years/2021/z.jpg")))
         #expect(tiles[1].picture == .file(FilePath(folder.path + "/trip/b9.jpg")))
+    }
+
+    /// A phone's export keeps its photos two or three folders down (`Photos/2023/07/`): the
+    /// tile's cover comes from there, past folders that hold none.
+    @Test func aFolderTakesItsCoverFromPhotosFoldersBelow() async throws {
+        let folder = try tree(["Photos/2022/", "Photos/2023/01/", "Photos/2023/07/a.jpg", "Deep/1/2/3/4/x.jpg"])
+        defer { folder.remove() }
+        let tiles = try await DirectorySource(path: FilePath(folder.path)).photos(page: 1, perPage: 30)
+        #expect(tiles.map(\.title) == ["Deep", "Photos"])
+        #expect(tiles[1].picture == .file(FilePath(folder.path + "/Photos/2023/07/a.jpg")))
+        #expect(tiles[0].picture == nil, "four folders down is past the search")
+    }
+
+    /// `gallery` with no argument opens the folder it starts in when there is something to see.
+    @Test func aFolderHoldsMediaWhenAPhotoIsInItOrInAFolderBelow() throws {
+        let flat = try tree(["a.jpg", "notes.txt"])
+        let nested = try tree(["Pictures/2023/a.jpg", "Documents/notes.txt"])
+        let none = try tree(["src/main.swift", "README.md", "empty/"])
+        defer { [flat, nested, none].forEach { $0.remove() } }
+        #expect(DirectorySource.holdsMedia(FilePath(flat.path)))
+        #expect(DirectorySource.holdsMedia(FilePath(nested.path)))
+        #expect(!DirectorySource.holdsMedia(FilePath(none.path)))
+        #expect(!DirectorySource.holdsMedia(FilePath(none.path + "/no-such-folder")))
     }
 
     @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {

@@ -14,6 +14,8 @@ public struct AppEnvironment: Sendable {
     /// Why `renderMode` draws no pixels where some were asked for or expected ("tmux 3.3a: no
     /// sixel"), shown beside it; nil when nothing to say.
     public var renderNote: String?
+    /// The status bar's sentence when the first grid appears, until the first key.
+    public var startNote: String?
     public var perPage: Int
     /// Rendered thumbnails, shared by every grid the app shows.
     public var cache: ThumbnailCache

@@ -65,6 +65,7 @@
         grids.append((viewModel, view))
         navigator.push(view)
         viewModel.update(.appeared)
+        if grids.count == 1, let note = environment.startNote { viewModel.update(.note(note)) }
     }
 
     private func grid(of viewModel: PhotosViewModel) -> (viewModel: PhotosViewModel, view: PhotosView)? {

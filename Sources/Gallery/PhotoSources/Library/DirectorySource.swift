@@ -236,23 +236,46 @@ public struct DirectorySource: PhotoSource {
                            createdAt: probe?.recorded.map { Self.timestamp($0.secondsSince1970AsUTC) }, picture: .file(path))
     }
 
-    /// A folder as a tile: its name, how many photos it holds, and its first photo (by name) as the cover.
-    /// A folder of folders (a year of months) takes its cover from the first of them with a
-    /// photo, looking at this many at most.
-    static let subfoldersSearchedForACover = 8
-
+    /// A folder as a tile: its name, how many photos it holds, and its cover (`cover(in:levels:listings:)`).
     private func folderTile(_ entry: LibraryEntry) -> LibraryItem {
         guard let scan = try? LibraryScan.folder(entry.path, recursive: false) else {
             return Self.tile(entry, PhotoFolder(path: entry.path, photoCount: nil, isLink: entry.isLink), cover: nil)
         }
-        let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
-        let photos = scan.entries.filter { $0.kind == .photo }
-        let folders = scan.entries.filter { $0.kind == .folder }.sorted(by: byName)
-        let cover = photos.min(by: byName) ?? folders.prefix(Self.subfoldersSearchedForACover).lazy.compactMap { folder in
-            (try? LibraryScan.folder(folder.path, recursive: false))?.entries.filter { $0.kind == .photo }.min(by: byName)
-        }.first
-        let folder = PhotoFolder(path: entry.path, photoCount: photos.count, folderCount: folders.count, isLink: entry.isLink)
+        var listings = Self.coverListings
+        let cover = Self.cover(in: scan, levels: Self.coverLevels, listings: &listings)
+        let folder = PhotoFolder(path: entry.path, photoCount: scan.entries.count { $0.kind == .photo },
+                                 folderCount: scan.entries.count { $0.kind == .folder }, isLink: entry.isLink)
         return Self.tile(entry, folder, cover: cover?.path)
+    }
+
+    /// How deep below a folder its cover is looked for: `Photos/2023/07/` is a phone's export.
+    static let coverLevels = 3
+    /// How many folders a cover search lists at most: each listing opens every file in its folder,
+    /// and a tile is made while its row is drawn.
+    static let coverListings = 12
+
+    /// The first photo by name in what `scan` listed, else the cover of the first of its folders
+    /// (by name) that has one, looking `levels` folders down and listing at most `listings` folders.
+    static func cover(in scan: LibraryScan, levels: Int, listings: inout Int) -> LibraryEntry? {
+        let byName = { (a: LibraryEntry, b: LibraryEntry) in NaturalOrder.areInIncreasingOrder(a.title, b.title) }
+        if let photo = scan.entries.filter({ $0.kind == .photo }).min(by: byName) { return photo }
+        guard levels > 0 else { return nil }
+        for folder in scan.entries.filter({ $0.kind == .folder }).sorted(by: byName) {
+            guard listings > 0 else { return nil }
+            listings -= 1
+            guard let inner = try? LibraryScan.folder(folder.path, recursive: false) else { continue }
+            if let cover = cover(in: inner, levels: levels - 1, listings: &listings) { return cover }
+        }
+        return nil
+    }
+
+    /// Whether `folder` holds a photo or a video, or a folder with a photo within `coverLevels`
+    /// (the search of a folder's cover): what `gallery` with no argument opens rather than the demo.
+    public static func holdsMedia(_ folder: FilePath) -> Bool {
+        guard let scan = try? LibraryScan.folder(absolute(folder), recursive: false) else { return false }
+        if scan.entries.contains(where: { $0.kind == .photo || $0.kind == .video }) { return true }
+        var listings = coverListings
+        return cover(in: scan, levels: coverLevels, listings: &listings) != nil
     }
 
     /// The tile of `folder`, its picture the photo at `cover` (none: an empty folder's placeholder).
