@@ -137,6 +137,7 @@ Task { @MainActor in
                                            "cell": "\(render.capabilities.cellPixelSize.width)x\(render.capabilities.cellPixelSize.height)"])
         appEnvironment.openPhotoID = catalog.openPhotoID
         appEnvironment.startNote = catalog.note
+        appEnvironment.processEnvironment = environment
         appEnvironment.picker = pickOutput?.picker(beforeWriting: restoreStandardError, exit: exitAfterTheTerminal)
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator

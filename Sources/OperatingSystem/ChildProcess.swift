@@ -72,6 +72,47 @@ public struct ChildProcess: Sendable {
         return ended && succeeded && output.count <= maxBytes ? output : nil
     }
 
+    /// Runs the program at `arguments[0]` with `input` on its stdin (at most a pipe's buffer,
+    /// 64 KB, so the write never waits on it), its output discarded, in a session of its own; true
+    /// when it exits with status 0 within `timeout`, else it is killed. For handing a few bytes to
+    /// a program that keeps them (`xclip`, whose copy that serves the selection lives on).
+    public static func succeeds(_ arguments: [FilePath], input: [UInt8], timeout: Duration) -> Bool {
+        guard input.count <= 1 << 16 else { return false }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let child = try? spawn(arguments, searchingPath: false, environment: nil, newSession: true,
+                               signalsAtDefault: true) { actions in
+            posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        Glibc.close(ends[0])
+        let writing = FileDescriptor(ends[1])
+        // A program that exits without reading leaves a broken pipe. Its SIGPIPE would end this
+        // process: it is held back on this thread for the write and taken off after, and the
+        // program's status says the rest.
+        var brokenPipe = sigset_t(), before = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &before)
+        if (try? writing.write(all: input)) == nil {
+            var now = timespec()
+            _ = sigtimedwait(&brokenPipe, nil, &now)
+        }
+        pthread_sigmask(SIG_SETMASK, &before, nil)
+        try? writing.close()
+        guard let child else { return false }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let ended = try? child.ended() { return ended.succeeded }
+            usleep(2_000)
+        }
+        kill(child.id, SIGKILL)
+        _ = try? child.wait()
+        return false
+    }
+
     /// `posix_spawn` (or `posix_spawnp` when `searchingPath`) with the file actions `redirect` adds.
     private static func spawn(_ arguments: [FilePath], searchingPath: Bool, environment: [String: String]?,
                               newSession: Bool, signalsAtDefault: Bool,

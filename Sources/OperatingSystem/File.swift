@@ -50,6 +50,12 @@ public enum File {
         access(path, X_OK) == 0
     }
 
+    /// The path of the program `name` in the first folder of `searchPath` (a `PATH`-style list)
+    /// that has it; nil when none has.
+    public static func program(_ name: String, searchPath: String) -> String? {
+        searchPath.split(separator: ":").lazy.filter { !$0.isEmpty }.map { "\($0)/\(name)" }.first(where: isExecutable)
+    }
+
     /// Renames `source` to `destination`, replacing a file there.
     public static func rename(_ source: String, to destination: String) throws(SystemError) {
         _ = try SystemCall.retryingInterrupts("rename to", path: destination) { Glibc.rename(source, destination) }

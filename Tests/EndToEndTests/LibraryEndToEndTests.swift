@@ -69,16 +69,19 @@ import Testing
         try await quit(tmux)
     }
 
-    /// tmux keeps what an application sends in OSC 52 as a paste buffer once `set-clipboard` is on.
-    @Test func yCopiesThePhotosAbsolutePathThroughTheTerminal() async throws {
+    /// Inside tmux, `y` hands the path to tmux itself (`load-buffer -w`): with tmux's default
+    /// `set-clipboard external`, an application's own OSC 52 would be dropped.
+    @Test func yCopiesThePhotosAbsolutePathIntoTmuxsBuffer() async throws {
         let (tmux, folder) = try await launch { gallery, folder in "\(gallery) --render ascii \(folder.path)" }
         defer { try? FileManager.default.removeItem(at: folder) }
-        try tmux.command(["set-option", "-g", "set-clipboard", "on"])
+        let setting = try tmux.command(["show-options", "-sv", "set-clipboard"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(setting == "external", "\(setting)")
         #expect(try await tmux.waitFor { $0.joined().contains("3 photos · 1 of 3") }.ok)
         try tmux.press("l")
         try tmux.press("y")
         let path = folder.appendingPathComponent("img2.jpg").path
-        #expect(try await tmux.waitFor { $0.joined().contains("copied \(path)") }.ok)
+        let copied = try await tmux.waitFor { $0.joined().contains("copied \(path) to tmux") }
+        #expect(copied.ok, "\(copied.screen.joined(separator: "\n"))")
         #expect(try tmux.command(["show-buffer"]) == path)
         try await quit(tmux)
     }

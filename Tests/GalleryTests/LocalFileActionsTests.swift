@@ -341,7 +341,7 @@ struct LocalPhotoActionsTests {
         let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard, files: source)
         actions.copyLink(of: photo)
         #expect(clipboard.copiedBytes == [invalid.bytes])
-        #expect(actions.statusText == "copied \(directory.path)/c\\xFF.jpg")
+        #expect(actions.statusText == "copied \(directory.path)/c\\xFF.jpg to the fake")
         #expect(OSC52Clipboard.sequence(for: invalid.bytes)
                 == Array("\u{1B}]52;c;\(Data(invalid.bytes).base64EncodedString())\u{07}".utf8))
 
@@ -365,7 +365,7 @@ struct LocalPhotoActionsTests {
         #expect(actions.statusText == "opening a b.jpg with the opener")
         actions.copyLink(of: photo)
         #expect(clipboard.copied == [path])
-        #expect(actions.statusText == "copied \(path)")
+        #expect(actions.statusText == "copied \(path) to the fake")
         actions.download(photo)
         #expect(actions.statusText == "already on disk: \(path)")
 

@@ -29,7 +29,7 @@ struct PhotoActionsTests {
         let actions = PhotoActions(opener: nil, downloader: nil, clipboard: clipboard)
         actions.copyLink(of: photo)
         #expect(clipboard.copied == [link])
-        #expect(actions.statusText == "copied \(link)")
+        #expect(actions.statusText == "copied \(link) to the fake")
         actions.dismissMessage()
         #expect(actions.statusText == nil)
     }
@@ -46,6 +46,41 @@ struct PhotoActionsTests {
         actions.copyLink(of: photo)
         #expect(actions.statusText == "demo photos have no web page: nothing copied")
         #expect(opener.urls.isEmpty && clipboard.copied.isEmpty)
+    }
+
+    /// `y` reaches a clipboard a person pastes from: tmux's buffer inside tmux, the desktop's
+    /// through its program on a local desktop, the terminal's OSC 52 otherwise (and over SSH).
+    @Test func theClipboardIsTmuxsTheDesktopsOrTheTerminals() throws {
+        let bin = try TemporaryDirectory()
+        defer { bin.remove() }
+        for name in ["tmux", "xclip", "wl-copy"] {
+            // Each fake keeps its arguments and its stdin.
+            try bin.write(Array("#!/bin/sh\necho \"$@\" > \(bin.path)/\(name).args\ncat > \(bin.path)/\(name).in\n".utf8), to: name)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path + "/" + name)
+        }
+        var sent: [[UInt8]] = []
+        let terminal = OSC52Clipboard { sent.append($0) }
+        let path = Array("/p/c".utf8) + [0xFF] + Array(".jpg".utf8)
+
+        let inTmux = SystemClipboard(environment: ["PATH": bin.path, "TMUX": "/tmp/tmux-0/default,1,0", "DISPLAY": ":0"],
+                                     terminal: terminal, timeout: .seconds(20))
+        #expect(inTmux.copy(path) == "to tmux's buffer and xclip")
+        #expect(bin.read("tmux.in") == path && bin.read("xclip.in") == path && sent.isEmpty)
+        #expect(String(decoding: bin.read("tmux.args"), as: UTF8.self) == "load-buffer -w -\n")
+        #expect(String(decoding: bin.read("xclip.args"), as: UTF8.self) == "-selection clipboard\n")
+
+        let wayland = SystemClipboard(environment: ["PATH": bin.path, "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"],
+                                      terminal: terminal, timeout: .seconds(20))
+        #expect(wayland.copy(Array("w".utf8)) == "to wl-copy" && bin.read("wl-copy.in") == Array("w".utf8))
+
+        let overSSH = SystemClipboard(environment: ["PATH": bin.path, "DISPLAY": "localhost:10.0", "SSH_TTY": "/dev/pts/1"],
+                                      terminal: terminal, timeout: .seconds(20))
+        #expect(overSSH.copy(Array("s".utf8)) == "by OSC 52" && sent == [OSC52Clipboard.sequence(for: Array("s".utf8))])
+
+        // A program that fails leaves the copy to the terminal.
+        try bin.write(Array("#!/bin/sh\nexit 1\n".utf8), to: "xclip")
+        let failing = SystemClipboard(environment: ["PATH": bin.path, "DISPLAY": ":0"], terminal: terminal, timeout: .seconds(20))
+        #expect(failing.copy(Array("f".utf8)) == "by OSC 52" && sent.count == 2)
     }
 
     @Test func osc52SequenceCarriesTheTextInBase64() {

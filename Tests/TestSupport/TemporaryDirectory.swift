@@ -16,6 +16,11 @@ public struct TemporaryDirectory {
         try Data(bytes).write(to: url.appendingPathComponent(name))
     }
 
+    /// The bytes of the file `name` in the directory; empty when there is none.
+    public func read(_ name: String) -> [UInt8] {
+        (try? Data(contentsOf: url.appendingPathComponent(name))).map { [UInt8]($0) } ?? []
+    }
+
     /// The names in the directory, sorted (hidden ones included).
     public func contents(of subpath: String = "") -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: subpath.isEmpty ? path : path + "/" + subpath)) ?? []).sorted()

@@ -90,8 +90,7 @@ public final class PhotoActions {
             message = shown
             return
         }
-        clipboard.copy(bytes)
-        message = "copied \(shown)"
+        message = "copied \(shown) \(clipboard.copy(bytes))"
     }
 
     /// Saves the original; progress and the outcome appear in `statusText`. A file is already saved.

@@ -32,14 +32,7 @@ public struct SystemURLOpener: URLOpening {
 
     /// The opener that would be used, if any.
     public var opener: String? {
-        let directories = searchPath.split(separator: ":").map(String.init)
-        for name in Self.openers {
-            for directory in directories where !directory.isEmpty {
-                let candidate = directory + "/" + name
-                if File.isExecutable(candidate) { return candidate }
-            }
-        }
-        return nil
+        Self.openers.lazy.compactMap { File.program($0, searchPath: searchPath) }.first
     }
 
     public func open(_ url: String) -> Bool {

@@ -43,7 +43,11 @@ public struct AppEnvironment: Sendable {
     public var opener: (any URLOpening)?
     /// Saves originals (`d`); nil: downloads are not available.
     public var downloader: PhotoDownloader?
-    /// Copies links (`y`); the app coordinator installs the terminal's OSC 52 clipboard.
+    /// The variables the app started with: which programs there are (`PATH`), inside tmux or a
+    /// desktop session, for `y`'s clipboard.
+    public var processEnvironment: [String: String] = [:]
+    /// Copies links (`y`); the app coordinator installs `SystemClipboard`, with the terminal's
+    /// OSC 52 as its fallback.
     public var clipboard: (any Clipboard)?
     /// A photo to select and open in the detail pane at start (`gallery FILE`), by id.
     public var openPhotoID: String?

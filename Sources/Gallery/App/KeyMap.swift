@@ -115,9 +115,11 @@ public struct KeyMap: Sendable, Equatable {
         Group("download the original",
               detail: "download the original to `$XDG_DOWNLOAD_DIR`, else `~/Downloads`, as `<id>.jpg` (a folder's "
                   + "photo is already on disk: `d` says where)", in: [.grid, .detail], [(.download, ["d"])]),
-        Group("copy the file's path or the link (OSC 52)",
-              detail: "copy the file's absolute path, or the photo's web page URL, to the clipboard (OSC 52; nothing "
-                  + "is sent when there is nothing to copy, as for the demo's photos, whose links would die with the app)", in: [.grid, .detail], [(.copy, ["y"])]),
+        Group("copy the file's path or the link",
+              detail: "copy the file's absolute path, or the photo's web page URL, to the clipboard: tmux's buffer "
+                  + "inside tmux, `wl-copy`, `xclip` or `xsel` on a local desktop, else the terminal's (OSC 52); the "
+                  + "status bar says which. Nothing is sent when there is nothing to copy, as for the demo's photos, "
+                  + "whose links would die with the app", in: [.grid, .detail], [(.copy, ["y"])]),
         Group("mark / unmark; invert the marks",
               detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar; a folder "
                   + "tile is never marked, and the status bar says so); invert the marks of the photos", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),

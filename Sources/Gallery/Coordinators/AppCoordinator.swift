@@ -33,7 +33,8 @@ import TUI
         self.terminal = terminal
         var environment = self.environment
         if environment.clipboard == nil {
-            environment.clipboard = OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) }
+            environment.clipboard = SystemClipboard(environment: environment.processEnvironment,
+                                                    terminal: OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) })
         }
         let keyMap = environment.keyMap
         let picker = environment.picker

@@ -41,5 +41,8 @@ final class FakeOpener: URLOpening {
     private(set) var copiedBytes: [[UInt8]] = []
     /// What was copied, as text (for what is UTF-8).
     var copied: [String] { copiedBytes.map { String(decoding: $0, as: UTF8.self) } }
-    func copy(_ bytes: [UInt8]) { copiedBytes.append(bytes) }
+    func copy(_ bytes: [UInt8]) -> String {
+        copiedBytes.append(bytes)
+        return "to the fake"
+    }
 }
