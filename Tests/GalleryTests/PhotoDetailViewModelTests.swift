@@ -152,6 +152,37 @@ struct PhotoDetailViewModelTests {
         #expect(loader.urls.count == 2)
     }
 
+    /// Once a photo's picture is up, its neighbours' are made at the pane's size, the way the last
+    /// step went first; a step to one shows it at once, neither loaded nor drawn again, and so does
+    /// a step back to the photo just left.
+    @Test func theNeighboursPicturesAreMadeAheadAndAStepShowsOneAtOnce() async {
+        let loader = FakeImageLoader(held: true)
+        let viewModel = makeViewModel(list.photos[1], loader: loader)
+        viewModel.neighbours = list
+        viewModel.update(.appeared)
+        let cells = CellSize(columns: 40, rows: 20)
+        let url: @Sendable (String) -> String = { FakePhotoSource.imageURL(id: $0, width: 80, height: 80, fit: .contain) }
+        viewModel.update(.imageArea(cells))
+        for id in ["p1", "p2", "p0"] {
+            await loader.requests.until { $0.pendingKeys == [url(id)] }
+            loader.requests.resolve(url(id), with: .success(Array(id.utf8)))
+        }
+        await viewModel.until { viewModel.ahead.has("p0", cells: cells) && viewModel.ahead.has("p2", cells: cells) }
+        let (loads, renders) = (loader.urls.count, renderer.renders)
+
+        viewModel.update(.move(by: 1))
+        await viewModel.until { viewModel.photo.id == "p2" }
+        #expect(viewModel.image?.thumbnail?.plainLines.first == "p2 40x20 contain")
+        #expect(loader.urls.count == loads && renderer.renders == renders)
+        // Then the next one on.
+        await loader.requests.until { $0.pendingKeys == [url("p3")] }
+
+        viewModel.update(.move(by: -1))
+        await viewModel.until { viewModel.photo.id == "p1" }
+        #expect(viewModel.image?.thumbnail?.plainLines.first == "p1 40x20 contain")
+        #expect(renderer.renders == renders)
+    }
+
     @Test func failedImageStopsTheSpinner() async {
         let loader = FakeImageLoader()
         loader.requests.answerImmediately { _ in .failure(HTTPError.timedOut) }

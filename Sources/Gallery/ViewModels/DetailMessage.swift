@@ -21,6 +21,8 @@ public enum DetailMessage: Sendable {
     case imageMade(request: Int, Result<RenderedPicture, any Error>)
     /// An animation's frame `index` of the picture asked for with `request` is due.
     case frame(request: Int, index: Int, RenderedPicture)
+    /// The picture of photo `id`, beside the one shown, was made ahead for `cells`.
+    case madeAhead(id: String, cells: CellSize, RenderedPicture)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

@@ -74,6 +74,11 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     @ObservationIgnored private var moveTask: Task<Void, Never>?
     @ObservationIgnored private var moveRequest = 0
     @ObservationIgnored private var queuedOffset = 0
+    /// The way the last step went (+1 or -1): that neighbour is made ahead first.
+    @ObservationIgnored private var heading = 1
+    @ObservationIgnored private(set) var ahead = PicturesAhead()
+    /// Makes the neighbours' pictures once this one is up.
+    @ObservationIgnored private var aheadTask: Task<Void, Never>?
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -93,6 +98,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         detailsTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
+        aheadTask?.cancel()
     }
 
     // MARK: The update
@@ -110,6 +116,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             guard request == imageRequest else { break }
             frameIndex = index
             image = .loaded(picture)
+        case .madeAhead(let id, let cells, let picture): ahead.keep(picture, of: id, cells: cells)
         case .stepped(let request, let next): finishMove(request: request, to: next)
         }
         updates.check()
@@ -153,11 +160,19 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         if imageArea == cells, image != nil, !isFailed(image) { return }
         imageArea = cells
         imageTask?.cancel()
+        aheadTask?.cancel()
         stopAnimation()
         imageRequest = requests.next()
         let request = imageRequest
         let pipeline = self.pipeline
         let photo = self.photo
+        if let made = ahead.picture(of: photo.id, cells: cells) {
+            imageTask = nil
+            image = .loaded(made)
+            playAnimation(request: request)
+            makeNeighboursAhead()
+            return
+        }
         image = .loading
         imageTask = Task { [weak self] in
             let result: Result<RenderedPicture, any Error>
@@ -175,6 +190,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     /// Presses that arrive while a step is under way add up and are taken when it ends.
     private func move(by offset: Int) {
         guard let neighbours else { return }
+        heading = offset < 0 ? -1 : 1
         guard moveTask == nil else {
             queuedOffset += offset
             return
@@ -219,6 +235,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         detailsTask?.cancel()
         imageTask?.cancel()
         moveTask?.cancel()
+        aheadTask?.cancel()
         stopAnimation()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)
@@ -253,8 +270,26 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         switch result {
         case .success(let thumbnail):
             image = .loaded(thumbnail)
+            if let area = imageArea { ahead.keep(thumbnail, of: photo.id, cells: area) }
             playAnimation(request: request)
+            makeNeighboursAhead()
         case .failure(let error): image = .failed(ErrorMessage.text(for: error))
+        }
+    }
+
+    /// Makes the pictures of the photos beside this one at the pane's size, the way the last step
+    /// went first, one at a time after the shown one is up: a step to either then shows at once.
+    private func makeNeighboursAhead() {
+        guard let neighbours, let area = imageArea else { return }
+        let (id, pipeline, heading, ahead) = (photo.id, pipeline, heading, ahead)
+        aheadTask = Task { [weak self] in
+            for offset in [heading, -heading] {
+                guard !Task.isCancelled, let next = await neighbours.photo(adjacentTo: id, offset: offset),
+                      next.picture != nil, !ahead.has(next.id, cells: area) else { continue }
+                guard let picture = try? await pipeline.thumbnail(for: next, cells: area, fit: .contain),
+                      !Task.isCancelled else { continue }
+                self?.update(.madeAhead(id: next.id, cells: area, picture))
+            }
         }
     }
 
