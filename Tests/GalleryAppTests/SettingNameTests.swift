@@ -36,4 +36,21 @@ import Testing
             #expect(manual.contains(setting.key), "docs/gallery.1 names \(setting.key)")
         }
     }
+
+    /// The README's config example is a file gallery reads, and it shows the defaults (but for the
+    /// key, which has none): what a reader copies is what they already have.
+    @Test func theReadmesConfigExampleIsReadAndShowsTheDefaults() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```toml\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let example = String(readme[start.upperBound..<end.lowerBound])
+        let file = try ConfigFile.parse(example, path: "README.md")
+        let read = try Settings(command: GalleryCommand.parse([]), file: file, configPath: nil, environment: ["HOME": "/h"])
+        let standard = Settings(command: try GalleryCommand.parse([]), file: nil, configPath: nil, environment: ["HOME": "/h"])
+        for setting in Setting.all where setting.key != "unsplash_access_key" {
+            #expect(setting.line(read.values) == setting.line(standard.values), "README's \(setting.key) is not the default")
+        }
+    }
 }
+

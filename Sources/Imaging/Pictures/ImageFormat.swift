@@ -70,6 +70,19 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// What people call the format, for help texts and the README ("HEIC" and "AVIF" are both HEIF).
+    public var names: [String] {
+        switch self {
+        case .jpeg: ["JPEG"]
+        case .png: ["PNG"]
+        case .webp: ["WebP"]
+        case .gif: ["GIF"]
+        case .tiff: ["TIFF"]
+        case .heif: ["HEIC", "AVIF"]
+        case .bmp: ["BMP"]
+        }
+    }
+
     /// Every format's file name extensions, lower case.
     public static let knownFileExtensions = Set(allCases.flatMap(\.fileExtensions))
 }
