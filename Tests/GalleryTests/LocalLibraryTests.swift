@@ -128,6 +128,9 @@ struct LocalLibraryTests {
         #expect(tiles[2].folder == PhotoFolder(path: FilePath(folder.path + "/years"), photoCount: 0, folderCount: 2))
         #expect(tiles[2].folder?.summary == "2 folders")
         #expect(tiles[2].picture == .file(FilePath(folder.path + "/years/2021/z.jpg")))
+        var years = try #require(tiles[2].folder)
+        years.photosBelow = try DirectorySource(path: FilePath(folder.path)).photosBelow(years)
+        #expect(years.photosBelow == 1 && years.summary == "2 folders · 1 photo")
         #expect(tiles[1].picture == .file(FilePath(folder.path + "/trip/b9.jpg")))
     }
 
@@ -140,6 +143,24 @@ struct LocalLibraryTests {
         #expect(tiles.map(\.title) == ["Deep", "Photos"])
         #expect(tiles[1].picture == .file(FilePath(folder.path + "/Photos/2023/07/a.jpg")))
         #expect(tiles[0].picture == nil, "four folders down is past the search")
+    }
+
+    /// A folder of folders shown as a tile says how many photos are below it, counted once the
+    /// tile is shown, and keeps its cover meanwhile.
+    @MainActor @Test func aFolderTileShownCountsThePhotosBelowIt() async throws {
+        let folder = try tree(["2023/01/a.jpg", "2023/01/b.jpg", "2023/07/c.jpg", "2023/07/notes.txt", "2024/"])
+        defer { folder.remove() }
+        let source = try DirectorySource(path: FilePath(folder.path))
+        let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
+                                        renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.items.count == 2 }
+        #expect(viewModel.photo(at: 0)?.folder?.summary == "2 folders")
+        viewModel.update(.willDisplay(0))
+        await viewModel.until { viewModel.photo(at: 0)?.folder?.photosBelow == 3 }
+        #expect(viewModel.photo(at: 0)?.folder?.summary == "2 folders · 3 photos")
+        #expect(viewModel.photo(at: 0)?.picture == .file(FilePath(folder.path + "/2023/01/a.jpg")))
+        #expect(viewModel.photo(at: 1)?.folder?.photosBelow == nil, "an empty folder has nothing below to count")
     }
 
     /// `gallery` with no argument opens the folder it starts in when there is something to see.

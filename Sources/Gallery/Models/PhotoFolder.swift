@@ -10,6 +10,9 @@ public struct PhotoFolder: Sendable, Equatable {
     public let folderCount: Int
     /// `path` is a symbolic link to the folder: trashing or renaming the tile moves the link alone.
     public let isLink: Bool
+    /// The photos in it and in every folder below, once counted (in the background, for a tile
+    /// shown); nil until then.
+    public var photosBelow: Int?
 
     public init(path: FilePath, photoCount: Int?, folderCount: Int = 0, isLink: Bool = false) {
         self.path = path
@@ -18,10 +21,16 @@ public struct PhotoFolder: Sendable, Equatable {
         self.isLink = isLink
     }
 
-    /// "12 photos", "4 folders" (a folder of folders), "empty", "cannot be read", for the tile's title.
+    /// "12 photos", "4 folders" (a folder of folders) or "4 folders · 2,604 photos" once counted
+    /// below, "empty", "cannot be read", for the tile's title.
     public var summary: String {
         guard let photoCount else { return "cannot be read" }
-        if photoCount > 0 { return CountText.count(photoCount, "photo") }
-        return folderCount > 0 ? CountText.count(folderCount, "folder") : "empty"
+        guard folderCount > 0 else { return photoCount > 0 ? CountText.count(photoCount, "photo") : "empty" }
+        let photos = photosBelow ?? photoCount
+        let folders = CountText.count(folderCount, "folder")
+        return photos > 0 || photosBelow != nil ? "\(folders) · \(CountText.count(photos, "photo"))" : folders
     }
+
+    /// Whether the photos below are still to be counted: a folder with folders in it.
+    public var needsCountBelow: Bool { photoCount != nil && folderCount > 0 && photosBelow == nil }
 }

@@ -13,4 +13,7 @@ public protocol LocalPhotoSource: PhotoSource {
     func removed(_ photo: LibraryItem)
     /// `photo`'s file or folder is back where it was: pages list it again in its place.
     func restored(_ photo: LibraryItem)
+    /// The photos in `folder` and every folder below it; nil when it cannot be listed. Reads
+    /// every folder below: for a background task.
+    func photosBelow(_ folder: PhotoFolder) -> Int?
 }

@@ -91,6 +91,12 @@ struct GridList {
         return true
     }
 
+    /// `item` replaces the listed item of the same id, in its place (a folder tile counted below).
+    mutating func update(_ item: LibraryItem) {
+        guard let index = places[item.id] else { return }
+        items[index] = item
+    }
+
     /// The whole list is `updated` now (a folder listed again).
     mutating func replaceAll(with updated: PhotoSlots) {
         items = updated

@@ -111,6 +111,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// selection, the page `n` asked for): its id, and its place, selected meanwhile as soon as
     /// the list is that long, until the item is found or its place's page came without it.
     @ObservationIgnored private var wanted: (id: String?, index: Int?)?
+    /// Folder tiles whose photos below are being (or were) counted, by id.
+    @ObservationIgnored private var countedFolders: Set<String> = []
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -167,6 +169,7 @@ public final class PhotosViewModel: UpdatedByMessages {
             if newFit != fit { reshowThumbnails { $0.change(fit: newFit, in: &$1) } }
             note = "thumbnails: \(fit)"
         case .note(let text): note = text
+        case .folderCounted(let id, let count): setPhotosBelow(count, ofFolder: id)
         case .retry: retry()
         case .refresh: refresh()
         case .toggleMark(let index): toggleMark(at: index)
@@ -207,7 +210,27 @@ public final class PhotosViewModel: UpdatedByMessages {
         }
         visibleIDs.insert(photo.id)
         thumbnailLoads.show(photo, in: &thumbnails)
+        if let folder = photo.folder, folder.needsCountBelow { countPhotos(below: folder, id: photo.id) }
         if index == items.count - 1 && total == nil { loadNextPage() }
+    }
+
+    /// Counts the photos below a folder tile shown, once, off the main thread: a year of months
+    /// says how many photos it holds in all.
+    private func countPhotos(below folder: PhotoFolder, id: String) {
+        guard let files = source as? any LocalPhotoSource, countedFolders.insert(id).inserted else { return }
+        Task { [weak self] in
+            let count = await Task.detached(priority: .utility) { files.photosBelow(folder) }.value
+            if let count { self?.update(.folderCounted(id: id, photosBelow: count)) }
+        }
+    }
+
+    private func setPhotosBelow(_ count: Int, ofFolder id: String) {
+        guard let item = list.index(of: id).flatMap(photo(at:)), var folder = item.folder else { return }
+        folder.photosBelow = count
+        var counted = item
+        counted.kind = .folder(folder)
+        // The same tile with a longer title: its picture stays.
+        list.update(counted)
     }
 
     private func didEndDisplaying(index: Int) {

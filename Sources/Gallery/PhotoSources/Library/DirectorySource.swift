@@ -269,6 +269,10 @@ public struct DirectorySource: PhotoSource {
         return nil
     }
 
+    public func photosBelow(_ folder: PhotoFolder) -> Int? {
+        (try? LibraryScan.folder(folder.path, recursive: true))?.entries.count { $0.kind == .photo }
+    }
+
     /// Whether `folder` holds a photo or a video, or a folder with a photo within `coverLevels`
     /// (the search of a folder's cover): what `gallery` with no argument opens rather than the demo.
     public static func holdsMedia(_ folder: FilePath) -> Bool {
