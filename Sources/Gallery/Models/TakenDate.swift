@@ -41,3 +41,15 @@ struct TakenDate: Equatable {
 
     var text: String { text() }
 }
+
+extension TakenDate {
+    /// A file's time ("1 May 2024 at 12:34") in the locale's words, as the date taken is, and in
+    /// the user's zone: an instant, where the date taken is a wall clock.
+    static func text(ofInstant secondsSince1970: Int, locale: Locale = .current, timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let style = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: timeZone)
+            .day().month(.abbreviated).year().hour().minute()
+        return Date(timeIntervalSince1970: TimeInterval(secondsSince1970)).formatted(style)
+    }
+}

@@ -159,7 +159,7 @@ public struct DirectorySource: PhotoSource {
         let info = try LocalFile.info(path)
         var lines = ["File: \(LocalFile.name(of: path))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
-        lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(path.parent)"]
+        lines += ["Modified: \(TakenDate.text(ofInstant: info.modifiedSeconds))", "Folder: \(path.parent)"]
         if let video = photo.video {
             lines.insert(video.detailLine, at: 0)
         } else if let header = Self.header(ofFile: path) {
