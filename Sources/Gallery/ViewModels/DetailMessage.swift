@@ -21,6 +21,15 @@ public enum DetailMessage: Sendable {
     case imageMade(request: Int, Result<RenderedPicture, any Error>)
     /// An animation's frame `index` of the picture asked for with `request` is due.
     case frame(request: Int, index: Int, RenderedPicture)
+    /// Space: play the video (a Live Photo's motion) shown, or pause it, or go on.
+    case playPause
+    /// Stop the video playing, and show the still picture again.
+    case stopPlayback
+    /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds in.
+    case videoFrame(request: Int, RenderedPicture, time: Double)
+    /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
+    /// could not be played (`failure` says why).
+    case playbackEnded(request: Int, failure: String?)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

@@ -160,9 +160,16 @@ public struct DirectorySource: PhotoSource {
         var lines = ["File: \(LocalFile.name(of: path))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
         lines += ["Modified: \(Self.timestamp(info.modifiedSeconds))", "Folder: \(path.parent)"]
+        // What the item is, first: a video, a Live Photo, a RAW+JPEG pair, with its files' names.
+        let names = ([path] + photo.companions.map(\.path)).map { LocalFile.name(of: $0) }.joined(separator: " + ")
         if let video = photo.video {
             lines.insert(video.detailLine, at: 0)
-        } else if let header = Self.header(ofFile: path) {
+        } else if photo.isLive {
+            lines.insert("Live Photo: \(names)", at: 0)
+        } else if photo.raw != nil {
+            lines.insert("RAW+JPEG: \(names)", at: 0)
+        }
+        if photo.video == nil, let header = Self.header(ofFile: path) {
             lines += PhotoMetadata(reading: header).camera.detailLines
         }
         return lines
@@ -206,11 +213,13 @@ public struct DirectorySource: PhotoSource {
     }
 
     func photo(for entry: LibraryEntry) -> LibraryItem {
-        switch entry.kind {
-        case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
-        case .video: return Self.video(atPath: entry.path, title: entry.title)
-        case .folder: return folderTile(entry)
+        var item = switch entry.kind {
+        case .photo: Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
+        case .video: Self.video(atPath: entry.path, title: entry.title)
+        case .folder: folderTile(entry)
         }
+        item.companions = entry.companions
+        return item
     }
 
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
