@@ -52,6 +52,14 @@ struct CompanionFilesTests {
         #expect(source.filePaths(of: pair) == [FilePath(folder.path + "/DSC_0001.JPG"), FilePath(folder.path + "/DSC_0001.NEF")])
     }
 
+    @Test func aCompanionGivenAloneOpensOnItsItem() throws {
+        let folder = try Self.cameraRoll()
+        defer { folder.remove() }
+        let opened = try DirectorySource.opening(FilePath(folder.path + "/IMG_1234.mov"))
+        #expect(opened.photoID == folder.path + "/IMG_1234.JPG")
+        #expect(try DirectorySource.opening(FilePath(folder.path + "/DSC_0001.NEF")).photoID == folder.path + "/DSC_0001.JPG")
+    }
+
     @Test func aMOVWithoutItsStillAndAStillOfAnotherFolderStayApart() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -92,6 +100,9 @@ struct CompanionFilesTests {
         defer { folder.remove() }
         let before = try folder.contents().map { ($0, try Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + $0))) }
         let (_, grid, files) = try await actions(on: folder)
+        files.askToTrash(in: grid, selected: grid.photos[2])
+        #expect(files.statusText == "Move \"IMG_1234.JPG\" and its motion to the trash? y/n")
+        files.answer(yes: false)
         grid.update(.toggleMark(0))
         grid.update(.toggleMark(2))
         files.askToTrash(in: grid, selected: nil)

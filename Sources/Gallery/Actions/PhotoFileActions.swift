@@ -207,7 +207,9 @@ public final class PhotoFileActions {
             return "Move the folder \(name) and its \(inside.joined(separator: " and ")) to the trash? y/n"
         }
         let what = photos.count == 1 ? "\"\(photos[0].title.isEmpty ? photos[0].id : photos[0].title)\"" : "\(photos.count) photos"
-        return "Move \(what) to the trash? y/n"
+        // The files that go with it are said, so that nobody is surprised that the MOV went too.
+        let with = photos.count == 1 && !photos[0].companions.isEmpty ? " and its \(companionWords(photos[0]))" : ""
+        return "Move \(what)\(with) to the trash? y/n"
     }
 
     /// Why `name` cannot be a file's new name, or nil when it can.

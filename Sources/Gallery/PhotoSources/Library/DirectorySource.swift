@@ -62,10 +62,12 @@ public struct DirectorySource: PhotoSource {
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
                                          dateTaken: dateTaken)
-        guard let index = folder.index(ofID: absolute.description), (try? folder.listing.entries()[index].kind).map({ $0 != .folder }) == true else {
-            throw GalleryError.notAPhoto(path.description)
-        }
-        return (folder, absolute.description)
+        let entries = (try? folder.listing.entries()) ?? []
+        // A Live Photo's motion or a RAW file given opens on the item it belongs to.
+        let entry = folder.index(ofID: absolute.description).map { entries[$0] }
+            ?? entries.first { $0.companions.contains { $0.path == absolute } }
+        guard let entry, entry.kind != .folder else { throw GalleryError.notAPhoto(path.description) }
+        return (folder, entry.path.description)
     }
 
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
