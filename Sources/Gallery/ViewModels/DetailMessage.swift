@@ -11,7 +11,7 @@ public enum DetailMessage: Sendable {
     case imageArea(CellSize)
     /// Show the next (+1) or previous (-1) photo of the list the pane was opened from.
     case move(by: Int)
-    /// The user left the pane.
+    /// The user left the pane (a video playing stops: its decoding task is cancelled).
     case close
     /// The full record of photo `id` came, or failed.
     case recordArrived(id: String, Result<LibraryItem, any Error>)
@@ -23,8 +23,6 @@ public enum DetailMessage: Sendable {
     case frame(request: Int, index: Int, RenderedPicture)
     /// Space: play the video (a Live Photo's motion) shown, or pause it, or go on.
     case playPause
-    /// Stop the video playing, and show the still picture again.
-    case stopPlayback
     /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds in.
     case videoFrame(request: Int, RenderedPicture, time: Double)
     /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or

@@ -121,7 +121,6 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             image = .loaded(picture)
         case .stepped(let request, let next): finishMove(request: request, to: next)
         case .playPause: playPause()
-        case .stopPlayback: stopMotion()
         case .videoFrame(let request, let picture, let time):
             guard request == imageRequest, let playing, !playing.isPaused else { break }
             frameIndex += 1
