@@ -18,8 +18,10 @@ public final class VideoPlayback {
         public let showUntil: ContinuousClock.Instant
     }
 
-    /// The longest a run of dropped frames goes on before one is shown anyway, so that a machine
-    /// that cannot even decode in real time still shows the video moving.
+    /// The longest a run of dropped frames goes on before one is shown anyway, unless the decoding
+    /// is catching up with the clock (at least half a second of lateness made up a second): a
+    /// machine that cannot even decode in real time still shows the video moving, and one that
+    /// draws slowly (a large sixel picture) but decodes fast still keeps the clock.
     public static let longestDrop = Duration.milliseconds(250)
 
     public let video: VideoFile
@@ -56,6 +58,7 @@ public final class VideoPlayback {
     public func nextFrame(fittingIn box: PixelSize) throws -> Frame? {
         if start == nil { restartClock() }
         let dropStart = ContinuousClock.now
+        var firstLateness: Duration?
         var time: Double
         while true {
             guard let decoded = try video.decodeNextFrame() else {
@@ -68,8 +71,12 @@ public final class VideoPlayback {
             time = decoded
             // The first frame since a start is shown whatever the clock says.
             guard shownSinceStart else { break }
-            let due = (start ?? .now) + .seconds(time + frameSeconds)
-            if due >= .now || ContinuousClock.now - dropStart >= Self.longestDrop { break }
+            let now = ContinuousClock.now
+            let due = (start ?? now) + .seconds(time + frameSeconds)
+            guard due < now else { break }
+            let lateness = now - due, dropping = now - dropStart
+            if let firstLateness, dropping >= Self.longestDrop, (firstLateness - lateness) * 2 < dropping { break }
+            if firstLateness == nil { firstLateness = lateness }
             dropped += 1
         }
         shownSinceStart = true
