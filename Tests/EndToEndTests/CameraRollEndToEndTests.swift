@@ -106,8 +106,13 @@ import Testing
         try tmux.press("Escape")
         let grid = try await tmux.waitFor { $0.joined().contains("▶ 0:05 clip.mp4") && !status($0).contains("playing") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        // q while it plays: the app ends and the terminal is the shell's again.
+        try tmux.press("Enter")
+        #expect(try await tmux.waitFor { status($0).contains("▶ playing") }.ok)
         try tmux.press("q")
-        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+        let shell = try await tmux.waitFor { $0.contains { $0.hasPrefix("EXIT=0") } }
+        #expect(shell.ok && !shell.screen.joined().contains("playing") && !shell.screen.joined().contains("▀"),
+                "\(shell.screen.joined(separator: "\n"))")
     }
 
     /// The status bar: the screen's last row with text (a capture ends with a newline).

@@ -89,6 +89,7 @@ struct DetailVideoTests {
         viewModel.update(.playPause)
         await viewModel.until { viewModel.frameIndex >= 1 }
         #expect(viewModel.image != still)
+        #expect(viewModel.playing?.text == "▶ playing 0:00 / 0:01", "the motion's length, once it is open")
         // The 1 s motion plays once, then the still is back.
         await viewModel.until { viewModel.playing == nil }
         #expect(viewModel.image == still && viewModel.frameIndex == 0 && viewModel.errorMessage == nil)

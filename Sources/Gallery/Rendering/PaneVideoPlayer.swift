@@ -12,6 +12,8 @@ actor PaneVideoPlayer {
         let picture: RenderedPicture
         let time: Double
         let showUntil: ContinuousClock.Instant
+        /// How long the video plays, when its container says.
+        let length: Duration?
     }
 
     private let path: FilePath
@@ -35,7 +37,7 @@ actor PaneVideoPlayer {
         guard let frame = try playback.nextFrame(fittingIn: renderer.pixelSize(cells: cells)) else { return nil }
         let picture = try renderer.render(frame.image, cells: cells, fit: .contain)
         framesDrawn += 1
-        return Frame(picture: picture, time: frame.time, showUntil: frame.showUntil)
+        return Frame(picture: picture, time: frame.time, showUntil: frame.showUntil, length: playback.video.probe.duration)
     }
 
     /// The clock starts again from the frame shown last (after a pause).

@@ -23,8 +23,9 @@ public enum DetailMessage: Sendable {
     case frame(request: Int, index: Int, RenderedPicture)
     /// Space: play the video (a Live Photo's motion) shown, or pause it, or go on.
     case playPause
-    /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds in.
-    case videoFrame(request: Int, RenderedPicture, time: Double)
+    /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds
+    /// into its `length` (when the container says it).
+    case videoFrame(request: Int, RenderedPicture, time: Double, length: Duration?)
     /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
     /// could not be played (`failure` says why).
     case playbackEnded(request: Int, failure: String?)

@@ -121,11 +121,13 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             image = .loaded(picture)
         case .stepped(let request, let next): finishMove(request: request, to: next)
         case .playPause: playPause()
-        case .videoFrame(let request, let picture, let time):
+        case .videoFrame(let request, let picture, let time, let length):
             guard request == imageRequest, let playing, !playing.isPaused else { break }
             frameIndex += 1
             image = .loaded(picture)
             self.playing?.time = time
+            // A Live Photo's motion is no item of its own: its length is known once it is open.
+            if playing.duration == nil { self.playing?.duration = length }
         case .playbackEnded(let request, let failure):
             guard request == imageRequest else { break }
             stopMotion()
@@ -347,7 +349,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
                     self?.update(.playbackEnded(request: request, failure: nil))
                     return
                 }
-                self?.update(.videoFrame(request: request, frame.picture, time: frame.time))
+                self?.update(.videoFrame(request: request, frame.picture, time: frame.time, length: frame.length))
                 try? await Task.sleep(until: frame.showUntil, clock: .continuous)
             }
         }

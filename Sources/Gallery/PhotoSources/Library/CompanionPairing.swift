@@ -19,6 +19,17 @@ enum CompanionPairing {
         return (String(name[..<dot]), name[name.index(after: dot)...].lowercased())
     }
 
+    /// Every extension that may pair, lower case.
+    private static let pairedExtensions = liveStillExtensions.union(motionExtensions).union(ImageFormat.rawFileExtensions)
+
+    /// Whether the name's extension is one that pairs, told from the path's last bytes alone.
+    private static func mayPair(_ path: FilePath) -> Bool {
+        let bytes = path.bytes
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return false }
+        let lowered = bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+        return pairedExtensions.contains(String(decoding: lowered, as: UTF8.self))
+    }
+
     /// `entries` with the companions of each still joined to it and left out on their own;
     /// `raws`: files named as RAW files that are listed nowhere else (no decoder knows them), which
     /// join a JPEG of their name. Answers the RAW files that joined none.
@@ -31,10 +42,10 @@ enum CompanionPairing {
             let (stem, ext) = split(LocalFile.name(of: path))
             return (Name(folder: path.parent, stem: stem.lowercased()), ext)
         }
-        // Only names that may pair are grouped: a folder of PNGs costs one split a file.
+        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last bytes.
         var stills: [Name: (index: Int, ext: String)] = [:]
         var others: [(name: Name, ext: String, index: Int?, path: FilePath)] = []
-        for (index, entry) in entries.enumerated() where entry.kind != .folder {
+        for (index, entry) in entries.enumerated() where entry.kind != .folder && mayPair(entry.path) {
             let (key, ext) = name(of: entry.path)
             if entry.kind == .photo, liveStillExtensions.contains(ext) {
                 // A JPEG is the one shown when a HEIC of the same name is there too.
