@@ -81,7 +81,7 @@ public final class PhotoFileActions {
         var restored = 0
         for entry in batch {
             do {
-                try trash.restore(entry.file)
+                try Self.restore(entry.files, from: trash)
                 files?.restored(entry.photo)
                 for grid in grids() {
                     grid.update(.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index))
@@ -105,7 +105,9 @@ public final class PhotoFileActions {
         return LocalFile.name(of: files.filePath(of: photo))
     }
 
-    /// `R`'s answer: renames the file or folder to `newName` in its folder, never over another.
+    /// `R`'s answer: renames the file or folder to `newName` in its folder, never over another;
+    /// its companions (a Live Photo's motion, a JPEG's RAW file) take the new name's stem with
+    /// their own extensions, all or none.
     public func rename(_ photo: LibraryItem, to newName: String) {
         guard let files else { return }
         let path = files.filePath(of: photo)
@@ -115,19 +117,38 @@ public final class PhotoFileActions {
             return
         }
         guard newName != oldName else { return }
-        do {
-            // The folder's bytes stay as they are; the new name is the text the user typed.
-            try File.renameWithoutReplacing(path, to: path.parent.appending(newName))
-        } catch where error.isAlreadyExisting {
-            message = "\(newName) already exists: nothing was renamed"
-            return
-        } catch {
-            message = "\(oldName) was not renamed: \(error.reason)"
-            return
+        // The folder's bytes stay as they are; the new name is the text the user typed.
+        let moves = [(path, path.parent.appending(newName))]
+            + photo.companions.map { ($0.path, $0.renamed(withMainFileNamed: newName).path) }.filter { $0.0 != $0.1 }
+        var done: [(FilePath, FilePath)] = []
+        for (from, to) in moves {
+            do {
+                try File.renameWithoutReplacing(from, to: to)
+                done.append((from, to))
+            } catch {
+                // All or none: the files renamed already take their names back.
+                for (back, renamed) in done.reversed() { try? File.renameWithoutReplacing(renamed, to: back) }
+                message = error.isAlreadyExisting ? "\(LocalFile.name(of: to)) already exists: nothing was renamed"
+                                                  : "\(oldName) was not renamed: \(error.reason)"
+                return
+            }
         }
         let renamed = files.renamed(photo, to: newName)
         for viewModel in grids() { viewModel.update(.renamed(photo, to: renamed)) }
-        message = "renamed \(oldName) to \(newName)"
+        message = "renamed \(oldName) to \(newName)" + (photo.companions.isEmpty ? "" : " (and its \(Self.companionWords(photo)))")
+    }
+
+    /// "motion", "RAW file": what the files that go with `photo` are to it.
+    static func companionWords(_ photo: LibraryItem) -> String {
+        photo.companions.map { $0.role == .motion ? "motion" : "RAW file" }.joined(separator: " and ")
+    }
+
+    /// Puts `files` back, all or none: when one's name is taken now, none goes back.
+    private static func restore(_ files: [TrashedFile], from trash: FreedesktopTrash) throws(TrashError) {
+        if files.count > 1, let taken = files.first(where: { (try? FileStatus(path: $0.originalPath, followingLinks: false)) != nil }) {
+            throw .originalTaken(name: LocalFile.name(of: taken.originalPath))
+        }
+        for file in files { try trash.restore(file) }
     }
 
     // MARK: Work
@@ -136,9 +157,13 @@ public final class PhotoFileActions {
         var moved: [TrashedPhoto] = []
         var failures: [String] = []
         for photo in photos {
+            // All of a photo's files or none: when a companion cannot go, those gone come back.
+            var trashed: [TrashedFile] = []
             do {
-                moved.append(TrashedPhoto(photo: photo, file: try trash.moveToTrash(files.filePath(of: photo))))
+                for path in files.filePaths(of: photo) { trashed.append(try trash.moveToTrash(path)) }
+                moved.append(TrashedPhoto(photo: photo, files: trashed))
             } catch {
+                for file in trashed.reversed() { try? trash.restore(file) }
                 failures.append(error.description)
             }
         }
@@ -182,7 +207,9 @@ public final class PhotoFileActions {
             return "Move the folder \(name) and its \(inside.joined(separator: " and ")) to the trash? y/n"
         }
         let what = photos.count == 1 ? "\"\(photos[0].title.isEmpty ? photos[0].id : photos[0].title)\"" : "\(photos.count) photos"
-        return "Move \(what) to the trash? y/n"
+        // The files that go with it are said, so that nobody is surprised that the MOV went too.
+        let with = photos.count == 1 && !photos[0].companions.isEmpty ? " and its \(companionWords(photos[0]))" : ""
+        return "Move \(what)\(with) to the trash? y/n"
     }
 
     /// Why `name` cannot be a file's new name, or nil when it can.
@@ -211,10 +238,10 @@ public final class PhotoFileActions {
     }
 }
 
-/// A photo in the trash, and the places it had in each grid.
+/// A photo in the trash (its file and its companions'), and the places it had in each grid.
 private struct TrashedPhoto {
     let photo: LibraryItem
-    let file: TrashedFile
+    let files: [TrashedFile]
     var places: [Place] = []
 }
 

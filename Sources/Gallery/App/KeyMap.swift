@@ -7,6 +7,8 @@ public enum KeyAction: Hashable, Sendable {
     case nextPage, previousPage
     /// The detail pane's neighbours in the list it was opened from.
     case previousPhoto, nextPhoto
+    /// Play or pause the video (a Live Photo's motion) in the detail pane.
+    case playPause
     /// Out of the detail pane, or out of search results.
     case back
     /// Up to the folder above (a local library).
@@ -90,6 +92,10 @@ public struct KeyMap: Sendable, Equatable {
         Group("previous / next photo (detail pane)",
               detail: "previous / next photo in the detail pane, loading the next page when needed", in: .detail,
               [(.previousPhoto, [.left, "h"]), (.nextPhoto, [.right, "l"])]),
+        Group("play / pause a video or a Live Photo (detail pane)",
+              detail: "play / pause the video, or a Live Photo's motion, in the detail pane (a video plays when it "
+                  + "opens, without sound, dropping frames rather than falling behind; Esc stops it)", in: .detail,
+              [(.playPause, [" "])]),
         Group("back (detail pane, search results)",
               detail: "back: from the detail pane to its grid, from search results to the full grid (same place)",
               in: [.grid, .detail], [(.back, [.escape, .backspace])]),

@@ -80,7 +80,7 @@
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
             let marked = grid(of: viewModel)?.viewModel.markedPhotos ?? []
-            picker.choose((marked.isEmpty ? [photo] : marked).map(files.filePath))
+            picker.choose((marked.isEmpty ? [photo] : marked).flatMap(files.filePaths))
             return
         }
         let origin = grid(of: viewModel)

@@ -41,6 +41,10 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     public var exif: PhotoExif?
     /// Where it was taken, as a catalog names the place.
     public var location: PhotoLocation?
+    /// Files that belong to its main file and go wherever it goes (trashed, renamed, marked,
+    /// picked with it): a Live Photo's motion, the RAW file beside a JPEG. The main file is
+    /// `picture`'s; these are listed once, with it, and counted as one item.
+    public var companions: [Companion] = []
 
     /// A photographer as a catalog credits them.
     public struct Author: Sendable, Equatable {
@@ -85,9 +89,53 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         return nil
     }
 
+    /// The video this item plays: a video's own file, a Live Photo's motion; nil for a still.
+    public var motion: FilePath? {
+        if video != nil, case .file(let path)? = picture { return path }
+        return companions.first { $0.role == .motion }?.path
+    }
+
+    /// What a Live Photo's tile says before its name.
+    public static let liveBadge = "LIVE"
+
+    /// Whether it is a Live Photo: a still with its motion beside it.
+    public var isLive: Bool { video == nil && companions.contains { $0.role == .motion } }
+
+    /// The RAW file of a RAW+JPEG pair (the JPEG is the main file, shown).
+    public var raw: FilePath? { companions.first { $0.role == .raw }?.path }
+
     /// Whether it is a photo or a video, not a folder tile: only these are marked, chosen by
     /// `--pick` and stepped through in the detail pane.
     public var isMedia: Bool { folder == nil }
+}
+
+/// A file that belongs to an item's main file (the same name but for its extension, in the same
+/// folder), and what it is to it.
+public struct Companion: Sendable, Equatable {
+    public enum Role: Sendable, Equatable {
+        /// A Live Photo's motion: the MOV beside its HEIC or JPEG.
+        case motion
+        /// The camera's RAW file beside the JPEG it wrote with it.
+        case raw
+    }
+
+    public let path: FilePath
+    public let role: Role
+
+    public init(path: FilePath, role: Role) {
+        self.path = path
+        self.role = role
+    }
+
+    /// This file once its main file is renamed to `mainName`: the new name's stem and its own
+    /// extension, in its own folder ("Beach.HEIC" takes "IMG_1234.MOV" to "Beach.MOV").
+    public func renamed(withMainFileNamed mainName: String) -> Companion {
+        let stem = mainName.lastIndex(of: ".").flatMap { $0 == mainName.startIndex ? nil : mainName[..<$0] } ?? Substring(mainName)
+        // The extension keeps its own bytes (and case): only the stem is the user's text.
+        let name = path.name.bytes
+        let ownExtension = name.lastIndex(of: UInt8(ascii: ".")).map { name[$0...] } ?? []
+        return Companion(path: path.parent.appending(FilePath(bytes: Array(stem.utf8) + ownExtension)), role: role)
+    }
 }
 
 /// Where an item's pixels are: a file on this machine, or pictures on the web.

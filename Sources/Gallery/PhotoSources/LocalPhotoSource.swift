@@ -6,8 +6,8 @@ public import OperatingSystem
 public protocol LocalPhotoSource: PhotoSource {
     /// The absolute path of `photo`'s file, or of a folder tile's folder.
     func filePath(of photo: LibraryItem) -> FilePath
-    /// The item whose file (or folder) `photo`'s was renamed to (`newName`, in the same folder),
-    /// listed from now on where `photo` was.
+    /// The item whose file (or folder) `photo`'s was renamed to (its companions to the same new
+    /// name, `Companion.renamed(withMainFileNamed:)`) (`newName`, in the same folder), listed from now on where `photo` was.
     func renamed(_ photo: LibraryItem, to newName: String) -> LibraryItem
     /// `photo`'s file or folder left (to the trash): pages asked for from now on leave it out.
     func removed(_ photo: LibraryItem)
@@ -16,4 +16,12 @@ public protocol LocalPhotoSource: PhotoSource {
     /// The photos in `folder` and every folder below it; nil when it cannot be listed. Reads
     /// every folder below: for a background task.
     func photosBelow(_ folder: PhotoFolder) -> Int?
+}
+
+extension LocalPhotoSource {
+    /// Every file `photo` is: its own, then its companions (a Live Photo's motion, a JPEG's RAW
+    /// file), which marks, the trash, renames and `--pick` take with it.
+    public func filePaths(of photo: LibraryItem) -> [FilePath] {
+        [filePath(of: photo)] + photo.companions.map(\.path)
+    }
 }

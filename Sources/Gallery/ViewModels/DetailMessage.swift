@@ -11,7 +11,7 @@ public enum DetailMessage: Sendable {
     case imageArea(CellSize)
     /// Show the next (+1) or previous (-1) photo of the list the pane was opened from.
     case move(by: Int)
-    /// The user left the pane.
+    /// The user left the pane (a video playing stops: its decoding task is cancelled).
     case close
     /// The full record of photo `id` came, or failed.
     case recordArrived(id: String, Result<LibraryItem, any Error>)
@@ -23,6 +23,14 @@ public enum DetailMessage: Sendable {
     case frame(request: Int, index: Int, RenderedPicture)
     /// The picture of photo `id`, beside the one shown, was made ahead for `cells`.
     case madeAhead(id: String, cells: CellSize, RenderedPicture)
+    /// Space: play the video (a Live Photo's motion) shown, or pause it, or go on.
+    case playPause
+    /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds
+    /// into its `length` (when the container says it).
+    case videoFrame(request: Int, RenderedPicture, time: Double, length: Duration?)
+    /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
+    /// could not be played (`failure` says why).
+    case playbackEnded(request: Int, failure: String?)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

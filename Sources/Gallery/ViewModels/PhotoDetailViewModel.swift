@@ -68,9 +68,16 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     @ObservationIgnored private var imageRequest = 0
     /// Plays an animated picture's frames while the pane shows it.
     @ObservationIgnored private var animationTask: Task<Void, Never>?
-    /// Which of an animation's frames `image` is (0 for a still picture): the screen tells the
+    /// Which of an animation's (or a video's) frames `image` is (0 for a still picture): the screen tells the
     /// frames apart by it.
     public private(set) var frameIndex = 0
+    /// The video playing or paused in the pane (a video item, a Live Photo's motion); nil when none.
+    public private(set) var playing: VideoPlaying?
+    /// The picture shown before a video played: shown again when it stops.
+    @ObservationIgnored private var still: RenderedPicture?
+    @ObservationIgnored private var player: PaneVideoPlayer?
+    /// Asks `player` for frame after frame while the video plays; cancelled to pause or stop.
+    @ObservationIgnored private(set) var playbackTask: Task<Void, Never>?
     @ObservationIgnored private var moveTask: Task<Void, Never>?
     @ObservationIgnored private var moveRequest = 0
     @ObservationIgnored private var queuedOffset = 0
@@ -99,6 +106,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         imageTask?.cancel()
         moveTask?.cancel()
         aheadTask?.cancel()
+        animationTask?.cancel()
+        playbackTask?.cancel()
     }
 
     // MARK: The update
@@ -118,6 +127,18 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             image = .loaded(picture)
         case .madeAhead(let id, let cells, let picture): ahead.keep(picture, of: id, cells: cells)
         case .stepped(let request, let next): finishMove(request: request, to: next)
+        case .playPause: playPause()
+        case .videoFrame(let request, let picture, let time, let length):
+            guard request == imageRequest, let playing, !playing.isPaused else { break }
+            frameIndex += 1
+            image = .loaded(picture)
+            self.playing?.time = time
+            // A Live Photo's motion is no item of its own: its length is known once it is open.
+            if playing.duration == nil { self.playing?.duration = length }
+        case .playbackEnded(let request, let failure):
+            guard request == imageRequest else { break }
+            stopMotion()
+            if let failure { errorMessage = failure }
         }
         updates.check()
     }
@@ -161,16 +182,14 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         imageArea = cells
         imageTask?.cancel()
         aheadTask?.cancel()
-        stopAnimation()
+        stopMotion()
         imageRequest = requests.next()
         let request = imageRequest
         let pipeline = self.pipeline
         let photo = self.photo
         if let made = ahead.picture(of: photo.id, cells: cells) {
             imageTask = nil
-            image = .loaded(made)
-            playAnimation(request: request)
-            makeNeighboursAhead()
+            display(made, request: request)
             return
         }
         image = .loading
@@ -224,6 +243,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         photo = next
         errorMessage = nil
         didLoad = false
+        stopMotion()
+        still = nil
         appear()
         if let area = imageArea {
             image = nil
@@ -236,7 +257,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         imageTask?.cancel()
         moveTask?.cancel()
         aheadTask?.cancel()
-        stopAnimation()
+        stopMotion()
         isLoading = false
         coordinator?.photoDetailViewModelDidClose(self)
     }
@@ -269,12 +290,20 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         imageTask = nil
         switch result {
         case .success(let thumbnail):
-            image = .loaded(thumbnail)
-            if let area = imageArea { ahead.keep(thumbnail, of: photo.id, cells: area) }
-            playAnimation(request: request)
-            makeNeighboursAhead()
+            display(thumbnail, request: request)
         case .failure(let error): image = .failed(ErrorMessage.text(for: error))
         }
+    }
+
+    /// Shows the photo's picture (made now or ahead), starts what moves in it, and makes its
+    /// neighbours' pictures ahead.
+    private func display(_ picture: RenderedPicture, request: Int) {
+        image = .loaded(picture)
+        still = picture
+        if let area = imageArea { ahead.keep(picture, of: photo.id, cells: area) }
+        // A video plays once its poster is up; a Live Photo's motion waits for Space.
+        if photo.video != nil { play() } else { playAnimation(request: request) }
+        makeNeighboursAhead()
     }
 
     /// Makes the pictures of the photos beside this one at the pane's size, the way the last step
@@ -314,9 +343,67 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         }
     }
 
-    private func stopAnimation() {
+    // MARK: Video
+
+    /// Space: a video (a Live Photo's motion) starts, pauses, or goes on from where it paused.
+    private func playPause() {
+        guard let playing else { return play() }
+        if playing.isPaused {
+            self.playing?.isPaused = false
+            runPlayback()
+        } else {
+            playbackTask?.cancel()
+            self.playing?.isPaused = true
+        }
+    }
+
+    /// Plays the item's video over its picture, once the picture is up, from its start: at its own
+    /// frame rate, frames dropped rather than falling behind the clock (`VideoPlayback`).
+    private func play() {
+        guard let area = imageArea, let motion = photo.motion, case .loaded? = image, playing == nil else { return }
+        let isVideo = photo.video != nil
+        player = PaneVideoPlayer(path: motion, loops: isVideo, renderer: pipeline.renderer, cells: area)
+        playing = VideoPlaying(isPaused: false, time: 0, duration: photo.video?.duration)
+        runPlayback()
+    }
+
+    /// Frame after frame from `player`, each sent when drawn and the next asked for when it is due,
+    /// until the task is cancelled (pause, stop) or the video ends.
+    private func runPlayback() {
+        guard let player else { return }
+        let request = imageRequest
+        playbackTask = Task { [weak self] in
+            await player.resume()
+            while !Task.isCancelled {
+                let frame: PaneVideoPlayer.Frame?
+                do {
+                    frame = try await player.next()
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    self?.update(.playbackEnded(request: request, failure: ErrorMessage.text(for: error)))
+                    return
+                }
+                guard !Task.isCancelled else { return }
+                guard let frame else {
+                    self?.update(.playbackEnded(request: request, failure: nil))
+                    return
+                }
+                self?.update(.videoFrame(request: request, frame.picture, time: frame.time, length: frame.length))
+                try? await Task.sleep(until: frame.showUntil, clock: .continuous)
+            }
+        }
+    }
+
+    /// Stops an animation or a video playing, and shows the still picture again.
+    private func stopMotion() {
         animationTask?.cancel()
         animationTask = nil
+        playbackTask?.cancel()
+        player = nil
+        if playing != nil {
+            playing = nil
+            if let still { image = .loaded(still) }
+        }
         frameIndex = 0
     }
 

@@ -26,6 +26,7 @@ import TerminalVocabulary
             _ = view.viewModel.isLoading
             _ = view.viewModel.errorMessage
             _ = view.viewModel.extraDetails
+            _ = view.viewModel.playing
             _ = view.actions.statusText
             _ = view.spinner.tick
         } onChange: { view in
@@ -53,7 +54,10 @@ import TerminalVocabulary
                                  error: viewModel.errorMessage, message: actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
         let keys = environment.keyMap
-        let right = status.right(["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
+        // What a video does now, or that Space plays a Live Photo's motion.
+        let playing = viewModel.playing?.text
+            ?? (viewModel.photo.motion != nil ? "\(keys.label(of: .playPause)) plays" : nil)
+        let right = status.right([playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
@@ -68,6 +72,7 @@ import TerminalVocabulary
             case .back: viewModel.update(.close)
             case .previousPhoto: viewModel.update(.move(by: -1))
             case .nextPhoto: viewModel.update(.move(by: 1))
+            case .playPause: viewModel.update(.playPause)
             default: return false
             }
             return true

@@ -266,8 +266,10 @@ import TerminalVocabulary
             if photo.picture == nil { return GridCell(title: title, image: nil, placeholder: "folder") }
         } else {
             var name = photo.title.isEmpty ? "untitled" : photo.title
-            // A video says so, and how long it plays, before its name.
+            // A video says so, and how long it plays, before its name; a Live Photo says LIVE (a
+            // word, which every terminal's font has).
             if let video = photo.video { name = video.badge + " " + name }
+            if photo.isLive { name = LibraryItem.liveBadge + " " + name }
             // The mark is text, so it shows whatever draws the pictures.
             title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }

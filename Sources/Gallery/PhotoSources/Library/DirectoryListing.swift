@@ -109,12 +109,13 @@ final class DirectoryListing: Sendable {
         if unnamed > 0 { logger.info("skipped \(CountText.count(unnamed, "more file"))") }
     }
 
-    /// Takes the entry at `path` out of the pages (`true`: its file went to the trash) or lets it
-    /// back in its place (`false`).
-    func hide(_ path: FilePath, _ isHidden: Bool) {
-        noteOwnMove(of: [path])
-        hidden.withLock { paths in
-            if isHidden { paths.insert(path) } else { paths.remove(path) }
+    /// Takes the entry whose files are `paths` (its own first, then its companions) out of the
+    /// pages (`true`: its files went to the trash) or lets it back in its place (`false`).
+    func hide(_ paths: [FilePath], _ isHidden: Bool) {
+        guard let path = paths.first else { return }
+        noteOwnMove(of: paths)
+        hidden.withLock { hidden in
+            if isHidden { hidden.insert(path) } else { hidden.remove(path) }
         }
         // Listed again while the file was away (the folder changed meanwhile): it must be scanned.
         if !isHidden, scanned.withLock({ $0.map { !$0.entries.contains { $0.path == path } } ?? false }) {
@@ -124,13 +125,13 @@ final class DirectoryListing: Sendable {
         if scanned.withLock({ $0 != nil }) { resort() }
     }
 
-    /// The file at `old` is at `new` now, shown as `title`: it keeps its place, so the pages
-    /// already shown stay as they were.
-    func rename(_ old: FilePath, to new: FilePath, title: String) {
-        noteOwnMove(of: [old, new])
+    /// The file at `old` is at `new` now, shown as `title`, its companions (at `companionsWere`
+    /// before) at `companions`: it keeps its place, so the pages already shown stay as they were.
+    func rename(_ old: FilePath, to new: FilePath, title: String, companions: [Companion], companionsWere: [FilePath] = []) {
+        noteOwnMove(of: [old, new] + companionsWere + companions.map(\.path))
         scanned.withLock { scanned in
             guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
-            current.entries[index] = current.entries[index].renamed(to: new, title: title)
+            current.entries[index] = current.entries[index].renamed(to: new, title: title, companions: companions)
             scanned = current
         }
         if scanned.withLock({ $0 != nil }) { resort() }

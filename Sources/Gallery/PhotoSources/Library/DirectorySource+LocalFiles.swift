@@ -14,14 +14,18 @@ extension DirectorySource: LocalPhotoSource {
         let newPath = oldPath.parent.appending(newName)
         // In a recursive listing the title is the path below the folder: only its last part changes.
         let title = photo.title.lastIndex(of: "/").map { String(photo.title[...$0]) + newName } ?? newName
-        listing.rename(oldPath, to: newPath, title: title)
+        let companions = photo.companions.map { $0.renamed(withMainFileNamed: newName) }
+        listing.rename(oldPath, to: newPath, title: title, companions: companions,
+                       companionsWere: photo.companions.map(\.path))
         // A folder's tile is made again from the folder at its new path: its cover is a file inside.
         if let sorted = try? listing.sorted(), let index = sorted.indexByID[newPath.description] {
             return self.photo(for: sorted.entries[index])
         }
-        return Self.photo(atPath: newPath, title: title)
+        var renamed = Self.photo(atPath: newPath, title: title)
+        renamed.companions = companions
+        return renamed
     }
 
-    public func removed(_ photo: LibraryItem) { listing.hide(filePath(of: photo), true) }
-    public func restored(_ photo: LibraryItem) { listing.hide(filePath(of: photo), false) }
+    public func removed(_ photo: LibraryItem) { listing.hide(filePaths(of: photo), true) }
+    public func restored(_ photo: LibraryItem) { listing.hide(filePaths(of: photo), false) }
 }

@@ -62,10 +62,12 @@ public struct DirectorySource: PhotoSource {
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
                                          dateTaken: dateTaken)
-        guard let index = folder.index(ofID: absolute.description), (try? folder.listing.entries()[index].kind).map({ $0 != .folder }) == true else {
-            throw GalleryError.notAPhoto(path.description)
-        }
-        return (folder, absolute.description)
+        let entries = (try? folder.listing.entries()) ?? []
+        // A Live Photo's motion or a RAW file given opens on the item it belongs to.
+        let entry = folder.index(ofID: absolute.description).map { entries[$0] }
+            ?? entries.first { $0.companions.contains { $0.path == absolute } }
+        guard let entry, entry.kind != .folder else { throw GalleryError.notAPhoto(path.description) }
+        return (folder, entry.path.description)
     }
 
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
@@ -160,9 +162,16 @@ public struct DirectorySource: PhotoSource {
         var lines = ["File: \(LocalFile.name(of: path))",
                      "Size: \(CountText.bytes(info.size)) (\(CountText.count(info.size, "byte")))"]
         lines += ["Modified: \(TakenDate.text(ofInstant: info.modifiedSeconds))", "Folder: \(path.parent)"]
+        // What the item is, first: a video, a Live Photo, a RAW+JPEG pair, with its files' names.
+        let names = ([path] + photo.companions.map(\.path)).map { LocalFile.name(of: $0) }.joined(separator: " + ")
         if let video = photo.video {
             lines.insert(video.detailLine, at: 0)
-        } else if let header = Self.header(ofFile: path) {
+        } else if photo.isLive {
+            lines.insert("Live Photo: \(names)", at: 0)
+        } else if photo.raw != nil {
+            lines.insert("RAW+JPEG: \(names)", at: 0)
+        }
+        if photo.video == nil, let header = Self.header(ofFile: path) {
             lines += PhotoMetadata(reading: header).camera.detailLines
         }
         return lines
@@ -206,11 +215,13 @@ public struct DirectorySource: PhotoSource {
     }
 
     func photo(for entry: LibraryEntry) -> LibraryItem {
-        switch entry.kind {
-        case .photo: return Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
-        case .video: return Self.video(atPath: entry.path, title: entry.title)
-        case .folder: return folderTile(entry)
+        var item = switch entry.kind {
+        case .photo: Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
+        case .video: Self.video(atPath: entry.path, title: entry.title)
+        case .folder: folderTile(entry)
         }
+        item.companions = entry.companions
+        return item
     }
 
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when

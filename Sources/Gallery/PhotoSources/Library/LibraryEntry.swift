@@ -16,12 +16,15 @@ struct LibraryEntry: Sendable, Equatable {
     let size: Int
     let modifiedSeconds: Int
     let modifiedNanoseconds: Int
+    /// The files that go with this one (`CompanionPairing`): a Live Photo's motion, a JPEG's RAW file.
+    var companions: [Companion] = []
 
-    /// The same file under another path and title (a rename).
-    func renamed(to path: FilePath, title: String) -> LibraryEntry {
+    /// The same file under another path and title (a rename), its companions renamed with it.
+    func renamed(to path: FilePath, title: String, companions: [Companion]) -> LibraryEntry {
         var copy = self
         copy.path = path
         copy.title = title
+        copy.companions = companions
         return copy
     }
 

@@ -14,6 +14,8 @@ struct LibraryScan: Sendable {
     var missing: [FilePath] = []
     /// The folders listed: the folder itself and, in a recursive walk, those below it.
     var folders: [FilePath] = []
+    /// Files named as RAW files that no decoder reads: listed only beside a JPEG of their name.
+    private var rawFiles: [FilePath] = []
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
     private(set) var skipReasons: [String] = []
     /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
@@ -62,6 +64,7 @@ struct LibraryScan: Sendable {
             next += 1
             scan.add(path: link.path, title: link.title, recursive: true, visited: &visited, links: &links)
         }
+        scan.pairCompanions()
         return scan
     }
 
@@ -76,6 +79,7 @@ struct LibraryScan: Sendable {
             let title = folder == "/" ? LocalFile.name(of: path) : folder + "/" + LocalFile.name(of: path)
             scan.add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: true)
         }
+        scan.pairCompanions()
         return scan
     }
 
@@ -201,7 +205,19 @@ struct LibraryScan: Sendable {
         }
     }
 
-    private mutating func skipUnsupported(_ path: FilePath) {
+    /// A Live Photo's still and motion, a RAW+JPEG pair, made one entry; RAW files that joined
+    /// none are left out as files of no format shown.
+    private mutating func pairCompanions() {
+        for path in CompanionPairing.pair(&entries, raws: rawFiles) { skipUnsupported(path, companionless: true) }
+        rawFiles = []
+    }
+
+    /// `companionless`: a RAW file is known to have no JPEG to join.
+    private mutating func skipUnsupported(_ path: FilePath, companionless: Bool = false) {
+        if !companionless, ImageFormat.rawFileExtensions.contains(CompanionPairing.split(LocalFile.name(of: path)).extension) {
+            rawFiles.append(path)
+            return
+        }
         unsupported += 1
         noteSkip(path, "not a photo or video format gallery shows")
     }

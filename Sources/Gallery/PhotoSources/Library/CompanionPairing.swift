@@ -1,0 +1,79 @@
+import Imaging
+import OperatingSystem
+
+/// Which files of a listing are one item: files of the same name but for the extension (case
+/// ignored), in the same folder. A HEIC or JPEG beside a MOV is a Live Photo, the still shown and
+/// the MOV its motion; a JPEG beside a RAW file is a RAW+JPEG pair, the JPEG shown. The files
+/// that join another are its `Companion`s, listed once, with it.
+enum CompanionPairing {
+    /// Stills that a MOV of their name makes a Live Photo.
+    static let liveStillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
+    /// A Live Photo's motion.
+    static let motionExtensions: Set<String> = ["mov"]
+    /// Stills that a RAW file of their name pairs with.
+    static let rawStillExtensions: Set<String> = ["jpg", "jpeg"]
+
+    /// The name's extension, lower case ("" when none), and the rest ("IMG_1234").
+    static func split(_ name: String) -> (stem: String, extension: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        return (String(name[..<dot]), name[name.index(after: dot)...].lowercased())
+    }
+
+    /// Every extension that may pair, lower case.
+    private static let pairedExtensions = liveStillExtensions.union(motionExtensions).union(ImageFormat.rawFileExtensions)
+
+    /// Whether the name's extension is one that pairs, told from the path's last bytes alone.
+    private static func mayPair(_ path: FilePath) -> Bool {
+        let bytes = path.bytes
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return false }
+        let lowered = bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+        return pairedExtensions.contains(String(decoding: lowered, as: UTF8.self))
+    }
+
+    /// `entries` with the companions of each still joined to it and left out on their own;
+    /// `raws`: files named as RAW files that are listed nowhere else (no decoder knows them), which
+    /// join a JPEG of their name. Answers the RAW files that joined none.
+    static func pair(_ entries: inout [LibraryEntry], raws: [FilePath]) -> [FilePath] {
+        struct Name: Hashable {
+            let folder: FilePath
+            let stem: String
+        }
+        func name(of path: FilePath) -> (Name, String) {
+            let (stem, ext) = split(LocalFile.name(of: path))
+            return (Name(folder: path.parent, stem: stem.lowercased()), ext)
+        }
+        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last bytes.
+        var stills: [Name: (index: Int, ext: String)] = [:]
+        var others: [(name: Name, ext: String, index: Int?, path: FilePath)] = []
+        for (index, entry) in entries.enumerated() where entry.kind != .folder && mayPair(entry.path) {
+            let (key, ext) = name(of: entry.path)
+            if entry.kind == .photo, liveStillExtensions.contains(ext) {
+                // A JPEG is the one shown when a HEIC of the same name is there too.
+                if let known = stills[key], rawStillExtensions.contains(known.ext) { continue }
+                stills[key] = (index, ext)
+            } else if (entry.kind == .video && motionExtensions.contains(ext)) || ImageFormat.rawFileExtensions.contains(ext) {
+                others.append((key, ext, index, entry.path))
+            }
+        }
+        guard !stills.isEmpty else { return raws }
+        others += raws.map { path in
+            let (key, ext) = name(of: path)
+            return (key, ext, nil, path)
+        }
+        var joined: Set<Int> = []
+        var unpaired: [FilePath] = []
+        for other in others {
+            let role: Companion.Role = motionExtensions.contains(other.ext) ? .motion : .raw
+            guard let still = stills[other.name],
+                  (role == .motion ? liveStillExtensions : rawStillExtensions).contains(still.ext),
+                  !entries[still.index].companions.contains(where: { $0.role == role }) else {
+                if other.index == nil { unpaired.append(other.path) }
+                continue
+            }
+            entries[still.index].companions.append(Companion(path: other.path, role: role))
+            if let index = other.index { joined.insert(index) }
+        }
+        if !joined.isEmpty { entries = entries.indices.filter { !joined.contains($0) }.map { entries[$0] } }
+        return unpaired
+    }
+}
