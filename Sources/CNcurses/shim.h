@@ -29,6 +29,14 @@ static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_invis(void) { return A_INVIS; }
 static inline int cn_key_resize(void) { return KEY_RESIZE; }
 static inline int cn_key_mouse(void) { return KEY_MOUSE; }
+/* Focus reports (mode 1004: CSI I, CSI O) as key codes of their own, past ncurses' KEY_MAX: read
+   as bytes, their ESC would be the Escape key. */
+static inline int cn_key_focus_in(void) { return KEY_MAX + 1; }
+static inline int cn_key_focus_out(void) { return KEY_MAX + 2; }
+static inline void cn_define_focus_keys(void) {
+    define_key("\033[I", KEY_MAX + 1);
+    define_key("\033[O", KEY_MAX + 2);
+}
 static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
 
 /* newterm on the process's stdio (stdout/stdin are C globals Swift 6 rejects) with the terminfo

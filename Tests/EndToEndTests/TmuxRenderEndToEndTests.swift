@@ -23,4 +23,27 @@ import Testing
         let exited = try await tmux.waitFor { $0.joined().contains("EXIT=0") }
         #expect(exited.ok)
     }
+
+    /// Inside tmux the app asks for focus reports (mode 1004): tmux sends a focus-in when the pane
+    /// shows again (a window switched back, with `focus-events on`), after which the whole screen
+    /// is drawn again, and the report is never read as the Escape key. Quitting turns them off.
+    @Test func aFocusInDrawsTheScreenAgainAndIsNoEscape() async throws {
+        let tmux = try await asciiGrid()
+        #expect(try await tmux.waitFor { !$0.joined().contains("loading…") }.ok)
+        try tmux.press("Enter")
+        let detail = try await tmux.waitFor { $0.joined().contains("Esc back") }
+        try #require(detail.ok, "\(detail.screen.joined(separator: "\n"))")
+        try tmux.recordOutput()
+        try tmux.command(["send-keys", "-t", tmux.name, "-H", "1b", "5b", "49"])
+        // Read as it grows: `recordedOutput()` requires the file to be there already.
+        let recorded = { FileManager.default.contents(atPath: tmux.home + "/pane.bin")?.count ?? 0 }
+        let redrawn = try await tmux.waitFor { _ in recorded() > 4_000 }
+        #expect(redrawn.ok, "no redraw after a focus-in: \(recorded()) bytes")
+        #expect(redrawn.screen.joined().contains("Esc back"), "the focus-in was taken for Esc")
+        try tmux.press("q")
+        let exited = try await tmux.waitFor { $0.joined().contains("EXIT=0") }
+        #expect(exited.ok)
+        #expect(String(decoding: try tmux.recordedOutput(), as: UTF8.self).contains("\u{1B}[?1004l"))
+    }
 }
+

@@ -31,6 +31,8 @@ import TUI
         let background = environment.pictureBackground
         terminal.screen.keepPictures(like: environment.capabilities, background: (background.r, background.g, background.b))
         self.terminal = terminal
+        // tmux drops pictures of a pane it hides; with `focus-events on` it says when the pane shows again.
+        if environment.capabilities.tmux != nil { terminal.redrawOnFocus() }
         var environment = self.environment
         if environment.clipboard == nil {
             environment.clipboard = SystemClipboard(environment: environment.processEnvironment,

@@ -46,6 +46,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     private let redraws = RedrawScheduler()
     private var clicks = ClickTracker()
     private var stopped = false
+    /// Focus reports are on (`redrawOnFocus()`).
+    private var reportsFocus = false
     private static var isRunning = false
     /// The origin of the times double-clicks are measured in.
     private static let started = ContinuousClock.now
@@ -127,6 +129,16 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Schedules one redraw on the next main-queue turn, however often it is called before then.
     public func setNeedsRedraw() { redraws.setNeedsRedraw() }
 
+    /// Asks the terminal to say when it gains focus (mode 1004), and draws everything again then:
+    /// tmux tells a pane it is shown again (a window switched back, a pane unzoomed) this way,
+    /// where it may have dropped pictures it keeps only so many of. Off again at `stop()`.
+    public func redrawOnFocus() {
+        guard !reportsFocus else { return }
+        reportsFocus = true
+        cn_define_focus_keys()
+        TerminalOutput.write(Array("\u{1B}[?1004h".utf8))
+    }
+
     /// Draws the next frame from scratch, pictures included: for a terminal whose screen no
     /// longer shows what was drawn.
     public func redrawEverything() {
@@ -149,6 +161,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         sources.forEach { $0.cancel() }
         sources.removeAll()
         screen.releaseImages()
+        if reportsFocus { TerminalOutput.write(Array("\u{1B}[?1004l".utf8)) }
         mousemask(0, nil)
         // Without an alternate screen (the fallback description has none) the grid would stay
         // on the screen under the shell's prompt.
@@ -252,6 +265,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         switch code {
         case cn_key_resize():
             terminalDidResize(force: false)
+        case cn_key_focus_in():
+            redrawEverything()
+        case cn_key_focus_out():
+            break
         case cn_key_mouse():
             // Events read together (a press and its release in one write) come as one KEY_MOUSE;
             // getmouse hands them out newest first, one a call, until none is left (ncurses keeps

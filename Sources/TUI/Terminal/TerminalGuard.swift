@@ -27,7 +27,7 @@ enum TerminalGuard {
             return Array(String(cString: value).utf8)
         }
         return capability("sgr0", or: "\u{1B}[0m")
-            + Array("\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8)
+            + Array("\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1004l".utf8)
             + capability("rmkx", or: "")
             + capability("cnorm", or: "\u{1B}[?25h")
             + capability("rmcup", or: "")
