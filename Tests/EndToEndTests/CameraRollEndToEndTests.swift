@@ -37,7 +37,7 @@ import Testing
         let trash = root.path + "/data/Trash"
         let tmux = try TmuxSession(columns: 120, rows: 40)
         try tmux.type("XDG_DATA_HOME=\(root.path)/data \(gallery) \(roll.path) --render ascii; echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("LIVE IMG_1234.JPG") }
+        let grid = try await tmux.waitFor { $0.joined().contains("2 photos · 1 video") && $0.joined().contains("LIVE IMG_1234.JPG") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         #expect(!grid.screen.joined().contains("skipped"), "the companions are not skipped files")
 
@@ -47,14 +47,14 @@ import Testing
         try tmux.press("D")
         #expect(try await tmux.waitFor { $0.joined().contains("Move 2 photos to the trash? y/n") }.ok)
         try tmux.press("y")
-        let trashed = try await tmux.waitFor { $0.joined().contains("moved 2 photos to the trash") && $0.joined().contains("1 photo ·") }
+        let trashed = try await tmux.waitFor { $0.joined().contains("moved 2 photos to the trash") && $0.joined().contains(" 1 video ·") }
         #expect(trashed.ok, "\(trashed.screen.joined(separator: "\n"))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: roll.path) == ["clip.mp4"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash + "/files").sorted()
                 == ["DSC_0001.JPG", "DSC_0001.NEF", "IMG_1234.JPG", "IMG_1234.MOV"])
 
         try tmux.press("u")
-        let restored = try await tmux.waitFor { $0.joined().contains("restored 2 photos") && $0.joined().contains("3 photos") }
+        let restored = try await tmux.waitFor { $0.joined().contains("restored 2 photos") && $0.joined().contains("2 photos · 1 video") }
         #expect(restored.ok, "\(restored.screen.joined(separator: "\n"))")
         #expect(try fingerprint(roll) == before, "every file back, byte-identical")
         #expect(try FileManager.default.contentsOfDirectory(atPath: trash + "/files").isEmpty)

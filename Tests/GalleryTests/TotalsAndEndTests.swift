@@ -85,6 +85,9 @@ struct TotalsAndEndTests {
                 == ["5 folders · 20 photos", "7 of 25"])
         #expect(CountText.items(total: 1, folders: 1) == "1 folder")
         #expect(CountText.items(total: 2, folders: 1) == "1 folder · 1 photo")
+        #expect(CountText.items(total: 25, folders: 3, videos: 2) == "3 folders · 20 photos · 2 videos")
+        #expect(CountText.items(total: 1, folders: 0, videos: 1) == "1 video")
+        #expect(CountText.items(total: 0, folders: 0) == "0 photos")
     }
 
     /// `r` with nothing failed reloads the pages where the user is, not page 1, and the selected

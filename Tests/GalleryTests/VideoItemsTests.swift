@@ -50,7 +50,7 @@ struct VideoItemsTests {
         await grid.until { grid.thumbnails[id]?.thumbnail != nil }
         let status = await app.settle()
         #expect(app.screen.text().joined().contains("▶ 0:05 clip.mp4"), "\(app.screen.text())")
-        #expect(status.contains("2 photos"), "\(status)")
+        #expect(status.contains("1 photo · 1 video"), "videos are counted as such: \(status)")
         app.press(.right, .character(" "))
         #expect(grid.markedPhotos.map(\.title) == ["clip.mp4"], "a video is marked as a photo is")
     }

@@ -17,12 +17,12 @@ enum CountText {
         "\(grouped(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
-    /// "1,512 photos", "3 folders · 20 photos" when `folders` of the `total` items are folders,
-    /// "4 folders" when there is nothing else.
-    static func items(total: Int, folders: Int) -> String {
-        let photos = max(0, total - folders)
-        guard folders > 0 else { return count(photos, "photo") }
-        return photos == 0 ? count(folders, "folder") : "\(count(folders, "folder")) · \(count(photos, "photo"))"
+    /// "1,512 photos", "3 folders · 20 photos · 2 videos" when `folders` and `videos` of the
+    /// `total` items are folders and videos, "4 folders" when there is nothing else.
+    static func items(total: Int, folders: Int, videos: Int = 0) -> String {
+        let photos = max(0, total - folders - videos)
+        let parts = [(folders, "folder"), (photos, "photo"), (videos, "video")].filter { $0.0 > 0 }.map { count($0.0, $0.1) }
+        return parts.isEmpty ? count(0, "photo") : parts.joined(separator: " · ")
     }
 
     /// A byte count in the largest fitting binary unit with one decimal: "1.2 MB", "512 B".

@@ -15,13 +15,17 @@ public struct PhotoPage: Sendable, Equatable {
     public var skipped = 0
     /// How many items of the feed are folders (a local library's tiles, listed first), not photos.
     public let folderCount: Int
+    /// How many items of the feed are videos (a local library's), counted apart from photos.
+    public let videoCount: Int
 
-    public init(photos: [LibraryItem], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0) {
+    public init(photos: [LibraryItem], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0,
+                videoCount: Int = 0) {
         self.photos = photos
         self.isLast = isLast
         self.total = total.map { max(0, $0) }
         self.note = note
         self.folderCount = max(0, folderCount)
+        self.videoCount = max(0, videoCount)
     }
 
     /// A page that is the last when it is shorter than `perPage`, the rule for servers that say nothing more.

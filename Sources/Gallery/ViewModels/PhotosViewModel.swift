@@ -32,6 +32,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var skipped = 0
     /// How many items are folders, from the latest page (a local library lists them first).
     public private(set) var folderCount = 0
+    /// How many items of the feed are videos.
+    public private(set) var videoCount = 0
     /// The block of cells each thumbnail is rendered into.
     public var thumbnailSize: CellSize { thumbnailLoads.cells }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
@@ -75,7 +77,7 @@ public final class PhotosViewModel: UpdatedByMessages {
     public var statusText: String {
         if isLoadingFirstPage { return "Fetching…" }
         if let errorMessage { return errorMessage }
-        let count = CountText.items(total: total ?? items.count, folders: folderCount)
+        let count = CountText.items(total: total ?? items.count, folders: folderCount, videos: videoCount)
         if isLoadingMore { return "\(count) · loading more…" }
         return reachedEnd && total == nil ? "\(count) · end" : count
     }
@@ -328,6 +330,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         visibleHoles = []
         sourceNote = nil
         folderCount = 0
+        videoCount = 0
         listChanges.append(.replaced)
         selectedIndex = 0
         selectedID = nil
@@ -447,9 +450,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         switch result {
         case .success(let received):
             list.pagination.succeed(page: page, count: received.photos.count, isLast: received.isLast, total: received.total)
-            if received.note != sourceNote { sourceNote = received.note }
-            if received.skipped != skipped { skipped = received.skipped }
-            if received.folderCount != folderCount { folderCount = received.folderCount }
+            takeCounts(of: received)
             if pagination.total == nil {
                 list.append(received.photos)
             } else {
@@ -582,6 +583,15 @@ public final class PhotosViewModel: UpdatedByMessages {
         update(.folderListed(FolderRelisting(pages: received, rewritten: rewritten, goneMarks: gone, listRequest: request)))
     }
 
+    /// What a page says of the whole list: what was left out, how many folders and videos.
+    /// Set only when changed: each set is a change observers hear of.
+    private func takeCounts(of page: PhotoPage) {
+        if page.note != sourceNote { sourceNote = page.note }
+        if page.skipped != skipped { skipped = page.skipped }
+        if page.folderCount != folderCount { folderCount = page.folderCount }
+        if page.videoCount != videoCount { videoCount = page.videoCount }
+    }
+
     private func replaceList(with listing: FolderRelisting) {
         // `refresh` dropped the list meanwhile, or `r` asks for it again.
         guard listing.listRequest == listRequest else { return }
@@ -592,11 +602,7 @@ public final class PhotosViewModel: UpdatedByMessages {
             for (offset, photo) in received.photos.enumerated() { updated[(page - 1) * perPage + offset] = photo }
         }
         // What was left out may change alone (a text file copied in).
-        if let first = listing.pages.values.first {
-            if first.note != sourceNote { sourceNote = first.note }
-            if first.skipped != skipped { skipped = first.skipped }
-            if first.folderCount != folderCount { folderCount = first.folderCount }
-        }
+        if let first = listing.pages.values.first { takeCounts(of: first) }
         let listed = Set(updated.received.map(\.id))
         let redrawn = listing.rewritten.intersection(listed)
         markedIDs.subtract(listing.goneMarks)

@@ -233,6 +233,7 @@ import TerminalVocabulary
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
+                                 videos: viewModel.videoCount,
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
@@ -243,9 +244,9 @@ import TerminalVocabulary
     /// "1,512 photos" (with "3 folders" first when some items are folders, and "3 skipped" after
     /// when the source left files out), the selection's place ("84 of 1,512") and, when the number
     /// of pages is known, "page 3 of 51".
-    static func countParts(total: Int, folders: Int = 0, selected: Int, perPage: Int, pageCount: Int?,
+    static func countParts(total: Int, folders: Int = 0, videos: Int = 0, selected: Int, perPage: Int, pageCount: Int?,
                            skipped: Int = 0) -> [String] {
-        var parts = [CountText.items(total: total, folders: folders)]
+        var parts = [CountText.items(total: total, folders: folders, videos: videos)]
         if skipped > 0 { parts.append("\(CountText.grouped(skipped)) skipped") }
         guard total > 0 else { return parts }
         parts.append("\(CountText.grouped(selected + 1)) of \(CountText.grouped(total))")

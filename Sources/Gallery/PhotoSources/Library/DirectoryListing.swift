@@ -21,6 +21,7 @@ final class DirectoryListing: Sendable {
 
         /// Folders are listed first: how many there are.
         var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
+        var videoCount: Int { entries.count { $0.kind == .video } }
     }
 
     let contents: Contents

@@ -110,14 +110,16 @@ public struct DirectorySource: PhotoSource {
             let sorted = try listing.sorted()
             let photos = try pageOf(sorted.entries, page: page, perPage: perPage)
             var listed = PhotoPage(photos: photos, isLast: page * perPage >= sorted.entries.count,
-                                   total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount)
+                                   total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount,
+                                   videoCount: sorted.videoCount)
             listed.skipped = sorted.skipped
             return listed
         case .search(let query):
             let matches = try matching(query)
             return PhotoPage(photos: try pageOf(matches, page: page, perPage: perPage),
                              isLast: page * perPage >= matches.count, total: matches.count,
-                             folderCount: matches.prefix { $0.kind == .folder }.count)
+                             folderCount: matches.prefix { $0.kind == .folder }.count,
+                             videoCount: matches.count { $0.kind == .video })
         }
     }
 
