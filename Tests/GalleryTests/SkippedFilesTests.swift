@@ -52,6 +52,27 @@ struct SkippedFilesTests {
         #expect(crowded.skipReasons.count == LibraryScan.maxSkipReasons)
     }
 
+    /// A FIFO in a folder, and a link to one named like a photo, are skipped by their type: opened
+    /// for reading, either would wait for a writer (the writer's open below would then not fail).
+    @Test func aFIFOIsSkippedWithoutBeingOpened() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try #require(mkfifo(folder.path + "/pipe.jpg", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.jpg", withDestinationPath: folder.path + "/pipe.jpg")
+        let scan = try LibraryScan.folder(FilePath(folder.path), recursive: false)
+        #expect(scan.entries.isEmpty && scan.skipped == 2)
+        #expect(scan.skipReasons.sorted() == [
+            "skipped \"\(folder.path)/link.jpg\": a FIFO, not a file",
+            "skipped \"\(folder.path)/pipe.jpg\": a FIFO, not a file",
+        ])
+        #expect(throws: GalleryError.notAFile(folder.path + "/link.jpg", what: "a FIFO")) {
+            try DirectorySource.opening(FilePath(folder.path + "/link.jpg"))
+        }
+        let writer = open(folder.path + "/pipe.jpg", O_WRONLY | O_NONBLOCK)
+        #expect(writer < 0 && errno == ENXIO, "the FIFO has a reader")
+        if writer >= 0 { close(writer) }
+    }
+
     /// A folder large enough for its files to be classified on several threads lists each file
     /// once, photos and others told apart by their bytes, as a small one does.
     @Test func aLargeFolderIsClassifiedFileByFile() throws {

@@ -155,8 +155,9 @@ struct LibraryScan: Sendable {
             default: skipUnsupported(path)
             }
         case .other?, .symbolicLink?:
-            // A link is followed above, so only other kinds land here: devices, sockets, pipes.
-            skipUnsupported(path)
+            // A link is followed above, so only other kinds land here: devices, sockets, FIFOs,
+            // never opened (reading one may wait for ever or never end).
+            skipUnsupported(path, status?.special.map { "\($0), not a file" })
         case nil:
             if missingIsNoted && (try? FileStatus(path: path, followingLinks: false)) == nil {
                 missing.append(path)
@@ -201,9 +202,9 @@ struct LibraryScan: Sendable {
         }
     }
 
-    private mutating func skipUnsupported(_ path: FilePath) {
+    private mutating func skipUnsupported(_ path: FilePath, _ reason: String? = nil) {
         unsupported += 1
-        noteSkip(path, "not a photo or video format gallery shows")
+        noteSkip(path, reason ?? "not a photo or video format gallery shows")
     }
 
     private mutating func noteSkip(_ path: FilePath, _ reason: String) {
