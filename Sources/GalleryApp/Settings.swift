@@ -38,7 +38,7 @@ struct Settings: Equatable {
 
     /// `gallery/gallery.log` in the user's state folder (`XDGDirectories.stateHome`).
     static func defaultLogPath(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).stateHome + "/gallery/gallery.log"
+        XDGDirectories(environment: environment).log
     }
 
     /// The access key with all but its last 4 characters hidden: `****abcd`.

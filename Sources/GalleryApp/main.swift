@@ -84,12 +84,24 @@ do {
     exit(64)
 }
 var app: AppCoordinator?
-/// While the grid is on the screen, what C libraries print to stderr goes to the log instead.
-var standardErrorToLog: StandardErrorRedirection?
+/// While the grid is on the screen, what C libraries print to stderr goes to the log instead, a
+/// warning a line, as they print it.
+var standardErrorToLog: (redirection: StandardErrorRedirection, lines: any DispatchSourceRead)?
+
+@MainActor func takeStandardError() {
+    let redirection = try? StandardErrorRedirection()
+    guard let redirection else { return }
+    let lines = DispatchSource.makeReadSource(fileDescriptor: redirection.readingEnd, queue: .main)
+    lines.setEventHandler { for line in redirection.takeLines() { logger.warning("\(line)") } }
+    lines.resume()
+    standardErrorToLog = (redirection, lines)
+}
 
 /// Standard error back on the terminal, before gallery's own last words; once.
 @MainActor func restoreStandardError() {
-    standardErrorToLog?.restore()
+    guard let (redirection, lines) = standardErrorToLog else { return }
+    lines.cancel()
+    for line in redirection.restore() { logger.warning("\(line)") }
     standardErrorToLog = nil
 }
 
@@ -140,7 +152,7 @@ Task { @MainActor in
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator
         try coordinator.start()
-        standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
+        takeStandardError()
     } catch {
         FileOutput.standardError.report("\(error)")
         exit(command.pick ? PickOutput.failed : 1)

@@ -76,10 +76,15 @@ public struct ViewCommand {
         for (index, file) in files.enumerated() {
             let path = FilePath(argument: file)
             do {
-                // What decoders print themselves (dav1d's "Error parsing OBU data") is not ours to
-                // show: stderr is /dev/null while a file is read and drawn, and gets our one line.
-                let quiet = try? StandardErrorRedirection(to: "/dev/null")
-                defer { quiet?.restore() }
+                // What decoders print themselves (dav1d's "Unknown OBU type 0") is not ours to
+                // show: stderr is taken while a file is read and drawn, its lines go to the log as
+                // warnings, and it gets back our one line.
+                let libraries = try? StandardErrorRedirection()
+                defer {
+                    if let lines = libraries?.restore(), !lines.isEmpty {
+                        StandardErrorRedirection.appendWarnings(lines, toLogAt: Self.logPath(environment: variable))
+                    }
+                }
                 let imageID = idBase | UInt32(index % 255 + 1)
                 var output = FileInput.isVideo(path)
                     ? try Self.show(VideoFile(path: path), renderer: renderer, imageID: imageID, plays: animates)
@@ -130,6 +135,12 @@ public struct ViewCommand {
             return []
         }
         return try renderer.draw(video.poster(fittingIn: renderer.pixelBox).image, imageID: imageID).bytes
+    }
+
+    /// The app's log (`XDGDirectories.log`), where what libraries print goes.
+    static func logPath(environment variable: (String) -> String?) -> FilePath {
+        let names = ["HOME", "XDG_STATE_HOME"]
+        return FilePath(XDGDirectories(environment: names.reduce(into: [:]) { $0[$1] = variable($1) }).log)
     }
 
     /// `view`'s arguments for `file` alone, with this command's options.

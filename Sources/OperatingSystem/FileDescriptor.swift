@@ -17,6 +17,8 @@ public struct FileDescriptor: Sendable, Hashable {
         case creatingNew(permissions: UInt32)
         /// Writing from empty, whether or not the file existed.
         case replacing(permissions: UInt32)
+        /// Writing at the end, whatever others append meanwhile (a log), created when missing.
+        case appending(permissions: UInt32)
     }
 
     public let rawValue: Int32
@@ -44,6 +46,7 @@ public struct FileDescriptor: Sendable, Hashable {
                 case .reading: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
                 case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
                 case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+                case .appending(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, permissions)
                 }
             }
         }

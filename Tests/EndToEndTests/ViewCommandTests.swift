@@ -260,18 +260,29 @@ struct ViewCommandTests {
         #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\nlines.gif: ") == true, "\(lines)")
     }
 
-    @Test func aDecodersOwnComplaintsNeverReachStandardError() throws {
+    @Test func aDecodersOwnComplaintsNeverReachStandardErrorButTheLog() throws {
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.avif")))
+        let payload = try #require(original.indices.first { original[$0...].starts(with: Array("mdat".utf8)) }) + 4
         // coffee.avif with three bytes of its AV1 data changed: dav1d prints "Error parsing OBU
-        // data" on stderr itself before libheif reports the failure.
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.avif")))
-        for (offset, value) in [(272, 14), (302, 137), (304, 227)] as [(Int, UInt8)] { bytes[offset] = value }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString).avif").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { unlink(path) }
-        let result = try view([path, "--size", "8x4", "--render", "halfblock"])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("gallery: \(path): ") && result.stderr.split(separator: "\n").count == 1,
-                "\(result.stderr)")
+        // data" on stderr itself before libheif reports the failure. And with its first OBU's
+        // type made 0: "Unknown OBU type 0 of size 5504".
+        var parsing = original, unknown = original
+        for (offset, value) in [(272, 14), (302, 137), (304, 227)] as [(Int, UInt8)] { parsing[offset] = value }
+        unknown[payload] = 0
+        let environment = colourTerminal.merging(["HOME": folder + "/home"]) { $1 }
+        let log = folder + "/home/.local/state/gallery/gallery.log"
+        for (name, bytes, said) in [("parsing.avif", parsing, "Error parsing OBU data"), ("unknown.avif", unknown, "Unknown OBU type 0 of size")] {
+            let path = folder + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = try view([path, "--size", "8x4", "--render", "halfblock"], environment: environment)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("gallery: \(path): ") && result.stderr.split(separator: "\n").count == 1,
+                    "\(result.stderr)")
+            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(logged.contains(" warning gallery: \(said)"), "\(name): \(logged)")
+        }
     }
 
     @Test func aHEIFGridOfMoreTilesThanItCouldCodeIsRefusedAtOnce() throws {
