@@ -115,11 +115,21 @@ public final class PhotoFileActions {
             return
         }
         guard newName != oldName else { return }
+        // Said before the file is touched; a file system that holds fewer bytes than it says
+        // (ENAMETOOLONG from the rename) gets the same sentence.
+        let longest = Directory.longestName(in: path.parent)
+        guard newName.utf8.count <= longest else {
+            message = Self.tooLong(newName, longest: longest)
+            return
+        }
         do {
             // The folder's bytes stay as they are; the new name is the text the user typed.
             try File.renameWithoutReplacing(path, to: path.parent.appending(newName))
         } catch where error.isAlreadyExisting {
             message = "\(newName) already exists: nothing was renamed"
+            return
+        } catch where error.isNameTooLong {
+            message = Self.tooLong(newName, longest: longest)
             return
         } catch {
             message = "\(oldName) was not renamed: \(error.reason)"
@@ -190,9 +200,12 @@ public final class PhotoFileActions {
         if name.isEmpty { return "a name cannot be empty: nothing was renamed" }
         if name.contains("/") { return "a name cannot contain \"/\": nothing was renamed" }
         if name == "." || name == ".." { return "\"\(name)\" cannot be a file's name: nothing was renamed" }
-        // Linux file systems hold a name of 255 bytes at most (NAME_MAX); said before the file is touched.
-        if name.utf8.count > 255 { return "a name holds at most 255 bytes, not \(name.utf8.count): nothing was renamed" }
         return nil
+    }
+
+    /// Why `name` cannot be a name in a folder whose names hold at most `longest` bytes.
+    static func tooLong(_ name: String, longest: Int) -> String {
+        "a name holds at most \(longest) bytes here, not \(name.utf8.count): nothing was renamed"
     }
 
     /// `sentence` of the count of `items` done ("moved 3 photos to the trash", "restored 2 of 3
