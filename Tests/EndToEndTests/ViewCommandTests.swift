@@ -256,8 +256,8 @@ struct ViewCommandTests {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 3, "one line a file: \(result.stderr.debugDescription)")
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
-        #expect(lines.first?.hasPrefix("gallery: \(folder)/clip\\e]52;c;aGVsbG8=\\x07.jpg: ") == true, "\(lines)")
-        #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\nlines.gif: ") == true, "\(lines)")
+        #expect(lines.first?.hasPrefix("gallery: \(folder)/clip\\x1B]52;c;aGVsbG8=\\x07.jpg: ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\x0Alines.gif: ") == true, "\(lines)")
     }
 
     @Test func aDecodersOwnComplaintsNeverReachStandardErrorButTheLog() throws {

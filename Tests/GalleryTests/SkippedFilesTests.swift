@@ -38,7 +38,7 @@ struct SkippedFilesTests {
         let scan = try LibraryScan.folder(FilePath(folder.path), recursive: true)
         #expect(scan.skipped == 2)
         #expect(scan.skipReasons.sorted() == [
-            "skipped \"\(folder.path)/notes\\u{1B}[2J.txt\": not a photo or video format gallery shows",
+            "skipped \"\(folder.path)/notes\\x1B[2J.txt\": not a photo or video format gallery shows",
             "skipped \"\(folder.path)/sub/up\": a link to a folder already listed (a loop)",
         ])
         let given = LibraryScan.paths([FilePath(folder.path + "/gone.jpg")])

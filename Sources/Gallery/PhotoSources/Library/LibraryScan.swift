@@ -209,8 +209,8 @@ struct LibraryScan: Sendable {
 
     private mutating func noteSkip(_ path: FilePath, _ reason: String) {
         guard skipReasons.count < Self.maxSkipReasons else { return }
-        // Quoted with escapes: a name may hold control characters, and the log may be read on a terminal.
-        skipReasons.append("skipped \(path.description.debugDescription): \(reason)")
+        // Quoted, as shown (control characters escaped): the log may be read on a terminal.
+        skipReasons.append("skipped \"\(path)\": \(reason)")
     }
 
     static func hasImageExtension(_ path: FilePath) -> Bool {
