@@ -35,7 +35,7 @@ if command.printConfig {
 do {
     try LogSetup.bootstrap(settings, explicit: command.log != nil)
 } catch {
-    FileOutput.standardError.report("cannot write the log file \(settings.logPath): \(error.localizedDescription)")
+    FileOutput.standardError.report("cannot write the log file \(settings.logPath): \(error.reason)")
     exit(1)
 }
 let logger = Logger(label: "gallery")

@@ -140,7 +140,7 @@ public struct ViewCommand {
     /// The app's log (`XDGDirectories.log`), where what libraries print goes.
     static func logPath(environment variable: (String) -> String?) -> FilePath {
         let names = ["HOME", "XDG_STATE_HOME"]
-        return FilePath(XDGDirectories(environment: names.reduce(into: [:]) { $0[$1] = variable($1) }).log)
+        return XDGDirectories(environment: names.reduce(into: [:]) { $0[$1] = variable($1) }).log
     }
 
     /// `view`'s arguments for `file` alone, with this command's options.

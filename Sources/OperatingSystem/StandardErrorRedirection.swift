@@ -66,18 +66,11 @@ public final class StandardErrorRedirection: Sendable {
     /// process that has no logger (`gallery view`). Nothing is said when it cannot be written.
     public static func appendWarnings(_ lines: [String], toLogAt path: FilePath) {
         guard !lines.isEmpty else { return }
-        makeFolder(path.parent)
+        try? File.makeDirectories(path.parent, permissions: 0o700)
         guard let log = try? FileDescriptor.open(path, .appending(permissions: 0o600)) else { return }
         defer { try? log.close() }
         let time = Self.utcText(secondsSince1970: Int(Glibc.time(nil)))
         try? log.write(all: Array(lines.map { "\(time) warning gallery: \($0)\n" }.joined().utf8))
-    }
-
-    /// The folder at `path`, and those above it that are missing (`mkdir -p`).
-    private static func makeFolder(_ path: FilePath) {
-        guard !path.isEmpty, path != "/", path.withCString({ mkdir($0, 0o700) }) != 0, errno == ENOENT else { return }
-        makeFolder(path.parent)
-        _ = path.withCString { mkdir($0, 0o700) }
     }
 
     /// `YYYY-MM-DDThh:mm:ssZ`, as the app's log writes its times.

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Imaging
+import OperatingSystem
 import TUI
 import TestSupport
 import Testing
