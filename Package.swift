@@ -60,8 +60,10 @@ let package = Package(
         // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
         .target(name: "CHEIF"),
         // FFmpeg (libavformat, libavcodec, libswscale) loaded with dlopen at the first video, not
-        // linked (see its header); its headers give the types and constants.
-        .target(name: "CFFmpeg"),
+        // linked (see its header); its headers give the types and constants. Its debug lines in
+        // DWARF 4: gold, linking the static `gallery`, stops with an internal error
+        // (format_file_lineno) reading this file's DWARF 5 lines to place its dlopen warning.
+        .target(name: "CFFmpeg", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
@@ -76,7 +78,7 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalVocabulary",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalVocabulary", "OperatingSystem",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalVocabulary"),
@@ -130,7 +132,7 @@ let package = Package(
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), and small videos
         // (Fixtures/make-video-fixtures.sh), read by path.
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary"],
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary", "OperatingSystem"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
@@ -143,7 +145,7 @@ let package = Package(
             "TerminalVocabulary", "OperatingSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "Imaging"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DemoCatalog", "Net", "Imaging", "ImagingTestSupport", "TestSupport", "OperatingSystem"]),
         .testTarget(name: "GalleryAppTests", dependencies: ["GalleryApp", "Gallery", "Imaging", "TUI", "TestSupport", "OperatingSystem", "TerminalVocabulary"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
     ]

@@ -337,14 +337,10 @@ gallery_video *gallery_video_open_memory(const unsigned char *data, size_t size,
     return open_source(video, report);
 }
 
-gallery_video *gallery_video_open_path(const char *path, gallery_video_limits limits, gallery_video_report *report) {
-    if (!gallery_video_available(report)) return NULL;
-    // Without waiting: a FIFO named like a clip must not block the open.
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    struct stat status;
-    if (fd < 0 || fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
-        snprintf(report->message, sizeof report->message, "%s", fd < 0 ? strerror(errno) : "not a regular file");
-        if (fd >= 0) close(fd);
+gallery_video *gallery_video_open_descriptor(int fd, int64_t size, gallery_video_limits limits,
+                                             gallery_video_report *report) {
+    if (!gallery_video_available(report)) {
+        close(fd);
         return NULL;
     }
     gallery_video *video = new_video(limits);
@@ -354,7 +350,7 @@ gallery_video *gallery_video_open_path(const char *path, gallery_video_limits li
         return NULL;
     }
     video->fd = fd;
-    video->size = status.st_size;
+    video->size = size;
     return open_source(video, report);
 }
 

@@ -23,13 +23,18 @@ struct ConfigFile: Equatable {
         XDGDirectories(environment: environment).configHome + "/gallery/config.toml"
     }
 
-    /// Reads and checks the file at `path`; nil when there is no such file.
+    /// Reads and checks the file at `path`; nil when there is no such file. Read as every file is
+    /// (`File.read`): a FIFO or a device under its name is refused, not waited on.
     static func load(path: String) throws(ConfigError) -> ConfigFile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(path: path, line: nil, message: "cannot be read")
+        let bytes: [UInt8]
+        do {
+            bytes = try File.read(FilePath(path), maxBytes: 1 << 20)
+        } catch where error.isMissing {
+            return nil
+        } catch {
+            throw ConfigError(path: path, line: nil, message: "cannot be read: \(error.reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(path: path, line: nil, message: "is not UTF-8 text")
         }
         return try parse(text, path: path)

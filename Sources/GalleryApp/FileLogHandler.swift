@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OperatingSystem
 
 /// A swift-log handler appending lines to a file. The UI owns the screen, so logs never go to stdout/stderr.
 struct FileLogHandler: LogHandler {
@@ -26,28 +27,16 @@ struct FileLogHandler: LogHandler {
     }
 
     /// The open file, shared by every logger; writes are serialised by a lock.
-    final class Sink: @unchecked Sendable {
-        private let handle: FileHandle
-        private let lock = NSLock()
+    final class Sink: Sendable {
+        private let file: Locked<FileDescriptor>
 
-        /// Opens (creating) `path` for appending; throws with a readable message when it cannot.
-        init(path: String) throws {
-            let manager = FileManager.default
-            if !manager.fileExists(atPath: path) {
-                guard manager.createFile(atPath: path, contents: nil) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-                }
-            }
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-            handle.seekToEndOfFile()
-            self.handle = handle
+        /// Opens (creating, mode 0600) `path` for appending: its bytes, whatever they are.
+        init(path: FilePath) throws(SystemError) {
+            file = Locked(try FileDescriptor.open(path, .appending(permissions: 0o600)))
         }
 
         func append(_ line: String) {
-            lock.lock(); defer { lock.unlock() }
-            handle.write(Data(line.utf8))
+            file.withLock { try? $0.write(all: Array(line.utf8)) }
         }
     }
 }

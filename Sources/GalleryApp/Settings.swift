@@ -10,7 +10,7 @@ struct Settings: Equatable {
     var values: SettingValues
     var keys = KeyMap.standard
     /// Where the log goes.
-    var logPath: String
+    var logPath: FilePath
     var verbose = false
     /// The config file read, nil when there was none.
     var configPath: String?
@@ -19,7 +19,8 @@ struct Settings: Equatable {
 
     /// `file` (read from `configPath`) under `command`'s flags.
     init(command: GalleryCommand, file: ConfigFile?, configPath: String?, environment: [String: String]) {
-        logPath = command.log ?? Self.defaultLogPath(environment: environment)
+        // `--log`'s value as the bytes given: a name that is not UTF-8 is a token for them.
+        logPath = command.log.map(FilePath.init(argument:)) ?? Self.defaultLogPath(environment: environment)
         self.configPath = file == nil ? nil : configPath
         values = file?.values ?? SettingValues()
         if let file {
@@ -37,8 +38,8 @@ struct Settings: Equatable {
     }
 
     /// `gallery/gallery.log` in the user's state folder (`XDGDirectories.stateHome`).
-    static func defaultLogPath(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).stateHome + "/gallery/gallery.log"
+    static func defaultLogPath(environment: [String: String]) -> FilePath {
+        XDGDirectories(environment: environment).log
     }
 
     /// The access key with all but its last 4 characters hidden: `****abcd`.

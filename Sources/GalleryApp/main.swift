@@ -35,7 +35,7 @@ if command.printConfig {
 do {
     try LogSetup.bootstrap(settings, explicit: command.log != nil)
 } catch {
-    FileOutput.standardError.report("cannot write the log file \(settings.logPath): \(error.localizedDescription)")
+    FileOutput.standardError.report("cannot write the log file \(settings.logPath): \(error.reason)")
     exit(1)
 }
 let logger = Logger(label: "gallery")
@@ -84,12 +84,24 @@ do {
     exit(64)
 }
 var app: AppCoordinator?
-/// While the grid is on the screen, what C libraries print to stderr goes to the log instead.
-var standardErrorToLog: StandardErrorRedirection?
+/// While the grid is on the screen, what C libraries print to stderr goes to the log instead, a
+/// warning a line, as they print it.
+var standardErrorToLog: (redirection: StandardErrorRedirection, lines: any DispatchSourceRead)?
+
+@MainActor func takeStandardError() {
+    let redirection = try? StandardErrorRedirection()
+    guard let redirection else { return }
+    let lines = DispatchSource.makeReadSource(fileDescriptor: redirection.readingEnd, queue: .main)
+    lines.setEventHandler { for line in redirection.takeLines() { logger.warning("\(line)") } }
+    lines.resume()
+    standardErrorToLog = (redirection, lines)
+}
 
 /// Standard error back on the terminal, before gallery's own last words; once.
 @MainActor func restoreStandardError() {
-    standardErrorToLog?.restore()
+    guard let (redirection, lines) = standardErrorToLog else { return }
+    lines.cancel()
+    for line in redirection.restore() { logger.warning("\(line)") }
     standardErrorToLog = nil
 }
 
@@ -142,7 +154,7 @@ Task { @MainActor in
         let coordinator = AppCoordinator(environment: appEnvironment, onExit: exitAfterTheTerminal)
         app = coordinator
         try coordinator.start()
-        standardErrorToLog = try? StandardErrorRedirection(to: settings.logPath)
+        takeStandardError()
     } catch {
         FileOutput.standardError.report("\(error)")
         exit(command.pick ? PickOutput.failed : 1)

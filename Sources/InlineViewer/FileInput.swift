@@ -27,8 +27,8 @@ enum FileInput {
         init(describing description: String) { self.description = description }
     }
 
-    /// How long a FIFO or pipe may take to send its first bytes: `mkfifo f; gallery view f` with no
-    /// writer ends after this, rather than waiting for ever.
+    /// How long a pipe may take to send its first bytes: `sleep 100 | gallery view /dev/stdin`
+    /// ends after this, rather than waiting for ever.
     static let pipeTimeout = Duration.seconds(10)
 
     /// Calls `body` with the bytes of the file at `path`, mapped when it is a regular file (reading
@@ -38,9 +38,8 @@ enum FileInput {
     static func withContents<Result>(of path: FilePath, maxBytes: Int = maxBytes, pipeTimeout: Duration = pipeTimeout,
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         do {
-            // A device (a terminal, a disk, /dev/zero) is no image, and reading one may never end
-            // or wait for keys: refused by its type before it is opened.
-            if try FileStatus(path: path).isDevice { throw Failure(describing: "a device, not an image file") }
+            // A FIFO in a folder, a socket or a device (a terminal, /dev/zero) is refused by its
+            // type, never opened: reading one may wait for ever or never end.
             return try MappedFile.withContents(
                 of: path, maxBytes: maxBytes,
                 truncationMessage: "gallery: a file was cut short while it was being read\n", pipeTimeout: pipeTimeout, body)
@@ -52,9 +51,9 @@ enum FileInput {
     /// Whether `path` is a regular file that starts as a video container does (`VideoFormat`):
     /// a video is read by FFmpeg as it plays, never whole, so it is told apart before the file
     /// is read. Only a regular file: a pipe's first bytes read here would be lost to the picture.
-    static func isVideo(_ path: String) -> Bool {
+    static func isVideo(_ path: FilePath) -> Bool {
         guard let status = try? FileStatus(path: path), status.kind == .regular, status.size >= VideoFormat.signatureLength,
-              let head = try? FileDescriptor.withOpened(path, .readingWithoutWaiting, { try $0.read(upTo: VideoFormat.signatureLength) })
+              let head = try? FileDescriptor.withOpened(path, .reading, { try $0.read(upTo: VideoFormat.signatureLength) })
         else { return false }
         return VideoFormat(sniffing: head) != nil
     }

@@ -74,15 +74,21 @@ public struct ViewCommand {
         // its first frame, or the video's poster, shows.
         let animates = files.count == 1 && TerminalMode.isTerminal(.standardInput) && TerminalMode.isTerminal(.standardOutput)
         for (index, file) in files.enumerated() {
+            let path = FilePath(argument: file)
             do {
-                // What decoders print themselves (dav1d's "Error parsing OBU data") is not ours to
-                // show: stderr is /dev/null while a file is read and drawn, and gets our one line.
-                let quiet = try? StandardErrorRedirection(to: "/dev/null")
-                defer { quiet?.restore() }
+                // What decoders print themselves (dav1d's "Unknown OBU type 0") is not ours to
+                // show: stderr is taken while a file is read and drawn, its lines go to the log as
+                // warnings, and it gets back our one line.
+                let libraries = try? StandardErrorRedirection()
+                defer {
+                    if let lines = libraries?.restore(), !lines.isEmpty {
+                        StandardErrorRedirection.appendWarnings(lines, toLogAt: Self.logPath(environment: variable))
+                    }
+                }
                 let imageID = idBase | UInt32(index % 255 + 1)
-                var output = FileInput.isVideo(file)
-                    ? try Self.show(VideoFile(path: file), renderer: renderer, imageID: imageID, plays: animates)
-                    : try FileInput.withContents(of: FilePath(argument: file)) { bytes in
+                var output = FileInput.isVideo(path)
+                    ? try Self.show(VideoFile(path: path), renderer: renderer, imageID: imageID, plays: animates)
+                    : try FileInput.withContents(of: path) { bytes in
                         // A video from a pipe: what was read, within the cap, is all there is,
                         // so it cannot be handed over to another process to read again.
                         if VideoFormat(sniffing: bytes) != nil {
@@ -111,7 +117,7 @@ public struct ViewCommand {
             } catch {
                 allShown = false
                 // One line a file, whatever its name or the library's words hold.
-                FileOutput.standardError.report("\(FilePath(argument: file)): \(error)")
+                FileOutput.standardError.report("\(path): \(error)")
             }
         }
         return allShown
@@ -129,6 +135,12 @@ public struct ViewCommand {
             return []
         }
         return try renderer.draw(video.poster(fittingIn: renderer.pixelBox).image, imageID: imageID).bytes
+    }
+
+    /// The app's log (`XDGDirectories.log`), where what libraries print goes.
+    static func logPath(environment variable: (String) -> String?) -> FilePath {
+        let names = ["HOME", "XDG_STATE_HOME"]
+        return XDGDirectories(environment: names.reduce(into: [:]) { $0[$1] = variable($1) }).log
     }
 
     /// `view`'s arguments for `file` alone, with this command's options.

@@ -54,6 +54,13 @@ public enum Directory {
         return entries
     }
 
+    /// The most bytes one name may have in the folder at `path` (`pathconf`'s `_PC_NAME_MAX`: 255
+    /// on most Linux file systems, fewer or more on some); 255 when the folder does not say.
+    public static func longestName(in path: FilePath) -> Int {
+        let limit = path.withCString { pathconf($0, Int32(_PC_NAME_MAX)) }
+        return limit > 0 ? limit : 255
+    }
+
     /// Makes a new folder, private to this user, named `prefix` and six random characters.
     public static func makeTemporary(prefix: String) throws(SystemError) -> String {
         var template = Array((prefix + "XXXXXX").utf8CString)

@@ -2,14 +2,15 @@ import Glibc
 
 /// Operations on files named by path.
 public enum File {
-    /// The whole of the file at `path`. One with more than `maxBytes` bytes fails with EFBIG
-    /// (`SystemError.isFileTooLarge`): a regular file before anything is read, any other kind (a
-    /// pipe, a device that never ends) once that much was read. A folder fails with EISDIR.
+    /// The whole of the file at `path`, opened as `FileDescriptor.open`'s `.reading` says (a FIFO in
+    /// a folder, a socket or a device refused by its type, a folder with EISDIR). One with more
+    /// than `maxBytes` bytes fails with EFBIG (`SystemError.isFileTooLarge`): a regular file before
+    /// anything is read, a pipe once that much was read, or with ETIMEDOUT when nothing came in 10 s.
     public static func read(_ path: FilePath, maxBytes: Int) throws(SystemError) -> [UInt8] {
         let descriptor = try FileDescriptor.open(path)
         defer { try? descriptor.close() }
         let status = try descriptor.status()
-        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path.description) }
+        if status.isPipe { try descriptor.wait(forPipe: .seconds(10)) }
         guard status.kind != .regular || status.size <= maxBytes else { throw tooLarge(path) }
         // One byte past the cap: a file that fills it has more than `maxBytes`.
         let limit = maxBytes == .max ? .max : maxBytes + 1

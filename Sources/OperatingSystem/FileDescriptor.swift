@@ -5,14 +5,20 @@ import Glibc
 public struct FileDescriptor: Sendable, Hashable {
     /// How a file is opened; always close-on-exec, so no program this process starts inherits it.
     public enum Opening: Sendable {
+        /// Reading a file of bytes: a regular file, or a pipe this process was handed (`/dev/stdin`
+        /// under `cat photo.jpg |`, `<(…)`). What the path names is told by its type before it is
+        /// opened: a folder fails with EISDIR, and a FIFO in a folder, a socket or a device with
+        /// `SystemError.isNotAFile`, so no reader waits for a writer or reads a device that never
+        /// ends. The open itself never waits (`O_NONBLOCK`, which changes nothing for a regular
+        /// file and which `wait(forPipe:)` turns off for a pipe), and the open file's type is
+        /// checked again: another program may have put something else under the name meanwhile.
         case reading
-        /// Reading, without the open waiting for a FIFO's writer (`O_NONBLOCK`, which `wait(forPipe:)`
-        /// then turns off again).
-        case readingWithoutWaiting
         /// Writing a file that must not exist yet.
         case creatingNew(permissions: UInt32)
         /// Writing from empty, whether or not the file existed.
         case replacing(permissions: UInt32)
+        /// Writing at the end, whatever others append meanwhile (a log), created when missing.
+        case appending(permissions: UInt32)
     }
 
     public let rawValue: Int32
@@ -29,18 +35,49 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     public static func open(_ path: FilePath, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
+        if case .reading = opening {
+            let status: FileStatus
+            do { status = try FileStatus(path: path) } catch { throw SystemError(code: error.code, operation: "open", path: error.path) }
+            try checkReadable(status, path: path.description)
+        }
         let descriptor = try SystemCall.retryingInterrupts("open", path: path.description) {
             path.withCString { path in
                 switch opening {
-                case .reading: Glibc.open(path, O_RDONLY | O_CLOEXEC)
-                case .readingWithoutWaiting: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                case .reading: Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
                 case .creatingNew(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
                 case .replacing(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
+                case .appending(let permissions): Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, permissions)
                 }
             }
         }
-        return FileDescriptor(descriptor, path: path.description)
+        let opened = FileDescriptor(descriptor, path: path.description)
+        if case .reading = opening {
+            do {
+                try checkReadable(opened.status(), path: opened.path)
+            } catch {
+                try? opened.close()
+                throw error
+            }
+        }
+        return opened
     }
+
+    /// Throws unless `status` is that of a file `.reading` reads: a regular file or an anonymous pipe.
+    private static func checkReadable(_ status: FileStatus, path: String?) throws(SystemError) {
+        if status.kind == .regular { return }
+        if status.kind == .directory { throw SystemError(code: EISDIR, operation: "read", path: path) }
+        if status.isPipe, status.device == anonymousPipes { return }
+        throw SystemError(notAFile: status.special ?? .characterDevice, operation: "read", path: path)
+    }
+
+    /// The device every anonymous pipe is on (the kernel's pipefs), as `stat` reports it: a pipe
+    /// this process was handed is on it, a FIFO in a folder is on that folder's file system.
+    private static let anonymousPipes: UInt64? = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
+        return try? FileDescriptor(ends[0]).status().device
+    }()
 
     public static func open(_ path: String, _ opening: Opening = .reading) throws(SystemError) -> FileDescriptor {
         try open(FilePath(path), opening)
@@ -61,7 +98,7 @@ public struct FileDescriptor: Sendable, Hashable {
 
     /// Not made again on EINTR: Linux has released the descriptor by then, and another thread may
     /// already have been given the number.
-    /// For a pipe opened `.readingWithoutWaiting`: waits at most `timeout` for its first bytes (or
+    /// For a pipe opened `.reading`: waits at most `timeout` for its first bytes (or
     /// its writer closing it), then makes reads wait again. Throws ETIMEDOUT
     /// (`SystemError.isTimedOut`) when nothing came: a FIFO nobody writes to.
     public func wait(forPipe timeout: Duration) throws(SystemError) {

@@ -30,11 +30,14 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
     /// decoded with U+FFFD would name another file.
     public var text: String? { String(validating: bytes, as: UTF8.self) }
 
-    /// The path for showing: UTF-8 as it reads, every byte that is not UTF-8 as `\xFF`, U+FFFD
-    /// as `\u{FFFD}` (the terminal layers drop it, as what invalid bytes decode to), and a
-    /// backslash as `\\`, so that no name shows as another does (a name may be spelled
-    /// `c\xFF.jpg`). Also the path's key where text is needed (a grid item's id): it is one-to-one.
-    /// Control characters are left to whoever draws it (escaped or dropped there).
+    /// The path for showing, the one spelling of a name wherever it is drawn (a grid's title, the
+    /// detail pane, a message): UTF-8 as it reads, every byte that is not UTF-8 as `\xFF`, a C0
+    /// control or DEL as `\x1B` (so `a<ESC>[2Jb.jpg` shows as `a\x1B[2Jb.jpg` and never acts on
+    /// the terminal), U+FFFD, C1 controls and the characters that hide or reorder text (bidi
+    /// overrides, zero-width ones, the byte-order mark) as `\u{FFFD}`, `\u{009B}`, `\u{202E}`
+    /// (not `\x9B`, which is the invalid byte), and a backslash as `\\`, so that no name shows as
+    /// another does (a name may be spelled `c\xFF.jpg`). Also the path's key where text is needed
+    /// (a grid item's id): it is one-to-one.
     public var description: String {
         var shown = ""
         var parser = Unicode.UTF8.ForwardParser()
@@ -44,9 +47,11 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 let scalar = Unicode.UTF8.decode(encoded)
-                switch scalar {
-                case "\\": shown += "\\\\"
-                case "\u{FFFD}": shown += "\\u{FFFD}"
+                switch scalar.value {
+                case 0x5C: shown += "\\\\"
+                case 0x00...0x1F, 0x7F: shown += "\\x" + Self.hex(UInt8(scalar.value))
+                case 0x80...0x9F, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF, 0xFFFD:
+                    shown += "\\u{" + Self.hex(UInt8(scalar.value >> 8)) + Self.hex(UInt8(scalar.value & 0xFF)) + "}"
                 default: shown.unicodeScalars.append(scalar)
                 }
                 offset += encoded.count

@@ -24,10 +24,32 @@ public struct FileStatus: Sendable, Equatable {
     /// How many names the file has (`st_nlink`): a new name for a file that exists (`ln`) is
     /// complete from the start, unlike a file being copied in.
     public let linkCount: Int
+    /// What an `.other` file is: a FIFO, a socket or a device; nil for the other kinds.
+    public let special: Special?
+
+    /// A file that is not a file of bytes: reading one may wait for a writer or never end.
+    public enum Special: Sendable, Equatable, CustomStringConvertible {
+        /// A FIFO or a pipe: read from, it waits for a writer.
+        case fifo
+        case socket
+        /// A terminal, `/dev/zero`.
+        case characterDevice
+        /// A disk.
+        case blockDevice
+
+        /// What it is, for a sentence: "a FIFO".
+        public var description: String {
+            switch self {
+            case .fifo: "a FIFO"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            }
+        }
+    }
+
     /// A FIFO or a pipe (`.other`): read from, it waits for a writer.
-    public let isPipe: Bool
-    /// A character or block device (`.other`): a terminal, a disk, `/dev/zero`.
-    public let isDevice: Bool
+    public var isPipe: Bool { special == .fifo }
 
     /// The file at `path`; a symbolic link itself rather than what it names unless `followingLinks`.
     public init(path: FilePath, followingLinks: Bool = true) throws(SystemError) {
@@ -57,7 +79,12 @@ public struct FileStatus: Sendable, Equatable {
         ownerID = UInt32(status.st_uid)
         isSticky = status.st_mode & S_ISVTX != 0
         linkCount = Int(status.st_nlink)
-        isPipe = status.st_mode & S_IFMT == S_IFIFO
-        isDevice = [S_IFCHR, S_IFBLK].contains(status.st_mode & S_IFMT)
+        special = switch status.st_mode & S_IFMT {
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        default: nil
+        }
     }
 }

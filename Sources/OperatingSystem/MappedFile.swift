@@ -3,15 +3,15 @@ import Glibc
 /// A whole file in memory without copying it where the kernel allows: a regular file is mapped,
 /// anything else read into one anonymous mapping.
 public enum MappedFile {
-    /// Calls `body` with the bytes of the file at `path`, opened once. A regular file is mapped,
-    /// not read: its pages come straight from the page cache. Anything else (a pipe, a character
-    /// device, an empty file, a mapping refused) is read from the same descriptor: a FIFO opened a
-    /// second time would wait for a new writer. The open never waits: a FIFO gets `pipeTimeout`
-    /// for its first bytes, then fails with ETIMEDOUT (`SystemError.isTimedOut`).
+    /// Calls `body` with the bytes of the file at `path`, opened once (`FileDescriptor.open`'s
+    /// `.reading`: a FIFO in a folder, a socket or a device is refused by its type, a folder fails
+    /// with EISDIR). A regular file is mapped, not read: its pages come straight from the page
+    /// cache. Anything else (a pipe this process was handed, an empty file, a mapping refused) is
+    /// read from the same descriptor. A pipe gets `pipeTimeout` for its first bytes, then fails
+    /// with ETIMEDOUT (`SystemError.isTimedOut`).
     ///
     /// A file of more than `maxBytes` fails with EFBIG (`SystemError.isFileTooLarge`): a regular
-    /// one before it is mapped, anything else once that much has been read. A folder fails with
-    /// EISDIR.
+    /// one before it is mapped, a pipe once that much has been read.
     ///
     /// A mapping has one hazard reading has not: if another program cuts the file short while it
     /// is mapped, touching the lost pages raises SIGBUS. The process then writes
@@ -20,11 +20,10 @@ public enum MappedFile {
         of path: FilePath, maxBytes: Int, truncationMessage: StaticString, pipeTimeout: Duration = .seconds(10),
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
-        let descriptor = try FileDescriptor.open(path, .readingWithoutWaiting)
+        let descriptor = try FileDescriptor.open(path)
         defer { try? descriptor.close() }
         let status = try descriptor.status()
         if status.isPipe { try descriptor.wait(forPipe: pipeTimeout) }
-        guard status.kind != .directory else { throw SystemError(code: EISDIR, operation: "read", path: path.description) }
         guard status.kind != .regular || status.size <= maxBytes else { throw File.tooLarge(path) }
         let size = status.size
         let mapped = status.kind == .regular && size > 0

@@ -8,8 +8,13 @@ extension File {
     /// on one file system (EXDEV otherwise). Where the file system cannot rename that way (EINVAL,
     /// ENOSYS), a file is hard-linked to the new name, which is as safe, then the old name removed;
     /// a folder cannot be (link refuses folders: EPERM), and plain rename(2) would replace an
-    /// empty folder of that name, so it stays where it is.
+    /// empty folder of that name, so it stays where it is. A new name longer than its folder's
+    /// file system holds (`Directory.longestName`) fails with ENAMETOOLONG (`isNameTooLong`)
+    /// before anything is touched, rather than being cut to fit.
     public static func renameWithoutReplacing(_ source: FilePath, to destination: FilePath) throws(SystemError) {
+        guard destination.name.bytes.count <= Directory.longestName(in: destination.parent) else {
+            throw SystemError(code: ENAMETOOLONG, operation: "rename to", path: destination.description)
+        }
         do {
             _ = try SystemCall.retryingInterrupts("rename to", path: destination.description) {
                 source.withCString { source in destination.withCString { gallery_rename_noreplace(source, $0) } }
@@ -42,6 +47,8 @@ extension File {
 extension SystemError {
     /// The name asked for is taken (EEXIST).
     public var isAlreadyExisting: Bool { code == EEXIST }
+    /// A name is longer than the file system holds (ENAMETOOLONG).
+    public var isNameTooLong: Bool { code == ENAMETOOLONG }
     /// There is no such file or folder (ENOENT).
     public var isMissing: Bool { code == ENOENT }
 }

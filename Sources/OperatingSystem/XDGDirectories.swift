@@ -21,6 +21,8 @@ public struct XDGDirectories: Sendable, Equatable {
     public let stateHome: String
     /// `$XDG_DOWNLOAD_DIR`, else `~/Downloads`.
     public let downloads: String
+    /// The app's log, in the state folder: what it did and skipped, and what libraries printed.
+    public var log: FilePath { FilePath(stateHome).appending("gallery/gallery.log") }
 
     /// The folders `environment` names; `accountHome` is asked only when `HOME` is not absolute.
     public init(environment: [String: String],

@@ -20,7 +20,7 @@ import Testing
         let long = String(repeating: "L", count: 300) + ".jpg"
         try tmux.press("C-u")
         try tmux.type(long, enter: true)
-        let refused = try await tmux.waitFor { $0.joined().contains("a name holds at most 255 bytes, not 304") }
+        let refused = try await tmux.waitFor { $0.joined().contains("a name holds at most 255 bytes here, not 304") }
         #expect(refused.ok, "\(refused.screen.joined(separator: "\n"))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path) == ["a.jpg"])
         try tmux.press("q")

@@ -26,6 +26,19 @@ import TestSupport
         #expect(top.r > 200 && top.b < 60 && bottom.b > 200 && bottom.r < 60, "\(top) above \(bottom)")
     }
 
+    /// The launcher hands the name's bytes to gallery-app, which hands FFmpeg the open file.
+    @Test func aVideoWhoseNameIsNotUTF8ShowsItsPoster() throws {
+        let gallery = try #require(galleryExecutable(), "gallery binary not found next to the test bundle")
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
+        let name = "\"$(printf '\(folder)/clip\\377.mp4')\""
+        let script = "cp '\(Self.fixtures)/clip.mp4' \(name) && exec '\(gallery)' view --size 12x3 --render halfblock \(name)"
+        let result = try runProgram(["/bin/sh", "-c", script], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"],
+                                    timeLimit: .seconds(60))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 3, "\(result.stdout.debugDescription)")
+    }
+
     @Test func aVideoKeepsItsPlaceAmongPictures() throws {
         let png = "\(Self.fixtures)/coffee.png"
         let result = try view([png, "\(Self.fixtures)/cover.mp4", png, "--size", "12x3", "--render", "halfblock"])

@@ -232,15 +232,12 @@ struct ViewCommandTests {
     }
 
     @Test func aStreamWithoutEndStopsAtTheCap() throws {
-        // `yes` into a FIFO, and gallery in the shell's place (exec), so its peak memory is measured.
+        // `yes` into a pipe, and gallery in the shell's place (exec), so its peak memory is measured.
         let gallery = try #require(galleryExecutable())
-        let scratch = try TemporaryDirectory(), folder = scratch.path
-        defer { scratch.remove() }
-        let script = "mkfifo '\(folder)/stream' && { yes > '\(folder)/stream' 2>/dev/null & } && "
-            + "exec '\(gallery)' view '\(folder)/stream' '\(try photo("astronaut.png"))' --size 8x4 --render halfblock"
+        let script = "yes 2>/dev/null | exec '\(gallery)' view /dev/stdin '\(try photo("astronaut.png"))' --size 8x4 --render halfblock"
         let result = try runProgram(["/bin/sh", "-c", script], environment: colourTerminal, timeLimit: .seconds(60))
         #expect(result.status == 1)
-        #expect(result.stderr == "gallery: \(folder)/stream: larger than 256 MB, more than any image gallery shows\n")
+        #expect(result.stderr == "gallery: /dev/stdin: larger than 256 MB, more than any image gallery shows\n")
         #expect(result.stdout.split(separator: "\n").count == 4, "the photo after it was not printed")
         // The cap, and a little for the program and the photo: nothing grows past it.
         if Self.peakMemoryIsTheProgramsOwn {
@@ -259,22 +256,33 @@ struct ViewCommandTests {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 3, "one line a file: \(result.stderr.debugDescription)")
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
-        #expect(lines.first?.hasPrefix("gallery: \(folder)/clip\\e]52;c;aGVsbG8=\\x07.jpg: ") == true, "\(lines)")
-        #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\nlines.gif: ") == true, "\(lines)")
+        #expect(lines.first?.hasPrefix("gallery: \(folder)/clip\\x1B]52;c;aGVsbG8=\\x07.jpg: ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("gallery: \(folder)/two\\x0Alines.gif: ") == true, "\(lines)")
     }
 
-    @Test func aDecodersOwnComplaintsNeverReachStandardError() throws {
+    @Test func aDecodersOwnComplaintsNeverReachStandardErrorButTheLog() throws {
+        let scratch = try TemporaryDirectory(), folder = scratch.path
+        defer { scratch.remove() }
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.avif")))
+        let payload = try #require(original.indices.first { original[$0...].starts(with: Array("mdat".utf8)) }) + 4
         // coffee.avif with three bytes of its AV1 data changed: dav1d prints "Error parsing OBU
-        // data" on stderr itself before libheif reports the failure.
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.avif")))
-        for (offset, value) in [(272, 14), (302, 137), (304, 227)] as [(Int, UInt8)] { bytes[offset] = value }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString).avif").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { unlink(path) }
-        let result = try view([path, "--size", "8x4", "--render", "halfblock"])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("gallery: \(path): ") && result.stderr.split(separator: "\n").count == 1,
-                "\(result.stderr)")
+        // data" on stderr itself before libheif reports the failure. And with its first OBU's
+        // type made 0: "Unknown OBU type 0 of size 5504".
+        var parsing = original, unknown = original
+        for (offset, value) in [(272, 14), (302, 137), (304, 227)] as [(Int, UInt8)] { parsing[offset] = value }
+        unknown[payload] = 0
+        let environment = colourTerminal.merging(["HOME": folder + "/home"]) { $1 }
+        let log = folder + "/home/.local/state/gallery/gallery.log"
+        for (name, bytes, said) in [("parsing.avif", parsing, "Error parsing OBU data"), ("unknown.avif", unknown, "Unknown OBU type 0 of size")] {
+            let path = folder + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = try view([path, "--size", "8x4", "--render", "halfblock"], environment: environment)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("gallery: \(path): ") && result.stderr.split(separator: "\n").count == 1,
+                    "\(result.stderr)")
+            let logged = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(logged.contains(" warning gallery: \(said)"), "\(name): \(logged)")
+        }
     }
 
     @Test func aHEIFGridOfMoreTilesThanItCouldCodeIsRefusedAtOnce() throws {
@@ -339,18 +347,43 @@ struct ViewCommandTests {
         }
     }
 
-    @Test func aDeviceOrAFIFONobodyWritesToIsRefusedWithoutWaiting() throws {
+    @Test func aDeviceAFIFOOrASocketIsRefusedWithoutBeingOpened() throws {
         let scratch = try TemporaryDirectory(), folder = scratch.path
         defer { scratch.remove() }
         try #require(mkfifo(folder + "/nobody", 0o600) == 0)
+        let socket = try #require(Self.boundSocket(at: folder + "/socket"))
+        defer { close(socket) }
+        // Had the FIFO been opened, the open would wait for a writer that never comes: the time
+        // limit ends the test rather than letting it hang.
         let start = ContinuousClock.now
-        let result = try view(["/dev/zero", folder + "/nobody", try photo("astronaut.png"), "--size", "8x4", "--render", "halfblock"])
+        let result = try view(["/dev/zero", folder + "/nobody", folder + "/socket", try photo("astronaut.png"),
+                               "--size", "8x4", "--render", "halfblock"])
         #expect(result.status == 1)
-        #expect(result.stderr == "gallery: /dev/zero: a device, not an image file\n"
-                + "gallery: \(folder)/nobody: a pipe nothing was written to\n")
+        #expect(result.stderr == "gallery: /dev/zero: a character device, not a file\n"
+                + "gallery: \(folder)/nobody: a FIFO, not a file\n"
+                + "gallery: \(folder)/socket: a socket, not a file\n")
         #expect(result.stdout.split(separator: "\n").count == 4, "the photo after them was printed")
-        // The FIFO's wait for a writer, and no more: it never blocks on the open.
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(ContinuousClock.now - start < .seconds(5), "refused by type, not after a wait")
+        // `gallery FILE` says the same, and starts nothing.
+        let gallery = try #require(galleryExecutable())
+        let app = try runProgram([gallery, "--render", "ascii", folder + "/nobody"], environment: colourTerminal, timeLimit: .seconds(30))
+        #expect(app.status == 1 && app.stderr == "gallery: \(folder)/nobody is a FIFO, not a file\n", "\(app.stderr)")
+    }
+
+    /// A Unix socket bound at `path` (its name in the folder stays while it is open).
+    private static func boundSocket(at path: String) -> Int32? {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { field in
+            for (index, byte) in path.utf8.prefix(field.count - 1).enumerated() { field[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { close(descriptor); return nil }
+        return descriptor
     }
 
     @Test func aOnePixelTallPictureIsDrawnAtItsOwnSizeInEveryMode() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Gallery
 import Imaging
+import OperatingSystem
 import TUI
 import TestSupport
 import Testing
@@ -138,6 +139,10 @@ struct ConfigTests {
         let file = dir + "/config.toml"
         try Data([0x66, 0x6F, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
         #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: file) }
+        // A FIFO in its place is refused by its type: read, it would wait for a writer for ever.
+        let fifo = dir + "/fifo.toml"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: ConfigError(path: fifo, line: nil, message: "cannot be read: a FIFO, not a file")) { try ConfigFile.load(path: fifo) }
     }
 
     @Test func printedConfigMasksTheKeyAndReadsBack() throws {

@@ -132,7 +132,7 @@ struct DirectorySourceTests {
         await #expect(throws: GalleryError.unreadableFile(name: "broken.jpg", reason: "No such file or directory")) {
             try await loader.imageData(at: .file(FilePath("\(folder.path)/broken.jpg")))
         }
-        await #expect(throws: GalleryError.unreadableFile(name: "folder.jpg", reason: "not a regular file")) {
+        await #expect(throws: GalleryError.unreadableFile(name: "folder.jpg", reason: "Is a directory")) {
             try await loader.imageData(at: .file(FilePath("\(folder.path)/folder.jpg")))
         }
         await #expect(throws: GalleryError.self) { try await LocalFileImageLoader(maxBytes: 10).imageData(at: .file(FilePath("\(folder.path)/b.jpg"))) }

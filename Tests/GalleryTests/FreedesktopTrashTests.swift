@@ -117,7 +117,8 @@ struct FreedesktopTrashTests {
         let odd = "50% off #1 é\u{1B}[31m\nx?.jpg"
         try scene.write("odd", to: odd)
         let trashed = try scene.trash.moveToTrash(FilePath(scene.pictures + "/" + odd))
-        let record = try #require(scene.contents(trashed.infoPath.description))
+        let infoPath = try #require(trashed.infoPath.text)
+        let record = try #require(scene.contents(infoPath))
         #expect(record.contains("Path=\(FreedesktopTrash.percentEncoded(FilePath(scene.pictures)))/50%25%20off%20%231%20%C3%A9%1B%5B31m%0Ax%3F.jpg\n"))
         #expect(FreedesktopTrash.percentEncoded("/a-b_c.d!~*'()/") == "/a-b_c.d!~*'()/")
         try scene.trash.restore(trashed)

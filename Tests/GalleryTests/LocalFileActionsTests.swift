@@ -160,7 +160,10 @@ struct LocalFileActionsTests {
         #expect(files.statusText == "b.jpg already exists: nothing was renamed")
         for (name, message) in [("", "a name cannot be empty: nothing was renamed"),
                                 ("x/y.jpg", "a name cannot contain \"/\": nothing was renamed"),
-                                ("..", "\"..\" cannot be a file's name: nothing was renamed")] {
+                                ("..", "\"..\" cannot be a file's name: nothing was renamed"),
+                                // 304 bytes: refused, not cut to 255 without its extension.
+                                (String(repeating: "L", count: 300) + ".jpg", "a name holds at most 255 bytes here, not 304: nothing was renamed"),
+                                (String(repeating: "é", count: 128) + ".jpg", "a name holds at most 255 bytes here, not 260: nothing was renamed")] {
             files.rename(folder.photo("a.jpg"), to: name)
             #expect(files.statusText == message)
         }

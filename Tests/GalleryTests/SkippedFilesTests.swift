@@ -38,7 +38,7 @@ struct SkippedFilesTests {
         let scan = try LibraryScan.folder(FilePath(folder.path), recursive: true)
         #expect(scan.skipped == 2)
         #expect(scan.skipReasons.sorted() == [
-            "skipped \"\(folder.path)/notes\\u{1B}[2J.txt\": not a photo or video format gallery shows",
+            "skipped \"\(folder.path)/notes\\x1B[2J.txt\": not a photo or video format gallery shows",
             "skipped \"\(folder.path)/sub/up\": a link to a folder already listed (a loop)",
         ])
         let given = LibraryScan.paths([FilePath(folder.path + "/gone.jpg")])
@@ -50,6 +50,27 @@ struct SkippedFilesTests {
         let crowded = try LibraryScan.folder(FilePath(many.path), recursive: false)
         #expect(crowded.skipped == LibraryScan.maxSkipReasons + 5)
         #expect(crowded.skipReasons.count == LibraryScan.maxSkipReasons)
+    }
+
+    /// A FIFO in a folder, and a link to one named like a photo, are skipped by their type: opened
+    /// for reading, either would wait for a writer (the writer's open below would then not fail).
+    @Test func aFIFOIsSkippedWithoutBeingOpened() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try #require(mkfifo(folder.path + "/pipe.jpg", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.jpg", withDestinationPath: folder.path + "/pipe.jpg")
+        let scan = try LibraryScan.folder(FilePath(folder.path), recursive: false)
+        #expect(scan.entries.isEmpty && scan.skipped == 2)
+        #expect(scan.skipReasons.sorted() == [
+            "skipped \"\(folder.path)/link.jpg\": a FIFO, not a file",
+            "skipped \"\(folder.path)/pipe.jpg\": a FIFO, not a file",
+        ])
+        #expect(throws: GalleryError.notAFile(folder.path + "/link.jpg", what: "a FIFO")) {
+            try DirectorySource.opening(FilePath(folder.path + "/link.jpg"))
+        }
+        let writer = open(folder.path + "/pipe.jpg", O_WRONLY | O_NONBLOCK)
+        #expect(writer < 0 && errno == ENXIO, "the FIFO has a reader")
+        if writer >= 0 { close(writer) }
     }
 
     /// A folder large enough for its files to be classified on several threads lists each file

@@ -55,6 +55,23 @@ struct VideoItemsTests {
         #expect(grid.markedPhotos.map(\.title) == ["clip.mp4"], "a video is marked as a photo is")
     }
 
+    /// FFmpeg is handed the open file, not its name as text: a name that is not UTF-8 plays too.
+    @Test func aVideoWhoseNameIsNotUTF8IsProbedAndItsPosterDrawn() async throws {
+        try #require(VideoFile.isAvailable, "FFmpeg's libraries are not installed")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let name = FilePath(bytes: Array("clip".utf8) + [0xFF] + Array(".mp4".utf8))
+        try File.write(Array(try Data(contentsOf: Self.clip)), to: FilePath(folder.path).appending(name), .creatingNew(permissions: 0o644))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)))
+        _ = await app.settle()
+        let grid = try #require(app.coordinator.viewModel)
+        let video = try #require(grid.photos.first)
+        #expect(video.title == "clip\\xFF.mp4")
+        #expect(video.video == VideoClip(duration: .seconds(5), framesPerSecond: 10, codec: "h264"))
+        await grid.until { grid.thumbnails[video.id].map { $0 != .loading } ?? false }
+        #expect(grid.thumbnails[video.id]?.thumbnail != nil, "\(String(describing: grid.thumbnails[video.id]))")
+    }
+
     @Test func itsBadgeSaysHowLongItPlays() {
         #expect(VideoClip(duration: .seconds(42)).badge == "▶ 0:42")
         #expect(VideoClip(duration: .milliseconds(4_600)).badge == "▶ 0:05")

@@ -1,12 +1,13 @@
 import Foundation
 import Imaging
+import OperatingSystem
 import TerminalVocabulary
 import Testing
 
 /// Videos through FFmpeg (loaded by `CFFmpeg`): the fixtures of `Fixtures/make-video-fixtures.sh`.
 @Suite struct VideoFileTests {
     private func open(_ name: String) throws -> VideoFile {
-        try VideoFile(path: FormatFixtures.folder.appendingPathComponent(name).path)
+        try VideoFile(path: FilePath(FormatFixtures.folder.appendingPathComponent(name).path))
     }
 
     /// The mean of a picture's red, green and blue.
@@ -182,7 +183,7 @@ extension VideoFileTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).mp4").path
         try #require(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
-        #expect(throws: ImageError.corrupt("video: not a regular file")) { try VideoFile(path: path) }
+        #expect(throws: ImageError.corrupt("video: a FIFO, not a file")) { try VideoFile(path: FilePath(path)) }
     }
 
     /// QuickTime files from before `ftyp` start with their first atom.

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import OperatingSystem
 @testable import InlineViewer
 import TerminalVocabulary
 import Testing
@@ -14,7 +15,7 @@ import Testing
                                        cellPixels: .fallbackCell, depth: .trueColor)
 
     @Test func framesRunLateAreDroppedUnrendered() throws {
-        var frames = try #require(try VideoFrames(VideoFile(path: Self.clip), renderer: renderer, imageID: 1))
+        var frames = try #require(try VideoFrames(VideoFile(path: FilePath(Self.clip)), renderer: renderer, imageID: 1))
         #expect(frames.rows == 3)
         _ = try frames.next()
         // 0.45 s on: the frames of 0.1, 0.2 and 0.3 s are over, 0.4 s's is still on.
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func onTimeEveryFrameIsShownAndTheClipPlaysAgain() throws {
-        var frames = try #require(try VideoFrames(VideoFile(path: Self.clip), renderer: renderer, imageID: 1))
+        var frames = try #require(try VideoFrames(VideoFile(path: FilePath(Self.clip)), renderer: renderer, imageID: 1))
         var shown: [[UInt8]] = []
         for _ in 0..<52 { shown.append(try #require(try frames.next()).bytes) }
         #expect(frames.dropped == 0)

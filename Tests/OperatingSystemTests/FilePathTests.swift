@@ -27,6 +27,17 @@ import Testing
         #expect(spelled != Self.invalid)
     }
 
+    @Test func controlAndInvisibleCharactersAreShownEscapedEachOneWay() {
+        #expect(FilePath("a\u{1B}[2Jb.jpg").description == "a\\x1B[2Jb.jpg")
+        #expect(FilePath("two\nlines\u{7F}.gif").description == "two\\x0Alines\\x7F.gif")
+        // A C1 control is a character here, the byte 0x9B alone is not UTF-8: two names, two spellings.
+        #expect(FilePath("\u{9B}dir").description == "\\u{009B}dir")
+        #expect(FilePath(bytes: [0x9B] + Array("dir".utf8)).description == "\\x9Bdir")
+        #expect(FilePath("\u{202E}gpj.exe").description == "\\u{202E}gpj.exe")
+        // Escaped, a name holds no byte that acts on a terminal.
+        #expect(FilePath("a\u{1B}]52;c;aGVsbG8=\u{07}").description.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
+    }
+
     @Test func percentEncodingWritesEveryByteButTheUnreservedAndTheKept() {
         #expect(Self.invalid.percentEncoded(keeping: "/") == "c%FF.jpg")
         #expect(Self.lookAlike.percentEncoded(keeping: "/") == "c%EF%BF%BD.jpg")

@@ -16,13 +16,37 @@ import Testing
         #expect(error?.path == path)
     }
 
-    @Test func aStreamFailsOnceItPassesTheCap() {
-        let error = #expect(throws: SystemError.self) { try File.read("/dev/zero", maxBytes: 1 << 16) }
-        #expect(error?.isFileTooLarge == true)
-        let mapped = #expect(throws: SystemError.self) {
-            try MappedFile.withContents(of: "/dev/zero", maxBytes: 1 << 16, truncationMessage: "") { $0.count }
+    @Test func aPipeFailsOnceItPassesTheCap() throws {
+        for reader in ["read", "mapped"] {
+            var ends: [Int32] = [0, 0]
+            try #require(pipe(&ends) == 0)
+            defer { close(ends[0]) }
+            // Within what a pipe holds, so the writer's end closes before anything is read.
+            #expect(write(ends[1], [UInt8](repeating: 1, count: 2000), 2000) == 2000)
+            close(ends[1])
+            let path = "/proc/self/fd/\(ends[0])"
+            let error = #expect(throws: SystemError.self) {
+                if reader == "read" {
+                    _ = try File.read(path, maxBytes: 1000)
+                } else {
+                    _ = try MappedFile.withContents(of: FilePath(path), maxBytes: 1000, truncationMessage: "") { $0.count }
+                }
+            }
+            #expect(error?.isFileTooLarge == true, "\(reader)")
         }
-        #expect(mapped?.isFileTooLarge == true)
+    }
+
+    /// A device, a FIFO in a folder and a socket are refused by their type: never opened, so
+    /// neither a device that never ends nor a FIFO's wait for a writer is met.
+    @Test func whatIsNotAFileIsRefusedByItsType() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try #require(mkfifo(folder.path + "/fifo", 0o600) == 0)
+        for (path, what) in [("/dev/zero", "a character device"), (folder.path + "/fifo", "a FIFO")] {
+            let error = #expect(throws: SystemError.self) { try File.read(path, maxBytes: 1 << 16) }
+            #expect(error?.isNotAFile == true && error?.reason == "\(what), not a file", "\(path)")
+            #expect(error?.description == "cannot read \(path): \(what), not a file")
+        }
     }
 
     @Test func aFolderIsRefused() {

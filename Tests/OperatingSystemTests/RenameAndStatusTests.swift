@@ -25,6 +25,23 @@ import Testing
         #expect(missing?.isMissing == true)
     }
 
+    @Test func aNameLongerThanTheFolderHoldsIsRefusedBeforeTheFileIsTouched() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try File.write(Array("a".utf8), to: folder.path + "/a.jpg", .creatingNew(permissions: 0o644))
+        #expect(Directory.longestName(in: FilePath(folder.path)) == 255)
+        let long = String(repeating: "L", count: 300) + ".jpg"
+        let error = #expect(throws: SystemError.self) {
+            try File.renameWithoutReplacing(folder.path + "/a.jpg", to: folder.path + "/" + long)
+        }
+        #expect(error?.isNameTooLong == true)
+        #expect(folder.contents() == ["a.jpg"])
+        // 255 bytes, the most: renamed whole.
+        let longest = String(repeating: "L", count: 251) + ".jpg"
+        try File.renameWithoutReplacing(folder.path + "/a.jpg", to: folder.path + "/" + longest)
+        #expect(folder.contents() == [longest])
+    }
+
     @Test func aSymbolicLinkIsRenamedItselfNotWhatItNames() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -54,9 +54,12 @@ int gallery_video_available(gallery_video_report *report);
 gallery_video *gallery_video_open_memory(const unsigned char *data, size_t size, gallery_video_limits limits,
                                          gallery_video_report *report);
 
-/// The same for the regular file at `path`, read with pread (never mapped whole, so a large
-/// clip costs only what is read).
-gallery_video *gallery_video_open_path(const char *path, gallery_video_limits limits, gallery_video_report *report);
+/// The same for the regular file open on `fd` (of `size` bytes), read with pread (never mapped
+/// whole, so a large clip costs only what is read). The video owns `fd` from here, and closes it
+/// with itself, or at once when it cannot be opened. The caller opens the file: its path is bytes
+/// that need not be text, and what it names is told by its type before it is opened.
+gallery_video *gallery_video_open_descriptor(int fd, int64_t size, gallery_video_limits limits,
+                                             gallery_video_report *report);
 
 void gallery_video_info_of(gallery_video *video, gallery_video_info *info);
 

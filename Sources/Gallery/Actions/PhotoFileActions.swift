@@ -120,6 +120,13 @@ public final class PhotoFileActions {
         // The folder's bytes stay as they are; the new name is the text the user typed.
         let moves = [(path, path.parent.appending(newName))]
             + photo.companions.map { ($0.path, $0.renamed(withMainFileNamed: newName).path) }.filter { $0.0 != $0.1 }
+        // Said before a file is touched; a file system that holds fewer bytes than it says
+        // (ENAMETOOLONG from the rename) gets the same sentence.
+        let longest = Directory.longestName(in: path.parent)
+        if let long = moves.map({ LocalFile.name(of: $0.1) }).first(where: { $0.utf8.count > longest }) {
+            message = Self.tooLong(long, longest: longest)
+            return
+        }
         var done: [(FilePath, FilePath)] = []
         for (from, to) in moves {
             do {
@@ -129,7 +136,8 @@ public final class PhotoFileActions {
                 // All or none: the files renamed already take their names back.
                 for (back, renamed) in done.reversed() { try? File.renameWithoutReplacing(renamed, to: back) }
                 message = error.isAlreadyExisting ? "\(LocalFile.name(of: to)) already exists: nothing was renamed"
-                                                  : "\(oldName) was not renamed: \(error.reason)"
+                    : error.isNameTooLong ? Self.tooLong(LocalFile.name(of: to), longest: longest)
+                    : "\(oldName) was not renamed: \(error.reason)"
                 return
             }
         }
@@ -217,9 +225,12 @@ public final class PhotoFileActions {
         if name.isEmpty { return "a name cannot be empty: nothing was renamed" }
         if name.contains("/") { return "a name cannot contain \"/\": nothing was renamed" }
         if name == "." || name == ".." { return "\"\(name)\" cannot be a file's name: nothing was renamed" }
-        // Linux file systems hold a name of 255 bytes at most (NAME_MAX); said before the file is touched.
-        if name.utf8.count > 255 { return "a name holds at most 255 bytes, not \(name.utf8.count): nothing was renamed" }
         return nil
+    }
+
+    /// Why `name` cannot be a name in a folder whose names hold at most `longest` bytes.
+    static func tooLong(_ name: String, longest: Int) -> String {
+        "a name holds at most \(longest) bytes here, not \(name.utf8.count): nothing was renamed"
     }
 
     /// `sentence` of the count of `items` done ("moved 3 photos to the trash", "restored 2 of 3

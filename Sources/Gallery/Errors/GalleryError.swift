@@ -15,6 +15,8 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchPath(String)
     /// A file given to open is not a picture the app can show.
     case notAPhoto(String)
+    /// A path given to open is a FIFO, a socket or a device (`what`: "a FIFO"), never opened.
+    case notAFile(String, what: String)
     /// None of the paths given can be shown.
     case nothingToShow
     /// An item with no picture on the web (a file is on disk already).
@@ -29,6 +31,7 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableFolder(let path, let reason): return "cannot open the folder \(path): \(reason)"
         case .noSuchPath(let path): return "there is no file or folder \(path): check the path"
         case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a photo (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC or AVIF), or a folder"
+        case .notAFile(let path, let what): return "\(path) is \(what), not a file"
         case .nothingToShow: return "none of the paths given is a photo or a folder: give photos or folders"
         case .nothingToDownload: return "nothing to download: this is no photo from the web"
         }

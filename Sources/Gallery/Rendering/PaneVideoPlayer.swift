@@ -44,10 +44,7 @@ actor PaneVideoPlayer {
     func resume() { playback?.restartClock() }
 
     private func open() throws -> VideoPlayback {
-        guard let text = path.text else {
-            throw GalleryError.unreadableFile(name: LocalFile.name(of: path), reason: "a video whose name is not UTF-8 is not read yet")
-        }
-        let opened = VideoPlayback(try VideoFile(path: text), loops: loops)
+        let opened = VideoPlayback(try VideoFile(path: path), loops: loops)
         playback = opened
         return opened
     }

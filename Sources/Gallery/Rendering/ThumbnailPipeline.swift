@@ -52,10 +52,7 @@ struct ThumbnailPipeline: Sendable {
     /// A video's poster frame, upright (a cover picture, else a keyframe a little way in), within
     /// `box`.
     private static func poster(ofVideoAt path: FilePath, fittingIn box: PixelSize) throws -> RGBImage {
-        guard let text = path.text else {
-            throw GalleryError.unreadableFile(name: LocalFile.name(of: path), reason: "a video whose name is not UTF-8 is not read yet")
-        }
-        return try VideoFile(path: text).poster(fittingIn: box).image
+        try VideoFile(path: path).poster(fittingIn: box).image
     }
 
     /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,

@@ -154,9 +154,9 @@ import TerminalVocabulary
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 renaming = photo
-                // Longer than any name a file system holds, so a name too long is refused with a
-                // sentence, not cut to fit (losing its extension).
-                prompt = TextField(prompt: "rename to: ", text: name, maxLength: 1024)
+                // Never cut: a name too long for its folder is refused with a sentence (cut to
+                // fit, it lost its extension).
+                prompt = TextField(prompt: "rename to: ", text: name, maxLength: .max)
             }
         default: return false
         }

@@ -1,4 +1,5 @@
 public import TerminalVocabulary
+public import OperatingSystem
 import CFFmpeg
 
 /// One video opened with FFmpeg (loaded at the first, `CFFmpeg`): what its container says
@@ -43,13 +44,25 @@ public final class VideoFile {
     /// The bytes the reader reads, when opened from memory; freed after it.
     private let owned: UnsafeMutableBufferPointer<UInt8>?
 
-    /// Opens the regular file at `path`, which is read as needed, never whole.
+    /// Opens the regular file at `path` (its bytes, whatever they are: a name need not be UTF-8),
+    /// which is read as needed, never whole. A FIFO, a socket or a device is refused by its type,
+    /// never opened (`FileDescriptor.open`).
     /// - Throws: `ImageError.unavailable` where FFmpeg cannot be used, `.corrupt` with FFmpeg's
-    ///   reason for anything it cannot read as a video.
-    public init(path: String, limits: Limits = Limits()) throws {
+    ///   reason for anything it cannot read as a video, or the system's reason for a file that
+    ///   cannot be opened.
+    public init(path: FilePath, limits: Limits = Limits()) throws {
         var report = gallery_video_report()
         guard gallery_video_available(&report) != 0 else { throw ImageError.unavailable(report.text) }
-        guard let handle = gallery_video_open_path(path, limits.c, &report) else { throw ImageError.corrupt("video: \(report.text)") }
+        let file: FileDescriptor, size: Int
+        do {
+            file = try FileDescriptor.open(path)
+            size = try file.status().size
+        } catch {
+            throw ImageError.corrupt("video: \(error.reason)")
+        }
+        guard let handle = gallery_video_open_descriptor(file.rawValue, Int64(size), limits.c, &report) else {
+            throw ImageError.corrupt("video: \(report.text)")
+        }
         self.handle = handle
         owned = nil
         probe = Self.probe(handle)

@@ -56,6 +56,7 @@ public struct DirectorySource: PhotoSource {
                                dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
         guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
+        if let special = status.special { throw GalleryError.notAFile(path.description, what: special.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
                                         dateTaken: dateTaken), nil)
@@ -241,7 +242,7 @@ public struct DirectorySource: PhotoSource {
     /// recorded), read by FFmpeg, loaded at the first video; a file it cannot read is still a video
     /// item, whose tile says why when its poster is asked for.
     static func video(atPath path: FilePath, title: String) -> LibraryItem {
-        let probe = path.text.flatMap { try? VideoFile(path: $0).probe }
+        let probe = try? VideoFile(path: path).probe
         return LibraryItem(id: path.description,
                            kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
                                                   codec: probe?.codec)),

@@ -159,8 +159,9 @@ struct LibraryScan: Sendable {
             default: skipUnsupported(path)
             }
         case .other?, .symbolicLink?:
-            // A link is followed above, so only other kinds land here: devices, sockets, pipes.
-            skipUnsupported(path)
+            // A link is followed above, so only other kinds land here: devices, sockets, FIFOs,
+            // never opened (reading one may wait for ever or never end).
+            skipUnsupported(path, status?.special.map { "\($0), not a file" })
         case nil:
             if missingIsNoted && (try? FileStatus(path: path, followingLinks: false)) == nil {
                 missing.append(path)
@@ -212,20 +213,22 @@ struct LibraryScan: Sendable {
         rawFiles = []
     }
 
-    /// `companionless`: a RAW file is known to have no JPEG to join.
-    private mutating func skipUnsupported(_ path: FilePath, companionless: Bool = false) {
-        if !companionless, ImageFormat.rawFileExtensions.contains(CompanionPairing.split(LocalFile.name(of: path)).extension) {
+    /// `reason`: why, when it is not the format (a FIFO); `companionless`: a RAW file is known to
+    /// have no JPEG to join.
+    private mutating func skipUnsupported(_ path: FilePath, _ reason: String? = nil, companionless: Bool = false) {
+        if reason == nil, !companionless,
+           ImageFormat.rawFileExtensions.contains(CompanionPairing.split(LocalFile.name(of: path)).extension) {
             rawFiles.append(path)
             return
         }
         unsupported += 1
-        noteSkip(path, "not a photo or video format gallery shows")
+        noteSkip(path, reason ?? "not a photo or video format gallery shows")
     }
 
     private mutating func noteSkip(_ path: FilePath, _ reason: String) {
         guard skipReasons.count < Self.maxSkipReasons else { return }
-        // Quoted with escapes: a name may hold control characters, and the log may be read on a terminal.
-        skipReasons.append("skipped \(path.description.debugDescription): \(reason)")
+        // Quoted, as shown (control characters escaped): the log may be read on a terminal.
+        skipReasons.append("skipped \"\(path)\": \(reason)")
     }
 
     static func hasImageExtension(_ path: FilePath) -> Bool {
