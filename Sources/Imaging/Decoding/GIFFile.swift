@@ -74,7 +74,16 @@ final class GIFFile {
     }
 
     private func readFrame(control: GraphicsControlBlock, maxPixels: Int, step: Int) throws -> GIFFrame {
-        try check(DGifGetImageDesc(handle))
+        if DGifGetImageDesc(handle) == GIF_ERROR {
+            // giflib reads the LZW code size last, and refuses one over 8 as a failed read. The
+            // format allows up to 11 (Pillow's issue_2811.gif): a precise reason, not giflib's.
+            let offset = source.pointee.offset
+            if handle.pointee.Error == D_GIF_ERR_READ_FAILED, offset > 0, offset <= source.pointee.bytes.count,
+               case let size = source.pointee.bytes[offset - 1], size > 8, size < 12 {
+                throw ImageError.corrupt("GIF frame coded with \(size)-bit LZW codes, which giflib does not read")
+            }
+            try check(GIF_ERROR)
+        }
         let image = handle.pointee.Image
         let width = Int(image.Width), height = Int(image.Height)
         guard width > 0, height > 0 else { throw ImageError.corrupt("GIF frame of no size") }
