@@ -95,7 +95,9 @@ public struct ViewCommand {
                             try player.play()
                             return [UInt8]()
                         }
-                        return try renderer.render(bytes, imageID: imageID)
+                        // The decode gets a copy of the bytes: left unfinished, it outlives this borrow.
+                        let owned = Array(bytes)
+                        return try DecodeDeadline.run { try renderer.render(owned, imageID: imageID) }
                     }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.
