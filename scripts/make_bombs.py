@@ -8,8 +8,9 @@ subprocess.run(['convert', '-size', '1024x1024', 'xc:gray40', '-quality', '50', 
 def box(t, c): return struct.pack('>I', 8 + len(c)) + t + c
 def full(t, v, f, c): return box(t, bytes([v]) + f.to_bytes(3, 'big') + c)
 
-# HEIC grid: n x n tiles of the 1024^2 tile ImageMagick coded, each with its own copy of the data.
-def heic_grid(name, n, tile=1024):
+# HEIC grid: n x n tiles of the 1024^2 tile ImageMagick coded, each with its own copy of the data,
+# and `extra` hidden items nobody references (they share the tiles' data).
+def heic_grid(name, n, tile=1024, extra=0):
     d = open('tile.heic', 'rb').read()
     hvcc = d[d.index(b'hvcC') - 4:]; hvcc = hvcc[:struct.unpack('>I', hvcc[:4])[0]]
     iloc = d[d.index(b'iloc') - 4:]
@@ -17,14 +18,15 @@ def heic_grid(name, n, tile=1024):
     off, length = struct.unpack('>II', iloc[20:28])
     data = d[off:off + length]
     count = n * n
+    total = count + extra
     infes = full(b'infe', 2, 0, struct.pack('>HH', 1, 0) + b'grid' + b'\0')
-    for i in range(count): infes += full(b'infe', 2, 1, struct.pack('>HH', 2 + i, 0) + b'hvc1' + b'\0')
-    iinf = full(b'iinf', 0, 0, struct.pack('>H', count + 1) + infes)
+    for i in range(total): infes += full(b'infe', 2, 1, struct.pack('>HH', 2 + i, 0) + b'hvc1' + b'\0')
+    iinf = full(b'iinf', 0, 0, struct.pack('>H', total + 1) + infes)
     iref = full(b'iref', 0, 0, box(b'dimg', struct.pack('>HH', 1, count) + b''.join(struct.pack('>H', 2 + i) for i in range(count))))
     ipco = box(b'ipco', hvcc + full(b'ispe', 0, 0, struct.pack('>II', tile, tile)) + full(b'ispe', 0, 0, struct.pack('>II', tile * n, tile * n)))
     ipma_entries = struct.pack('>HB', 1, 1) + bytes([3])
-    for i in range(count): ipma_entries += struct.pack('>HB', 2 + i, 2) + bytes([0x81, 2])
-    ipma = full(b'ipma', 0, 0, struct.pack('>I', count + 1) + ipma_entries)
+    for i in range(total): ipma_entries += struct.pack('>HB', 2 + i, 2) + bytes([0x81, 2])
+    ipma = full(b'ipma', 0, 0, struct.pack('>I', total + 1) + ipma_entries)
     iprp = box(b'iprp', ipco + ipma)
     grid = bytes([0, 0, n - 1, n - 1]) + struct.pack('>HH', tile * n, tile * n)
     ftyp = box(b'ftyp', b'heic' + b'\0\0\0\0' + b'mif1heic')
@@ -32,8 +34,8 @@ def heic_grid(name, n, tile=1024):
     pitm = full(b'pitm', 0, 0, struct.pack('>H', 1))
     def build(base):
         entries = struct.pack('>HHH', 1, 0, 1) + struct.pack('>II', base, len(grid))
-        for i in range(count): entries += struct.pack('>HHH', 2 + i, 0, 1) + struct.pack('>II', base + len(grid) + i * len(data), len(data))
-        iloc = full(b'iloc', 0, 0, bytes([0x44, 0x00]) + struct.pack('>H', count + 1) + entries)
+        for i in range(total): entries += struct.pack('>HHH', 2 + i, 0, 1) + struct.pack('>II', base + len(grid) + (i % count) * len(data), len(data))
+        iloc = full(b'iloc', 0, 0, bytes([0x44, 0x00]) + struct.pack('>H', total + 1) + entries)
         return ftyp + full(b'meta', 0, 0, hdlr + pitm + iloc + iinf + iref + iprp)
     head = build(0)
     head = build(len(head) + 8)
@@ -41,6 +43,7 @@ def heic_grid(name, n, tile=1024):
 
 heic_grid('grid-85mpx.heic', 9)
 heic_grid('grid-3x3.heic', 3)   # a 9.4 Mpx grid that must still show
+heic_grid('items-19000.heic', 2, extra=19000)
 
 # Animated WebP: 50 tiny frames, canvas patched to w x h.
 def webp_anim(name, w, h, frames=50):
