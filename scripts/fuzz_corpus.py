@@ -379,7 +379,9 @@ MAGICK_VARIANTS = {
     "gif": [[], ["-interlace", "GIF"], ["-colors", "4"], ["-fuzz", "20%", "-transparent", "black"], ["-crop", "50%x50%+5+5"],
             ["(", "+clone", "-negate", "-resize", "50%", "-set", "dispose", "Background", ")", "-loop", "0"]],
     "tiff": [["-compress", "lzw"], ["-compress", "zip", "-orient", "RightTop"], ["-compress", "none", "-colors", "16"],
-             ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"]],
+             ["-compress", "jpeg"], ["-compress", "rle", "-alpha", "set"], ["-type", "grayscale", "-depth", "16"],
+             # Samples libtiff's RGBA reader refuses, which TIFFCodec reads itself.
+             ["-depth", "12"], ["-depth", "32"], ["-colorspace", "CMYK", "-depth", "16"]],
     "bmp": [["-type", "truecolor"], ["-colors", "16", "-type", "palette", "-compress", "none"], ["-colors", "200", "-compress", "rle"],
             ["-define", "bmp:subtype=RGB565"], ["-alpha", "set"], ["-monochrome"]],
     # ImageMagick writes HEIC through libheif (x265); "heif" seeds are HEIC and AVIF.

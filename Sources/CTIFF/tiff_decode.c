@@ -123,12 +123,112 @@ void gallery_tiff_size(gallery_tiff *tiff, uint32_t *width, uint32_t *height, ui
     TIFFGetFieldDefaulted(tiff->tif, TIFFTAG_ORIENTATION, orientation);
 }
 
+// Samples libtiff's RGBA interface refuses ("Sorry, can not handle images with 12-bit samples"),
+// read row by row ourselves as Pillow and ImageMagick read them: unsigned integers of 2 to 32 bits
+// (scaled to 8: 4095 is 255 for 12 bits) or 32-bit IEEE floats (0 to 1), grey, RGB or CMYK (as
+// libtiff turns 8-bit CMYK into RGB), one plane or one per sample, in strips, as stored. Returns 1 when it read them, 0 when the picture is not
+// one of those (report untouched), -1 with `report` filled for damage.
+static int read_samples(struct gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t first_row,
+                        uint32_t rows, gallery_tiff_report *report) {
+    TIFF *tif = tiff->tif;
+    uint16_t bits = 0, samples = 1, format = SAMPLEFORMAT_UINT, photometric = 0, planar = PLANARCONFIG_CONTIG;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+    // Without the tag, one sample is grey (as Pillow reads a scientific float TIFF that has none).
+    if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = samples == 1 ? PHOTOMETRIC_MINISBLACK : 0xFFFF;
+    if (TIFFIsTiled(tif)) return 0;
+    int grey = photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE;
+    int cmyk = photometric == PHOTOMETRIC_SEPARATED && samples >= 4;
+    int integer = format == SAMPLEFORMAT_UINT && bits >= 2 && bits <= 32;
+    int real = format == SAMPLEFORMAT_IEEEFP && bits == 32;
+    if (!(grey || cmyk || (photometric == PHOTOMETRIC_RGB && samples >= 3)) || samples < 1 || !(integer || real)) return 0;
+    int channels = grey ? 1 : cmyk ? 4 : 3;
+    tmsize_t line_size = TIFFScanlineSize(tif);
+    // One plane's row holds width samples of `bits` (all of them with one plane).
+    uint64_t needed = ((uint64_t)width * (planar == PLANARCONFIG_CONTIG ? samples : 1) * bits + 7) / 8;
+    if (line_size <= 0 || (uint64_t)line_size < needed) return 0;
+    unsigned char *line = _TIFFmalloc(line_size);
+    if (line == NULL) {
+        fail(report, "out of memory");
+        return -1;
+    }
+    double top = bits == 32 ? 4294967295.0 : (double)((1u << bits) - 1);
+    for (uint32_t row = 0; row < rows; row++) {
+        unsigned char *out = rgba + (size_t)row * width * 4;
+        for (int channel = 0; channel < channels; channel++) {
+            int plane = planar == PLANARCONFIG_CONTIG ? 0 : channel;
+            if (channel == 0 || plane != 0) {
+                if (TIFFReadScanline(tif, line, first_row + row, (uint16_t)plane) < 0) {
+                    _TIFFfree(line);
+                    fail(report, "unreadable TIFF image data");
+                    return -1;
+                }
+            }
+            for (uint32_t x = 0; x < width; x++) {
+                uint64_t index = planar == PLANARCONFIG_CONTIG ? (uint64_t)x * samples + channel : x;
+                uint64_t bit = index * bits;
+                double value;
+                if (real) {
+                    float f;
+                    memcpy(&f, line + bit / 8, 4);
+                    value = f != f ? 0 : f < 0 ? 0 : f > 1 ? 1 : f;
+                } else if (bits == 16 || bits == 32) {
+                    // libtiff has swapped them to this machine's order.
+                    uint32_t v = 0;
+                    if (bits == 16) { uint16_t h; memcpy(&h, line + bit / 8, 2); v = h; } else memcpy(&v, line + bit / 8, 4);
+                    value = v / top;
+                } else {
+                    // Packed big-endian bits, as TIFF stores samples not a multiple of 8 bits.
+                    uint64_t v = 0;
+                    for (uint16_t b = 0; b < bits; b++) {
+                        uint64_t at = bit + b;
+                        v = v << 1 | ((line[at / 8] >> (7 - at % 8)) & 1);
+                    }
+                    value = v / top;
+                }
+                if (photometric == PHOTOMETRIC_MINISWHITE) value = 1 - value;
+                unsigned char byte = (unsigned char)(value * 255 + 0.5);
+                if (grey) out[x * 4] = out[x * 4 + 1] = out[x * 4 + 2] = byte;
+                else out[x * 4 + channel] = byte;
+                if (!cmyk) out[x * 4 + 3] = 255;
+            }
+        }
+        for (uint32_t x = 0; cmyk && x < width; x++) {
+            unsigned char *pixel = out + x * 4;
+            int k = 255 - pixel[3];
+            for (int c = 0; c < 3; c++) pixel[c] = (unsigned char)((255 - pixel[c]) * k / 255);
+            pixel[3] = 255;
+        }
+    }
+    _TIFFfree(line);
+    return 1;
+}
+
+// Whether libtiff's RGBA interface reads this picture: TIFFRGBAImageOK passes some that
+// TIFFRGBAImageBegin then has no routine for (16-bit CMYK: "Sorry, can not handle image"). What
+// the probe reported is forgotten.
+static int rgba_reads(struct gallery_tiff *tiff, char reason[1024], gallery_tiff_report *report) {
+    TIFFRGBAImage image;
+    int ok = TIFFRGBAImageOK(tiff->tif, reason) && TIFFRGBAImageBegin(&image, tiff->tif, 1, reason);
+    if (ok) TIFFRGBAImageEnd(&image);
+    memset(report, 0, sizeof *report);
+    return ok;
+}
+
 int gallery_tiff_read_rgba(gallery_tiff *tiff, unsigned char *rgba, uint32_t width, uint32_t height,
                            gallery_tiff_report *report) {
     memset(report, 0, sizeof *report);
     tiff->report = report;
     char reason[1024] = "";
-    if (!TIFFRGBAImageOK(tiff->tif, reason)) {
+    if (!rgba_reads(tiff, reason, report)) {
+        uint16_t orientation = ORIENTATION_TOPLEFT;
+        TIFFGetFieldDefaulted(tiff->tif, TIFFTAG_ORIENTATION, &orientation);
+        // The samples read ourselves are as stored: the caller's flips of 2 to 4 are not made.
+        int read = orientation == ORIENTATION_TOPLEFT || orientation > ORIENTATION_BOTLEFT
+            ? read_samples(tiff, rgba, width, 0, height, report) : 0;
+        if (read != 0) return read > 0 ? 0 : -1;
         fail(report, reason[0] ? reason : "a TIFF libtiff cannot turn into RGBA");
         return -1;
     }
@@ -148,6 +248,10 @@ int gallery_tiff_read_rgba_rows(gallery_tiff *tiff, unsigned char *rgba, uint32_
     tiff->report = report;
     char reason[1024] = "";
     TIFFRGBAImage image;
+    if (!rgba_reads(tiff, reason, report)) {
+        int read = read_samples(tiff, rgba, width, first_row, rows, report);
+        if (read != 0) return read > 0 ? 0 : -1;
+    }
     // stop_on_error, as for the whole picture.
     if (!TIFFRGBAImageOK(tiff->tif, reason) || !TIFFRGBAImageBegin(&image, tiff->tif, 1, reason)) {
         fail(report, reason[0] ? reason : "a TIFF libtiff cannot turn into RGBA");

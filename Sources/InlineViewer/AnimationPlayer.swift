@@ -91,14 +91,17 @@ extension AnimationPlayer where Source == LoopedFrames {
             frames.append(AnimationFrame(bytes: drawn.bytes, milliseconds: milliseconds))
             bytes += drawn.bytes.count
         }
+        // Frames are read until the time budget is spent too: what was read by then plays (50
+        // frames of 10000 x 10000 would take a minute before the first showed).
+        let deadline = ContinuousClock.now + DecodeBudget.time
         try ImageDecoder.forEachFrame(encoded, maxFrames: LoopedFrames.maxFrames, background: renderer.pictures.background) { screen, milliseconds in
             guard let pending = first else {
                 first = (screen, milliseconds)
-                return true
+                return ContinuousClock.now < deadline
             }
             if frames.isEmpty { try render(pending.screen, pending.milliseconds) }
             try render(screen, milliseconds)
-            return bytes < LoopedFrames.maxBytes
+            return bytes < LoopedFrames.maxBytes && ContinuousClock.now < deadline
         }
         guard frames.count > 1, rows > 0 else { return nil }
         self.init(source: LoopedFrames(frames), rows: rows)

@@ -31,20 +31,16 @@ struct InlineImageRenderer {
         return box.columns * unit.width > cut.width || box.rows * unit.height > cut.height
     }
 
-    /// The bytes that draw `encoded`. Sixel ends with the sequence itself (the terminal moves the
-    /// cursor below it); kitty and iTerm2 leave the cursor beside the image, so they end with a
-    /// newline, and every text row ends with a reset and a newline.
+    /// `encoded` decoded upright at a size that resamples well to the box: `draw`'s picture.
+    func decode(_ encoded: some EncodedBytes) throws -> RGBImage {
+        try pictures.decode(encoded, cells: box, fit: .contain)
+    }
+
+    /// The bytes that draw `decoded` (`decode`'s picture, a video's frame, upright), and the rows
+    /// of cells it covers. Sixel ends with the sequence itself (the terminal moves the cursor
+    /// below it); kitty and iTerm2 leave the cursor beside the image, so they end with a newline,
+    /// and every text row ends with a reset and a newline.
     /// - Parameter imageID: the kitty image id, distinct per image so one does not replace another.
-    func render(_ encoded: some EncodedBytes, imageID: UInt32) throws -> [UInt8] {
-        try draw(encoded, imageID: imageID).bytes
-    }
-
-    /// `render`'s bytes, and the rows of cells the picture covers.
-    func draw(_ encoded: some EncodedBytes, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
-        try bytes(of: pictures.render(encoded, cells: box, fit: .contain, kittyID: imageID))
-    }
-
-    /// `draw` of pixels already decoded (a video's frames), upright.
     func draw(_ decoded: RGBImage, imageID: UInt32) throws -> (bytes: [UInt8], rows: Int) {
         try bytes(of: pictures.render(decoded, cells: box, fit: .contain, kittyID: imageID))
     }

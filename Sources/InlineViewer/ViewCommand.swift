@@ -101,7 +101,11 @@ public struct ViewCommand {
                             try player.play()
                             return [UInt8]()
                         }
-                        return try renderer.render(bytes, imageID: imageID)
+                        // The decode alone is timed (encoding 4096 x 4096 pixels as sixel is not a
+                        // file's fault), with a copy of the bytes: left unfinished, it outlives this borrow.
+                        let owned = Array(bytes)
+                        let picture = try DecodeDeadline.run { try renderer.decode(owned) }
+                        return try renderer.draw(picture, imageID: imageID).bytes
                     }
                 // A sixel image ends where the terminal leaves the cursor below it; the next one
                 // starts on a fresh line.

@@ -86,7 +86,7 @@ import Testing
         let cases: [(String, [UInt8])] = [
             ("truncated", Array(bytes.prefix(bytes.count - 10))),
             ("header only", Array(bytes.prefix(30))),
-            ("unknown header", FormatFixtures.patched(bytes, at: 14, with: [41, 0, 0, 0])),
+            ("unknown header", FormatFixtures.patched(bytes, at: 14, with: [200, 0, 0, 0])),
             ("no width", FormatFixtures.patched(bytes, at: 18, with: [0, 0, 0, 0])),
             ("most negative height", FormatFixtures.patched(bytes, at: 22, with: [0, 0, 0, 0x80])),
             ("7 bits a pixel", FormatFixtures.patched(bytes, at: 28, with: [7, 0])),
@@ -112,6 +112,26 @@ import Testing
         #expect(ScaledSize.boxFactor(PixelSize(width: 480, height: 320), source: PixelSize(width: 10_000, height: 10_000)) == 20)
         #expect(ScaledSize.boxFactor(nil, source: PixelSize(width: 10_000, height: 100)) == 3, "no side past 4096")
         #expect(ScaledSize.boxFactor(PixelSize(width: 480, height: 320), source: PixelSize(width: 400, height: 300)) == 1)
+    }
+
+    @Test func os2HeadersOfAnyLengthAndLongerWindowsOnesShowThePicture() throws {
+        // 4x2, 8 bits: the same palette and rows behind headers of 40, 16 (OS/2 2's shortest, no
+        // compression or colour count) and 66 bytes (ImageMagick reads it as far as Windows' go).
+        func le(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let palette: [UInt8] = [0, 0, 255, 0, 255, 0, 0, 0, 255, 255, 255, 0, 0, 0, 0, 0]
+        let pixels: [UInt8] = [0, 1, 2, 3, 3, 2, 1, 0]
+        let windows = Self.bmp(width: 4, height: 2, bits: 8, compression: 0, palette: palette, pixels: pixels)
+        func withHeader(_ header: [UInt8]) -> [UInt8] {
+            let offset = 14 + header.count + palette.count
+            return Array("BM".utf8) + le(offset + pixels.count, 4) + le(0, 4) + le(offset, 4) + header + palette + pixels
+        }
+        let os2 = withHeader(le(16, 4) + le(4, 4) + le(2, 4) + le(1, 2) + le(8, 2))
+        let long = withHeader(Array(windows[14..<54]).replacing([40, 0, 0, 0], with: [66, 0, 0, 0], maxReplacements: 1)
+                              + [UInt8](repeating: 0, count: 26))
+        let expected = try ImageDecoder.decode(windows)
+        #expect(expected[0, 1] == RGB(255, 0, 0) && expected[1, 1] == RGB(0, 0, 255))
+        #expect(try ImageDecoder.decode(os2) == expected)
+        #expect(try ImageDecoder.decode(long) == expected)
     }
 
     @Test func aTinyRLEBitmapOfAHugeCanvasTakesLittleMemory() throws {

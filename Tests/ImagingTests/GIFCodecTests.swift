@@ -104,6 +104,45 @@ import ImagingTestSupport
         #expect("\(error!)".contains("10000x10000"))
     }
 
+    @Test func aScreenTooLargeForTheBudgetIsComposedFromEveryFewPixels() throws {
+        // 8000 x 8000: three canvases of 3 bytes a pixel would be 576 MB, past the budget, so every
+        // 2nd pixel of each frame is kept, on a screen of 4000 x 4000.
+        let gif = FlatGIF.make(width: 8000, height: 8000, frames: [
+            .init(width: 8000, height: 8000, index: 0), .init(left: 3, top: 5, width: 7, height: 9, index: 1),
+        ])
+        #expect(gif.count < 40_000)
+        var screens: [RGBImage] = []
+        try GIFCodec.forEachFrame(gif) { screen, _ in
+            screens.append(screen)
+            return true
+        }
+        #expect(screens.map { "\($0.width)x\($0.height)" } == ["4000x4000", "4000x4000"])
+        let red = RGB(255, 0, 0), blue = RGB(0, 0, 255)
+        #expect(screens.first?[0, 0] == red && screens.first?[3999, 3999] == red)
+        // The second frame's columns 4, 6, 8 and rows 6, 8, 10, 12 of the screen: 2 to 4 across and
+        // 3 to 6 down on the smaller one, the first frame's red around them.
+        for y in 2...7 {
+            for x in 1...5 {
+                let inside = (2...4).contains(x) && (3...6).contains(y)
+                #expect(screens.last?[x, y] == (inside ? blue : red), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func aFrameOfLZWCodesWiderThanGiflibReadsIsRefusedSayingSo() throws {
+        // As Pillow's issue_2811.gif: 11-bit literals (so 12-bit codes from the start), which the
+        // format allows and giflib refuses as a failed read.
+        var codes = FlatGIF.CodeWriter()
+        codes.emit(2048, 12)
+        for _ in 0..<4 { codes.emit(1, 12) }
+        codes.emit(2049, 12)
+        let gif = Array("GIF89a".utf8) + [2, 0, 2, 0, 0xF1, 0, 0] + FlatGIF.colours.flatMap { $0 }
+            + [0x2C, 0, 0, 0, 0, 2, 0, 2, 0, 0] + FlatGIF.subBlocks(minimumCodeSize: 11, codes: codes.finished()) + [0x3B]
+        #expect(throws: ImageError.corrupt("GIF frame coded with 11-bit LZW codes, which giflib does not read")) {
+            try ImageDecoder.decode(gif)
+        }
+    }
+
     /// Where the first image descriptor starts: after the screen descriptor, the global colour
     /// table and the extensions before the frame.
     static func firstImageDescriptor(in gif: [UInt8]) -> Int {

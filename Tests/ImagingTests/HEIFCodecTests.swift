@@ -91,6 +91,25 @@ import ImagingTestSupport
         }
     }
 
+    @Test func moreItemsThanARealFileHasAreRefusedBeforeLibheifParsesThem() throws {
+        // meta > iinf saying 19,000 items (libheif took 16.6 s over such a file's items), or iloc
+        // locating as many: refused by their counts, whatever follows them.
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
+            let size = 8 + content.count
+            return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + content
+        }
+        let ftyp = box("ftyp", Array("heicmif1".utf8))
+        for list in [box("iinf", [0, 0, 0, 0, 0x4A, 0x38]), box("iinf", [1, 0, 0, 0, 0, 0, 0x4A, 0x38]),
+                     box("iloc", [1, 0, 0, 0, 0x44, 0x00, 0x4A, 0x38]), box("iloc", [2, 0, 0, 0, 0x44, 0x00, 0, 0, 0x4A, 0x38])] {
+            let file = ftyp + box("meta", [0, 0, 0, 0] + box("hdlr", [UInt8](repeating: 0, count: 12)) + list)
+            #expect(file.withUnsafeBufferPointer { HEIFDerivations.refusal(in: $0) } == "19000 items, more than a real file has")
+        }
+        for name in ["coffee.heic", "coffee.avif", "coffee-thumbnail.heic"] {
+            let items = try FormatFixtures.bytes(name).withUnsafeBufferPointer { HEIFDerivations.itemCount(in: $0) }
+            #expect((1...8).contains(items), "\(name): \(items)")
+        }
+    }
+
     /// (The fuzzed file itself is in Fuzz/Regressions/heif, which FuzzRegressionTests replays.)
     @Test func realFilesHaveNoLoopAndALoopIsRefusedInOneLine() throws {
         for name in ["coffee.heic", "coffee.avif", "coffee-thumbnail.heic"] {

@@ -31,11 +31,13 @@ extension ThumbnailPipeline {
         return try await RenderLimiter.shared.run {
             var frames: [AnimationFrame] = []
             var bytes = 0
+            // What was read within the time budget plays; the rest is never read.
+            let deadline = ContinuousClock.now + DecodeBudget.time
             try ImageDecoder.forEachFrame(data, maxFrames: Self.maxAnimationFrames, background: renderer.background) { image, milliseconds in
                 let picture = try renderer.render(image, cells: cells, fit: .contain)
                 frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
                 bytes += picture.byteCount
-                return bytes < Self.maxAnimationBytes && !Task.isCancelled
+                return bytes < Self.maxAnimationBytes && !Task.isCancelled && ContinuousClock.now < deadline
             }
             return frames.count > 1 ? frames : nil
         }

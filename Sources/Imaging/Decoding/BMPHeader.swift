@@ -42,13 +42,18 @@ struct BMPHeader {
     /// Red, green, blue and alpha of 16- and 32-bit pixels (alpha's mask 0 when there is none).
     let fields: [BitField]
 
-    private static let headerSizes: Set<Int> = [12, 40, 52, 56, 64, 108, 124]
+    /// OS/2's core header (12 bytes), or one of 16 to 124: OS/2 2's may stop after any field from
+    /// the 16th byte on (what it leaves out is 0), Windows' are 40, 52, 56, 108 or 124, and
+    /// ImageMagick and Pillow read any other as far as Windows' fields go.
+    private static func isKnown(headerSize: Int) -> Bool {
+        headerSize == 12 || (16...124).contains(headerSize)
+    }
 
     init(_ bytes: BMPBytes) throws {
         guard try bytes.byte(0) == 0x42, try bytes.byte(1) == 0x4D else { throw ImageError.corrupt("not a BMP") }
         pixelOffset = try bytes.unsigned(10, 4)
         let headerSize = try bytes.unsigned(14, 4)
-        guard Self.headerSizes.contains(headerSize) else { throw ImageError.corrupt("unknown BMP header of \(headerSize) bytes") }
+        guard Self.isKnown(headerSize: headerSize) else { throw ImageError.corrupt("unknown BMP header of \(headerSize) bytes") }
         let core = headerSize == 12
         let storedHeight: Int
         if core {
@@ -64,7 +69,13 @@ struct BMPHeader {
         height = abs(storedHeight)
         topDown = storedHeight < 0
         guard [1, 4, 8, 16, 24, 32].contains(bitsPerPixel) else { throw ImageError.corrupt("BMP of \(bitsPerPixel) bits a pixel") }
-        let method = core ? 0 : try bytes.unsigned(30, 4)
+        // A field the header stops before is 0: an OS/2 2 header of 16 bytes is uncompressed.
+        let method = headerSize < 20 ? 0 : try bytes.unsigned(30, 4)
+        // OS/2 2's compression 3 is Huffman coding, not bit fields: with a header too short to be
+        // Windows', refused as unsupported.
+        guard headerSize >= 40 || method != 3 else {
+            throw ImageError.corrupt("BMP compression \(method) with an OS/2 header of \(headerSize) bytes is not supported")
+        }
         compression = try Self.compression(method, bitsPerPixel: bitsPerPixel)
         fields = try Self.fields(bytes, headerSize: headerSize, method: method, bitsPerPixel: bitsPerPixel)
         palette = try Self.palette(bytes, headerSize: headerSize, method: method, bitsPerPixel: bitsPerPixel, end: pixelOffset)
@@ -98,7 +109,7 @@ struct BMPHeader {
         guard bitsPerPixel <= 8 else { return [] }
         let entrySize = headerSize == 12 ? 3 : 4
         let start = 14 + headerSize + (headerSize == 40 && method == 3 ? 12 : headerSize == 40 && method == 6 ? 16 : 0)
-        let announced = headerSize == 12 ? 0 : try bytes.unsigned(46, 4)
+        let announced = headerSize < 36 ? 0 : try bytes.unsigned(46, 4)
         let wanted = announced == 0 ? 1 << bitsPerPixel : min(announced, 256)
         let room = max(0, (min(bytes.count, end) - start) / entrySize)
         return try (0..<min(wanted, room)).map { entry in

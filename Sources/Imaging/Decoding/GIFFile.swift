@@ -45,16 +45,18 @@ final class GIFFile {
     var screen: PixelSize { PixelSize(width: Int(handle.pointee.SWidth), height: Int(handle.pointee.SHeight)) }
 
     /// The next frame, with the graphic control extension before it; nil at the file's end.
+    /// With a `step` over 1, the frame as it falls on a screen `step` times smaller: only the
+    /// pixels on every `step`th row and column of the screen are kept, as the rows are read.
     /// - Throws: `.tooLarge` for a frame of more than `maxPixels`, `.corrupt` for damage or for a
     ///   frame announcing more pixels than the rest of the file can hold.
-    func nextFrame(maxPixels: Int) throws -> GIFFrame? {
+    func nextFrame(maxPixels: Int, step: Int = 1) throws -> GIFFrame? {
         var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
         while true {
             var record = UNDEFINED_RECORD_TYPE
             try check(DGifGetRecordType(handle, &record))
             switch record {
             case EXTENSION_RECORD_TYPE: try readExtension(into: &control)
-            case IMAGE_DESC_RECORD_TYPE: return try readFrame(control: control, maxPixels: maxPixels)
+            case IMAGE_DESC_RECORD_TYPE: return try readFrame(control: control, maxPixels: maxPixels, step: step)
             default: return nil  // the trailer
             }
         }
@@ -71,8 +73,17 @@ final class GIFFile {
         while block != nil { try check(DGifGetExtensionNext(handle, &block)) }
     }
 
-    private func readFrame(control: GraphicsControlBlock, maxPixels: Int) throws -> GIFFrame {
-        try check(DGifGetImageDesc(handle))
+    private func readFrame(control: GraphicsControlBlock, maxPixels: Int, step: Int) throws -> GIFFrame {
+        if DGifGetImageDesc(handle) == GIF_ERROR {
+            // giflib reads the LZW code size last, and refuses one over 8 as a failed read. The
+            // format allows up to 11 (Pillow's issue_2811.gif): a precise reason, not giflib's.
+            let offset = source.pointee.offset
+            if handle.pointee.Error == D_GIF_ERR_READ_FAILED, offset > 0, offset <= source.pointee.bytes.count,
+               case let size = source.pointee.bytes[offset - 1], size > 8, size < 12 {
+                throw ImageError.corrupt("GIF frame coded with \(size)-bit LZW codes, which giflib does not read")
+            }
+            try check(GIF_ERROR)
+        }
         let image = handle.pointee.Image
         let width = Int(image.Width), height = Int(image.Height)
         guard width > 0, height > 0 else { throw ImageError.corrupt("GIF frame of no size") }
@@ -81,18 +92,43 @@ final class GIFFile {
         guard Self.canHold(width * height, in: left) else {
             throw ImageError.corrupt("GIF frame of \(width)x\(height) in \(left) bytes (truncated)")
         }
-        var indices = [UInt8](repeating: 0, count: width * height)
-        try indices.withUnsafeMutableBufferPointer { indices in
-            for row in Self.rowOrder(height: height, interlaced: image.Interlace) {
-                try check(DGifGetLine(handle, indices.baseAddress! + row * width, Int32(width)))
+        // The frame's first row and column on the screen's grid of every `step`th, and how many.
+        let column = Kept(start: Int(image.Left), count: width, step: step)
+        let row = Kept(start: Int(image.Top), count: height, step: step)
+        var indices = [UInt8](repeating: 0, count: column.kept * row.kept)
+        var line = [UInt8](repeating: 0, count: width)
+        try line.withUnsafeMutableBufferPointer { line in
+            for stored in Self.rowOrder(height: height, interlaced: image.Interlace) {
+                try check(DGifGetLine(handle, line.baseAddress!, Int32(width)))
+                guard let at = row.index(of: stored) else { continue }
+                for x in 0..<column.kept { indices[at * column.kept + x] = line[column.first + x * step] }
             }
         }
         let map = image.ColorMap ?? handle.pointee.SColorMap
         let colours = map.map { UnsafeBufferPointer(start: $0.pointee.Colors, count: Int($0.pointee.ColorCount)) } ?? .init(start: nil, count: 0)
-        return GIFFrame(left: Int(image.Left), top: Int(image.Top), width: width, height: height, indices: indices,
+        return GIFFrame(left: column.onScreen, top: row.onScreen, width: column.kept, height: row.kept, indices: indices,
                         palette: colours.flatMap { [$0.Red, $0.Green, $0.Blue] },
                         transparent: control.TransparentColor >= 0 ? Int(control.TransparentColor) : nil,
                         delay: Int(control.DelayTime), disposal: GIFFrame.Disposal(control.DisposalMode))
+    }
+
+    /// Which of a frame's `count` rows (or columns), starting at `start` on the screen, fall on
+    /// the screen's every `step`th: the first (counted in the frame), how many, and where the
+    /// first lands on the smaller screen.
+    private struct Kept {
+        let first: Int, kept: Int, onScreen: Int, step: Int
+
+        init(start: Int, count: Int, step: Int) {
+            first = (step - start % step) % step
+            kept = first < count ? (count - first + step - 1) / step : 0
+            onScreen = (start + first) / step
+            self.step = step
+        }
+
+        /// The kept place of the frame's `stored` row, or nil when it is not kept.
+        func index(of stored: Int) -> Int? {
+            stored >= first && (stored - first) % step == 0 ? (stored - first) / step : nil
+        }
     }
 
     /// The rows in the order the file stores them: interlaced, every 8th from 0, every 8th from 4,

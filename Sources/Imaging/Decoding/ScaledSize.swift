@@ -25,4 +25,19 @@ enum ScaledSize {
         guard let target, target.width > 0, target.height > 0 else { return max(1, cap) }
         return max(1, cap, min(source.width / target.width, source.height / target.height))
     }
+
+    /// The smallest whole step (1 for every pixel) by which `size` is divided, each side rounded
+    /// up, for its pixels of `bytesPerPixel` bytes to fit `DecodeBudget.bytes`.
+    static func step(toFit size: PixelSize, bytesPerPixel: Int) -> Int {
+        var step = 1
+        while (size.width + step - 1) / step * ((size.height + step - 1) / step) * bytesPerPixel > DecodeBudget.bytes { step += 1 }
+        return step
+    }
+
+    /// `size`, or the largest size with its aspect whose pixels of `bytesPerPixel` bytes fit
+    /// `DecodeBudget.bytes`.
+    static func withinBudget(_ size: PixelSize, bytesPerPixel: Int) -> PixelSize {
+        let step = step(toFit: size, bytesPerPixel: bytesPerPixel)
+        return PixelSize(width: (size.width + step - 1) / step, height: (size.height + step - 1) / step)
+    }
 }

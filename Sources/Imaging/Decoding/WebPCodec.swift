@@ -22,7 +22,8 @@ public enum WebPCodec {
             guard width * height <= maxPixels else { throw ImageError.tooLarge(width: width, height: height) }
             if config.input.has_animation != 0 { return try firstFrame(of: data, width: width, height: height, over: background) }
             let stored = PixelSize(width: width, height: height)
-            let size = ScaledSize.covering(target(stored), source: stored)
+            // libwebp's RGBA and our RGB, within the budget whatever the caller wants.
+            let size = ScaledSize.withinBudget(ScaledSize.covering(target(stored), source: stored), bytesPerPixel: 7)
             if size != stored {
                 config.options.use_scaling = 1
                 config.options.scaled_width = Int32(size.width)
@@ -85,17 +86,13 @@ public enum WebPCodec {
         }
     }
 
-    /// The most memory an animation's canvases may take: libwebp's animation decoder keeps two
-    /// of them whole (the frame being made and the one before), 4 bytes a pixel, and cannot scale
-    /// them (a 2 KB file of a 10000 x 10000 canvas took 1.1 GB).
-    static let maxAnimationCanvasBytes = 256 << 20
-
     private static func forEachFrame(of data: UnsafeBufferPointer<UInt8>, width: Int, height: Int, maxFrames: Int,
                                      over background: RGB, _ body: (RGBImage, Int) throws -> Bool) throws {
-        let canvasBytes = 2 * 4 * width * height
-        guard canvasBytes <= maxAnimationCanvasBytes else {
-            throw ImageError.corrupt("WebP animation of \(width)x\(height): its frames need \(canvasBytes >> 20) MB, "
-                                     + "more than the \(maxAnimationCanvasBytes >> 20) MB an animation may take")
+        // libwebp's animation decoder keeps two canvases whole (the frame being made and the one
+        // before), 4 bytes a pixel, and cannot scale them (a 2 KB file of a 10000 x 10000 canvas
+        // took 1.1 GB).
+        if let refusal = DecodeBudget.refusal(of: "WebP animation of \(width)x\(height)", needing: 2 * 4 * width * height) {
+            throw refusal
         }
         var webp = WebPData(bytes: data.baseAddress, size: data.count)
         var options = WebPAnimDecoderOptions()

@@ -10,6 +10,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// The format's decoder cannot run in this process (libheif in a static executable).
     case unavailable(String)
+    /// Decoding it would take more memory or time than `DecodeBudget` allows (the reason says which).
+    case overBudget(String)
 
     public var description: String {
         switch self {
@@ -17,7 +19,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedFormat: return "unsupported image format"
         case .corrupt(let why): return "corrupt image: \(why)"
         case .tooLarge(let w, let h): return "image too large (\(w)x\(h))"
-        case .unavailable(let why): return why
+        case .unavailable(let why), .overBudget(let why): return why
         }
     }
 }

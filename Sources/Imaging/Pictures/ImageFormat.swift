@@ -44,7 +44,9 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
             self = .webp
         } else if head.starts(with: "GIF87a".utf8) || head.starts(with: "GIF89a".utf8) {
             self = .gif
-        } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+        } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+                    // BigTIFF (64-bit offsets), which libtiff reads as well.
+                    || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
             self = .tiff
         } else if head.count >= 12, head[4..<8].elementsEqual("ftyp".utf8),
                   Self.heifBrands.contains(String(decoding: head[8..<12], as: UTF8.self)) {
