@@ -62,6 +62,10 @@ let package = Package(
         // FFmpeg (libavformat, libavcodec, libswscale) loaded with dlopen at the first video, not
         // linked (see its header); its headers give the types and constants.
         .target(name: "CFFmpeg"),
+        // LibRaw (camera RAW files) and libjxl (JPEG XL) loaded with dlopen at the first such file,
+        // not linked (see their headers); their headers give the types and constants.
+        .target(name: "CLibRaw"),
+        .target(name: "CJXL"),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
@@ -76,7 +80,8 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalVocabulary",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "CLibRaw", "CJXL", "JPEGDCDecoder",
+            "TerminalVocabulary",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalVocabulary"),

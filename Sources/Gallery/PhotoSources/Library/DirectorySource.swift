@@ -163,7 +163,7 @@ public struct DirectorySource: PhotoSource {
         if let video = photo.video {
             lines.insert(video.detailLine, at: 0)
         } else if let header = Self.header(ofFile: path) {
-            lines += PhotoMetadata(reading: header).camera.detailLines
+            lines += PhotoMetadata(readingFile: header).camera.detailLines
         }
         return lines
     }

@@ -1,0 +1,62 @@
+import struct, subprocess, sys
+def enc(t,vals):
+    if t==2: return vals
+    if t in (1,7): return bytes(vals)
+    if t==3: return b''.join(struct.pack('>H',v) for v in vals)
+    if t==4: return b''.join(struct.pack('>I',v) for v in vals)
+    if t in (5,10): return b''.join(struct.pack('>ii' if t==10 else '>II',a,b) for a,b in vals)
+def build(ifds, blobs):
+    sizes=[2+12*len(e)+4 for e in ifds]
+    at={}; p=8
+    for i,s in enumerate(sizes): at['ifd%d'%i]=p; p+=s
+    extra_base=p
+    def layout(at):
+        extra=bytearray(); out=[]
+        for entries in ifds:
+            rows=[]
+            for tag,t,vals in sorted(entries,key=lambda e:e[0]):
+                if callable(vals): vals=vals(at)
+                data=enc(t,vals); count=len(vals) if t!=2 else len(data)
+                if len(data)<=4: rows.append((tag,t,count,data.ljust(4,b'\0')))
+                else:
+                    rows.append((tag,t,count,struct.pack('>I',extra_base+len(extra)))); extra+=data
+                    if len(extra)%2: extra+=b'\0'
+            out.append(rows)
+        return out, extra
+    _, extra = layout({**at, **{k:0 for k in blobs}})
+    q=extra_base+len(extra)
+    for k,v in blobs.items(): at[k]=q; q+=len(v)
+    rows, extra = layout(at)
+    b=bytearray(b'MM\x00\x2a\x00\x00\x00\x08')
+    for r in rows:
+        b+=struct.pack('>H',len(r))
+        for tag,t,c,d in r: b+=struct.pack('>HHI',tag,t,c)+d
+        b+=struct.pack('>I',0)
+    b+=extra
+    for v in blobs.values(): b+=v
+    return bytes(b)
+W,H=160,120; PW,PH=128,96
+def cfa():
+    rows=bytearray()
+    for y in range(H):
+        for x in range(W):
+            red = x < W//2; c=[[0,1],[1,2]][y%2][x%2]
+            rows+=struct.pack('>H',60000 if (c==0 and red) or (c==2 and not red) else 2000)
+    return bytes(rows)
+def preview_jpeg():
+    ppm=b'P6\n%d %d\n255\n'%(PW,PH)+b''.join(bytes([220,30,30] if x< PW//2 else [30,30,220]) for y in range(PH) for x in range(PW))
+    return subprocess.run(['cjpeg','-quality','90'],input=ppm,capture_output=True,check=True).stdout
+with_preview = len(sys.argv)<3 or sys.argv[2]!='nopreview'
+raw=cfa(); jpg=preview_jpeg()
+exif=[(33434,5,[(1,250)]),(33437,5,[(28,10)]),(34855,3,[200]),(37386,5,[(50,1)]),(36867,2,b'2024:05:06 07:08:09\0'),(42036,2,b'Test Lens 50mm\0')]
+common=[(271,2,b'Canon\0'),(272,2,b'Canon EOS 5D\0'),(274,3,[6]),(50706,1,[1,4,0,0]),(50708,2,b'Canon EOS 5D\0'),
+        (50721,10,[(1,1),(0,1),(0,1),(0,1),(1,1),(0,1),(0,1),(0,1),(1,1)]),(50728,5,[(1,1),(1,1),(1,1)]),(306,2,b'2024:05:06 07:08:09\0')]
+rawtags=[(256,4,[W]),(257,4,[H]),(258,3,[16]),(259,3,[1]),(262,3,[32803]),(277,3,[1]),(278,4,[H]),
+         (273,4,lambda at:[at['raw']]),(279,4,[len(raw)]),(33421,3,[2,2]),(33422,1,[0,1,1,2]),(50717,4,[65535])]
+if with_preview:
+    ifd0=common+[(254,4,[1]),(256,4,[PW]),(257,4,[PH]),(258,3,[8,8,8]),(259,3,[7]),(262,3,[6]),(277,3,[3]),(278,4,[PH]),
+      (273,4,lambda at:[at['jpg']]),(279,4,[len(jpg)]),(330,4,lambda at:[at['ifd1']]),(34665,4,lambda at:[at['ifd2']])]
+    data=build([ifd0,[(254,4,[0])]+rawtags,exif],{'jpg':jpg,'raw':raw})
+else:
+    data=build([common+[(254,4,[0]),(34665,4,lambda at:[at['ifd1']])]+rawtags,exif],{'raw':raw})
+open(sys.argv[1],'wb').write(data)
