@@ -60,11 +60,14 @@ uninstall:
 # xterm; on 2 cores, running them all at once made those bounds fail for load alone. The suite
 # still takes well under a minute.
 # The build fails on a module imported but not declared in Package.swift; the shipped binaries
-# must not link libsixel (the tests' sixel decoder).
+# must not link libsixel (the tests' sixel decoder), nor gallery-app the libraries it loads at the
+# first file that needs them.
 test: deps
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	@bin="$$($(SWIFT) build --show-bin-path)"; if nm "$$bin/gallery" "$$bin/gallery-app" | grep -q ' sixel_'; then \
 	  echo "gallery or gallery-app links libsixel"; exit 1; fi
+	@bin="$$($(SWIFT) build --show-bin-path)"; if ldd "$$bin/gallery-app" | grep -qE 'libraw|libjxl|libheif|libavformat'; then \
+	  echo "gallery-app links a library it must load with dlopen at its first file (LibRaw, libjxl, libheif, FFmpeg)"; exit 1; fi
 	$(SWIFT) test --skip-build --no-parallel
 	python3 -m unittest discover -s scripts -q
 

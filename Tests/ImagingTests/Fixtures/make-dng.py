@@ -1,3 +1,8 @@
+"""A small DNG for the tests: `make-dng.py OUT [nopreview] [pad=BYTES]`. A 160x120 RGGB sensor whose left
+half is red and right half blue, Orientation 6, Canon's make and an Exif IFD (1/250 s, f/2.8, ISO 200,
+50 mm, a lens name, 2024:05:06 07:08:09), with a 128x96 JPEG preview (made by cjpeg) in IFD0 and the
+sensor's data in a SubIFD, as cameras write them; or, with `nopreview`, the sensor's data in IFD0.
+`pad` adds that many bytes after the data, as a large RAW's size. Python's standard library only."""
 import struct, subprocess, sys
 def enc(t,vals):
     if t==2: return vals
@@ -46,7 +51,8 @@ def cfa():
 def preview_jpeg():
     ppm=b'P6\n%d %d\n255\n'%(PW,PH)+b''.join(bytes([220,30,30] if x< PW//2 else [30,30,220]) for y in range(PH) for x in range(PW))
     return subprocess.run(['cjpeg','-quality','90'],input=ppm,capture_output=True,check=True).stdout
-with_preview = len(sys.argv)<3 or sys.argv[2]!='nopreview'
+with_preview = 'nopreview' not in sys.argv[2:]
+pad = next((int(a[4:]) for a in sys.argv[2:] if a.startswith('pad=')), 0)
 raw=cfa(); jpg=preview_jpeg()
 exif=[(33434,5,[(1,250)]),(33437,5,[(28,10)]),(34855,3,[200]),(37386,5,[(50,1)]),(36867,2,b'2024:05:06 07:08:09\0'),(42036,2,b'Test Lens 50mm\0')]
 common=[(271,2,b'Canon\0'),(272,2,b'Canon EOS 5D\0'),(274,3,[6]),(50706,1,[1,4,0,0]),(50708,2,b'Canon EOS 5D\0'),
@@ -59,4 +65,4 @@ if with_preview:
     data=build([ifd0,[(254,4,[0])]+rawtags,exif],{'jpg':jpg,'raw':raw})
 else:
     data=build([common+[(254,4,[0]),(34665,4,lambda at:[at['ifd1']])]+rawtags,exif],{'raw':raw})
-open(sys.argv[1],'wb').write(data)
+open(sys.argv[1],'wb').write(data + bytes(pad))
