@@ -2,7 +2,8 @@
 half is red and right half blue, Orientation 6, Canon's make and an Exif IFD (1/250 s, f/2.8, ISO 200,
 50 mm, a lens name, 2024:05:06 07:08:09), with a 128x96 JPEG preview (made by cjpeg) in IFD0 and the
 sensor's data in a SubIFD, as cameras write them; or, with `nopreview`, the sensor's data in IFD0.
-`pad` adds that many bytes after the data, as a large RAW's size. Python's standard library only."""
+`pad` adds that many bytes after the data, as a large RAW's size. `preview=JPEG` embeds that JPEG
+instead, over a sensor of its size (the benchmark's camera-sized files). Python's standard library only."""
 import struct, subprocess, sys
 def enc(t,vals):
     if t==2: return vals
@@ -41,19 +42,28 @@ def build(ifds, blobs):
     for v in blobs.values(): b+=v
     return bytes(b)
 W,H=160,120; PW,PH=128,96
+option = lambda name: next((a[len(name) + 1:] for a in sys.argv[2:] if a.startswith(name + '=')), None)
+def jpeg_size(data):
+    at = 2
+    while at + 9 < len(data):
+        marker, length = data[at + 1], struct.unpack('>H', data[at + 2:at + 4])[0]
+        if 0xC0 <= marker <= 0xC2: return struct.unpack('>HH', data[at + 5:at + 9])[::-1]
+        at += 2 + length
+    raise SystemExit('no frame header in the preview')
+given = open(option('preview'), 'rb').read() if option('preview') else None
+if given: PW, PH = jpeg_size(given); W, H = PW & ~1, PH & ~1
 def cfa():
-    rows=bytearray()
-    for y in range(H):
-        for x in range(W):
-            red = x < W//2; c=[[0,1],[1,2]][y%2][x%2]
-            rows+=struct.pack('>H',60000 if (c==0 and red) or (c==2 and not red) else 2000)
-    return bytes(rows)
+    def row(y):
+        return b''.join(struct.pack('>H', 60000 if (c == 0 and x < W // 2) or (c == 2 and x >= W // 2) else 2000)
+                        for x in range(W) for c in [[[0, 1], [1, 2]][y % 2][x % 2]])
+    even, odd = row(0), row(1)
+    return b''.join(even if y % 2 == 0 else odd for y in range(H))
 def preview_jpeg():
     ppm=b'P6\n%d %d\n255\n'%(PW,PH)+b''.join(bytes([220,30,30] if x< PW//2 else [30,30,220]) for y in range(PH) for x in range(PW))
     return subprocess.run(['cjpeg','-quality','90'],input=ppm,capture_output=True,check=True).stdout
 with_preview = 'nopreview' not in sys.argv[2:]
-pad = next((int(a[4:]) for a in sys.argv[2:] if a.startswith('pad=')), 0)
-raw=cfa(); jpg=preview_jpeg()
+pad = int(option('pad') or 0)
+raw=cfa(); jpg=given or preview_jpeg()
 exif=[(33434,5,[(1,250)]),(33437,5,[(28,10)]),(34855,3,[200]),(37386,5,[(50,1)]),(36867,2,b'2024:05:06 07:08:09\0'),(42036,2,b'Test Lens 50mm\0')]
 common=[(271,2,b'Canon\0'),(272,2,b'Canon EOS 5D\0'),(274,3,[6]),(50706,1,[1,4,0,0]),(50708,2,b'Canon EOS 5D\0'),
         (50721,10,[(1,1),(0,1),(0,1),(0,1),(1,1),(0,1),(0,1),(0,1),(1,1)]),(50728,5,[(1,1),(1,1),(1,1)]),(306,2,b'2024:05:06 07:08:09\0')]
