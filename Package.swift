@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), and small videos
-        // (Fixtures/make-video-fixtures.sh), read by path.
+        // (Fixtures/make-video-fixtures.sh), read by path; DNGs made at test time by Fixtures/make-dng.py.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
