@@ -176,6 +176,13 @@ void gallery_raw_read_fields(gallery_raw *raw, gallery_raw_fields *fields) {
             fields->hour = local.tm_hour, fields->minute = local.tm_min, fields->second = local.tm_sec;
         }
     }
+    if (d->other.parsed_gps.gpsparsed) {
+        fields->has_position = 1;
+        memcpy(fields->latitude, d->other.parsed_gps.latitude, sizeof fields->latitude);
+        memcpy(fields->longitude, d->other.parsed_gps.longitude, sizeof fields->longitude);
+        fields->latitude_ref = d->other.parsed_gps.latref;
+        fields->longitude_ref = d->other.parsed_gps.longref;
+    }
     fields->flip = d->sizes.flip;
     fields->width = d->sizes.width;
     fields->height = d->sizes.height;

@@ -94,5 +94,6 @@ struct LocalCameraRawTests {
         #expect(lines.contains("Camera: Canon EOS 5D"), "\(lines)")
         #expect(lines.contains("Lens: Test Lens 50mm"), "\(lines)")
         #expect(lines.contains("Exposure: 1/250 s · f/2.8 · 50 mm · ISO 200"), "\(lines)")
+        #expect(lines.contains("GPS: 48.858203, 2.294814"), "\(lines)")
     }
 }

@@ -70,6 +70,8 @@ import TestSupport
         #expect(metadata.camera.exposureSeconds.map { abs($0 - 1.0 / 250) < 1e-6 } == true)
         #expect(metadata.camera.focalLength == 50)
         #expect(metadata.dateTaken == PhotoDate(year: 2024, month: 5, day: 6, hour: 7, minute: 8, second: 9))
+        let position = try #require(metadata.camera.position)
+        #expect(abs(position.latitude - 48.858203) < 1e-5 && abs(position.longitude - 2.294814) < 1e-5, "\(position)")
         #expect(metadata.orientation == .up, "the decode turns the picture itself")
     }
 

@@ -21,6 +21,10 @@ typedef struct {
     float focal_length;
     /// The date taken as the camera's clock said it; year 0 when the file has none.
     int year, month, day, hour, minute, second;
+    /// Where it was taken, when the file says: degrees, minutes and seconds, and 'N' or 'S', 'E' or 'W'.
+    int has_position;
+    float latitude[3], longitude[3];
+    char latitude_ref, longitude_ref;
     /// LibRaw's `sizes.flip`: 0 upright, 3 turned 180°, 5 turned 90° anticlockwise, 6 clockwise.
     int flip;
     /// The developed picture's size as stored (before `flip`).

@@ -78,7 +78,7 @@ public enum CameraRawCodec {
             let camera = CameraExif(make: text(fields.make), model: text(fields.model), lens: text(fields.lens),
                                     fNumber: positive(fields.aperture), exposureSeconds: positive(fields.shutter),
                                     iso: positive(fields.iso).flatMap { $0 < 10_000_000 ? Int($0.rounded()) : nil },
-                                    focalLength: positive(fields.focal_length))
+                                    focalLength: positive(fields.focal_length), position: fields.position)
             let date = PhotoDate(year: Int(fields.year), month: Int(fields.month), day: Int(fields.day),
                                  hour: Int(fields.hour), minute: Int(fields.minute), second: Int(fields.second))
             return PhotoMetadata(orientation: .up, dateTaken: date, camera: camera)
@@ -147,6 +147,18 @@ public enum CameraRawCodec {
 }
 
 private extension gallery_raw_fields {
+    /// The GPS position, when the file gives one that makes sense (minutes and seconds under 60).
+    var position: GPSPosition? {
+        func degrees(_ parts: (Float, Float, Float), _ ref: CChar, negative: UInt8) -> Double? {
+            let (d, m, s) = (Double(parts.0), Double(parts.1), Double(parts.2))
+            guard d.isFinite, m >= 0, m < 60, s >= 0, s < 60 else { return nil }
+            return (d + m / 60 + s / 3600) * (UInt8(bitPattern: ref) == negative ? -1 : 1)
+        }
+        guard has_position != 0, let latitude = degrees(self.latitude, latitude_ref, negative: UInt8(ascii: "S")),
+              let longitude = degrees(self.longitude, longitude_ref, negative: UInt8(ascii: "W")) else { return nil }
+        return GPSPosition(latitude: latitude, longitude: longitude)
+    }
+
     /// LibRaw's `flip` as the Exif orientation it stands for (dcraw's "12435867").
     var orientation: ImageOrientation {
         switch flip {

@@ -1,6 +1,6 @@
 """A small DNG for the tests: `make-dng.py OUT [nopreview] [pad=BYTES]`. A 160x120 RGGB sensor whose left
 half is red and right half blue, Orientation 6, Canon's make and an Exif IFD (1/250 s, f/2.8, ISO 200,
-50 mm, a lens name, 2024:05:06 07:08:09), with a 128x96 JPEG preview (made by cjpeg) in IFD0 and the
+50 mm, a lens name, 2024:05:06 07:08:09; GPS 48°51'29.53" N 2°17'41.33" E), with a 128x96 JPEG preview (made by cjpeg) in IFD0 and the
 sensor's data in a SubIFD, as cameras write them; or, with `nopreview`, the sensor's data in IFD0.
 `pad` adds that many bytes after the data, as a large RAW's size. `preview=JPEG` embeds that JPEG
 instead, over a sensor of its size (the benchmark's camera-sized files). Python's standard library only."""
@@ -64,6 +64,7 @@ def preview_jpeg():
 with_preview = 'nopreview' not in sys.argv[2:]
 pad = int(option('pad') or 0)
 raw=cfa(); jpg=given or preview_jpeg()
+gps=[(0,1,[2,3,0,0]),(1,2,b'N\0'),(2,5,[(48,1),(51,1),(2953,100)]),(3,2,b'E\0'),(4,5,[(2,1),(17,1),(4133,100)])]
 exif=[(33434,5,[(1,250)]),(33437,5,[(28,10)]),(34855,3,[200]),(37386,5,[(50,1)]),(36867,2,b'2024:05:06 07:08:09\0'),(42036,2,b'Test Lens 50mm\0')]
 common=[(271,2,b'Canon\0'),(272,2,b'Canon EOS 5D\0'),(274,3,[6]),(50706,1,[1,4,0,0]),(50708,2,b'Canon EOS 5D\0'),
         (50721,10,[(1,1),(0,1),(0,1),(0,1),(1,1),(0,1),(0,1),(0,1),(1,1)]),(50728,5,[(1,1),(1,1),(1,1)]),(306,2,b'2024:05:06 07:08:09\0')]
@@ -71,8 +72,8 @@ rawtags=[(256,4,[W]),(257,4,[H]),(258,3,[16]),(259,3,[1]),(262,3,[32803]),(277,3
          (273,4,lambda at:[at['raw']]),(279,4,[len(raw)]),(33421,3,[2,2]),(33422,1,[0,1,1,2]),(50717,4,[65535])]
 if with_preview:
     ifd0=common+[(254,4,[1]),(256,4,[PW]),(257,4,[PH]),(258,3,[8,8,8]),(259,3,[7]),(262,3,[6]),(277,3,[3]),(278,4,[PH]),
-      (273,4,lambda at:[at['jpg']]),(279,4,[len(jpg)]),(330,4,lambda at:[at['ifd1']]),(34665,4,lambda at:[at['ifd2']])]
-    data=build([ifd0,[(254,4,[0])]+rawtags,exif],{'jpg':jpg,'raw':raw})
+      (273,4,lambda at:[at['jpg']]),(279,4,[len(jpg)]),(330,4,lambda at:[at['ifd1']]),(34665,4,lambda at:[at['ifd2']]),(34853,4,lambda at:[at['ifd3']])]
+    data=build([ifd0,[(254,4,[0])]+rawtags,exif,gps],{'jpg':jpg,'raw':raw})
 else:
-    data=build([common+[(254,4,[0]),(34665,4,lambda at:[at['ifd1']])]+rawtags,exif],{'raw':raw})
+    data=build([common+[(254,4,[0]),(34665,4,lambda at:[at['ifd1']]),(34853,4,lambda at:[at['ifd2']])]+rawtags,exif,gps],{'raw':raw})
 open(sys.argv[1],'wb').write(data + bytes(pad))
