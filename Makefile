@@ -7,7 +7,7 @@ BUILD_FLAGS ?= --static-swift-stdlib
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
 # Debian packages the build and the tests need (dev headers; tmux, and Xvfb + xterm + xdotool +
 # ImageMagick for the end-to-end tests in a real sixel terminal; cjpeg and djpeg for `make fuzz`'s seeds).
-DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev pkg-config tmux xvfb xterm xdotool x11-xserver-utils imagemagick libjpeg-turbo-progs
+DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libraw-dev libjxl-dev libjxl-tools pkg-config tmux xvfb xterm xdotool x11-xserver-utils imagemagick libjpeg-turbo-progs
 
 .PHONY: deps build run test install uninstall sanitize bench mutate fuzz man man-check clean
 
@@ -66,11 +66,14 @@ uninstall:
 # xterm; on 2 cores, running them all at once made those bounds fail for load alone. The suite
 # still takes well under a minute.
 # The build fails on a module imported but not declared in Package.swift; the shipped binaries
-# must not link libsixel (the tests' sixel decoder).
+# must not link libsixel (the tests' sixel decoder), nor gallery-app the libraries it loads at the
+# first file that needs them.
 test: deps
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	@bin="$$($(SWIFT) build --show-bin-path)"; if nm "$$bin/gallery" "$$bin/gallery-app" | grep -q ' sixel_'; then \
 	  echo "gallery or gallery-app links libsixel"; exit 1; fi
+	@bin="$$($(SWIFT) build --show-bin-path)"; if ldd "$$bin/gallery-app" | grep -qE 'libraw|libjxl|libheif|libavformat'; then \
+	  echo "gallery-app links a library it must load with dlopen at its first file (LibRaw, libjxl, libheif, FFmpeg)"; exit 1; fi
 	$(SWIFT) test --skip-build --no-parallel
 	python3 -m unittest discover -s scripts -q
 

@@ -64,6 +64,10 @@ let package = Package(
         // DWARF 4: gold, linking the static `gallery`, stops with an internal error
         // (format_file_lineno) reading this file's DWARF 5 lines to place its dlopen warning.
         .target(name: "CFFmpeg", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // LibRaw (camera RAW files) and libjxl (JPEG XL) loaded with dlopen at the first such file,
+        // not linked (see their headers); their headers give the types and constants.
+        .target(name: "CLibRaw"),
+        .target(name: "CJXL"),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.
@@ -78,7 +82,8 @@ let package = Package(
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),
         .target(name: "Imaging", dependencies: [
-            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "JPEGDCDecoder", "TerminalVocabulary", "OperatingSystem",
+            "CJPEG", "CExif", "CTurboJPEG", "CPNG", "CPNGRead", "CWebP", "CGIF", "CTIFF", "CHEIF", "CFFmpeg", "CLibRaw", "CJXL", "JPEGDCDecoder",
+            "TerminalVocabulary", "OperatingSystem",
         ]),
         // What the environment says about the terminal: no dependencies, so `gallery view` can use it.
         .target(name: "TerminalVocabulary"),
@@ -131,7 +136,7 @@ let package = Package(
         .testTarget(name: "NetTests", dependencies: ["Net", "TestSupport", "OperatingSystem"]),
         // Fixtures: the Exif orientation photos (Fixtures/make-orientation-fixtures.sh) and one photo in
         // each format the decoders read (Fixtures/make-fixtures.sh), and small videos
-        // (Fixtures/make-video-fixtures.sh), read by path.
+        // (Fixtures/make-video-fixtures.sh), read by path; DNGs made at test time by Fixtures/make-dng.py.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "TestSupport", "TerminalVocabulary", "OperatingSystem"],
                     exclude: ["Fixtures"]),
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.

@@ -28,6 +28,7 @@ import re
 import shutil
 import struct
 import subprocess
+import tempfile
 import sys
 import zlib
 from pathlib import Path
@@ -429,6 +430,33 @@ def video_seeds(fixtures):
     return seeds
 
 
+def raw_seeds(fixtures):
+    """DNG files (Tests/ImagingTests/Fixtures/make-dng.py): with a JPEG preview and without one,
+    then truncated and bit-flipped copies."""
+    seeds = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for variant in ([], ["nopreview"]):
+            out = Path(folder) / "made.dng"
+            subprocess.run([sys.executable, str(fixtures / "make-dng.py"), str(out), *variant], check=True)
+            seeds["preview.dng" if not variant else "no-preview.dng"] = out.read_bytes()
+    seeds.update(damaged(list(seeds.items()), random.Random("raw"), flips=8))
+    return seeds
+
+
+def jxl_seeds(pictures):
+    """Small pictures through cjxl, lossy and lossless, then truncated and bit-flipped copies."""
+    seeds = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for index, picture in enumerate(pictures[:6]):
+            source, out = Path(folder) / "in.ppm", Path(folder) / "out.jxl"
+            source.write_bytes(subprocess.run(["convert", "ppm:-", "-resize", "64x64>", "ppm:-"], input=picture.ppm(),
+                                              check=True, capture_output=True).stdout)
+            subprocess.run(["cjxl", str(source), str(out), "-d", "0" if index % 2 else "2"], check=True, capture_output=True)
+            seeds[f"{index:02}.jxl"] = out.read_bytes()
+    seeds.update(damaged(list(seeds.items()), random.Random("jxl"), flips=4))
+    return seeds
+
+
 def write(directory, seeds):
     if directory.exists():
         shutil.rmtree(directory)
@@ -459,6 +487,8 @@ def main():
         "exif": write(arguments.out / "exif", exif_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
         **{fmt: write(arguments.out / fmt, magick_seeds(pictures, fmt)) for fmt in MAGICK_VARIANTS},
         "video": write(arguments.out / "video", video_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
+        "raw": write(arguments.out / "raw", raw_seeds(REPO / "Tests" / "ImagingTests" / "Fixtures")),
+        "jxl": write(arguments.out / "jxl", jxl_seeds(pictures)),
         "encoders": write(arguments.out / "encoders", {
             f"random-{n:02}": bytes(rng.randrange(256) for _ in range(rng.choice([8, 64, 512, 3000])))
             for n in range(12)}),

@@ -30,6 +30,9 @@ MAX_LENGTHS = {
     "bmp": 32768,
     "heif": 32768,
     "video": 16384,
+    # A DNG seed is some 40 KB: its sensor's data follows the preview.
+    "raw": 65536,
+    "jxl": 32768,
     "encoders": 8192,
     "unsplash-json": 16384,
     "picsum-json": 4096,

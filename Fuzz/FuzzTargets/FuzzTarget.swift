@@ -20,6 +20,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case bmp
     /// libheif (loaded through `CHEIF`) through `ImageDecoder`: HEIC and AVIF, thumbnails.
     case heif
+    /// LibRaw (loaded through `CLibRaw`) through `ImageDecoder`: a camera RAW's preview, else its
+    /// sensor's data developed, and its metadata.
+    case raw
+    /// libjxl (loaded through `CJXL`) through `ImageDecoder`: JPEG XL codestreams and containers.
+    case jxl
     /// FFmpeg (loaded through `CFFmpeg`) through `VideoFile`: the container probe, the poster, frames.
     case video
     /// Sixel, kitty, iTerm2, half-block and ASCII output of a small image, and the resizes before them.
@@ -49,6 +54,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .tiff: try FormatFuzzTarget.run(input, as: .tiff)
         case .bmp: try FormatFuzzTarget.run(input, as: .bmp)
         case .heif: try FormatFuzzTarget.run(input, as: .heif)
+        case .raw:
+            try FormatFuzzTarget.run(input, as: .cameraRaw)
+            _ = PhotoMetadata(readingFile: Array(input))
+        case .jxl: try FormatFuzzTarget.run(input, as: .jpegXL)
         case .video: try VideoFuzzTarget.run(input)
         case .encoders: try EncoderFuzzTarget.run(input)
         case .unsplashJSON: try UnsplashJSONFuzzTarget.run(input)

@@ -113,8 +113,9 @@ struct ViewArguments: Equatable {
         USAGE: gallery view <FILE> ... [--size <COLSxROWS>] [--render <sixel|kitty|iterm|halfblock|ascii>]
 
         ARGUMENTS:
-          <FILE>                  Pictures to show (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF)
-                                  and videos.
+          <FILE>                  Pictures to show (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF,
+                                  JPEG XL, camera RAW: DNG, CR2, CR3, NEF, ARW, RAF, ORF,
+                                  RW2, PEF, SRW) and videos.
 
         OPTIONS:
           --size <COLSxROWS>      The box each image must fit in, in cells.

@@ -97,6 +97,41 @@ struct ViewCommandTests {
         #expect(lines.count == 9 && lines[0..<3] == lines[6..<9] && lines[3..<6] != lines[0..<3])
     }
 
+    /// A camera RAW and a JPEG XL file are handed to `gallery-app` as HEIF is (the static launcher
+    /// cannot load LibRaw or libjxl): the DNG's embedded preview, upright by the RAW's orientation,
+    /// and the JPEG XL file like its photo; a DNG cut short is one line on stderr.
+    @Test func aCameraRAWAndAJPEGXLFileAreShown() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let dng = folder.url.appendingPathComponent("photo.dng").path
+        let made = try runProgram(["python3", "\(Self.fixtures)/make-dng.py", dng])
+        try #require(made.status == 0, "\(made.stderr)")
+        let shown = try view([dng, "--size", "24x8", "--render", "sixel"])
+        #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown.stderr)")
+        let picture = try SixelDecoder.decode(Array(shown.stdout.utf8))
+        // The 128x96 preview stored red on the left, turned clockwise: 120x160 in a 240x160 box.
+        #expect(picture.width == 120 && picture.height == 160, "\(picture)")
+        let (top, bottom) = (picture[60, 20], picture[60, 140])
+        #expect(top.r > 150 && top.b < 100 && bottom.b > 150 && bottom.r < 100, "\(top) above \(bottom)")
+
+        let cut = folder.url.appendingPathComponent("cut.dng").path
+        try Data(try Data(contentsOf: URL(fileURLWithPath: dng)).prefix(200)).write(to: URL(fileURLWithPath: cut))
+        let refused = try view([cut, "--size", "24x8", "--render", "sixel"])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("gallery: \(cut): corrupt image: ") && refused.stderr.filter { $0 == "\n" }.count == 1,
+                "\(refused.stderr)")
+
+        guard isOnPath("cjxl") else { return }
+        let jxl = folder.url.appendingPathComponent("coffee.jxl").path
+        try #require(try runProgram(["cjxl", "\(Self.fixtures)/coffee.png", jxl, "-d", "1"]).status == 0)
+        let result = try view([jxl, "--size", "24x8", "--render", "sixel"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let decoded = try SixelDecoder.decode(Array(result.stdout.utf8))
+        let reference = try ImageDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/coffee.png"))))
+            .resized(width: decoded.width, height: decoded.height)
+        #expect(decoded.psnr(comparedTo: reference) > 25)
+    }
+
     @Test func badFilesAreReportedAndTheOthersStillPrint() throws {
         let good = try photo("astronaut.png")
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: try photo("coffee-1080.jpg")))

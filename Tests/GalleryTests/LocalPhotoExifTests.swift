@@ -71,3 +71,29 @@ struct LocalPhotoExifTests {
         #expect(lines.contains("GPS: 48.858370, 2.294481"))
     }
 }
+
+/// A camera RAW in a folder (a DNG made by Tests/ImagingTests/Fixtures/make-dng.py, larger than
+/// the header read for every photo): a photo of its upright size, its date taken and the pane's
+/// camera lines from LibRaw, as a JPEG's from its Exif.
+@Suite("Camera RAW files in a folder")
+struct LocalCameraRawTests {
+    @Test func aDNGIsAPhotoWithItsCameraLines() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImagingTests/Fixtures/make-dng.py").path
+        let made = try runProgram(["python3", script, folder.path + "/IMG_0001.DNG", "pad=400000"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let source = try DirectorySource(path: FilePath(folder.path), dateTaken: .exif)
+        let listed = try await source.photos(page: 1, perPage: 10)
+        #expect(listed.map(\.title) == ["IMG_0001.DNG"], "\(listed)")
+        let photo = try await source.photo(id: folder.path + "/IMG_0001.DNG")
+        #expect((photo.width, photo.height) == (120, 160))
+        #expect(photo.createdAt == "2024-05-06T07:08:09Z")
+        let lines = try await source.extraDetails(for: photo)
+        #expect(lines.contains("Camera: Canon EOS 5D"), "\(lines)")
+        #expect(lines.contains("Lens: Test Lens 50mm"), "\(lines)")
+        #expect(lines.contains("Exposure: 1/250 s · f/2.8 · 50 mm · ISO 200"), "\(lines)")
+        #expect(lines.contains("GPS: 48.858203, 2.294814"), "\(lines)")
+    }
+}

@@ -30,7 +30,7 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableFile(let name, let reason): return "cannot read \(name): \(reason)"
         case .unreadableFolder(let path, let reason): return "cannot open the folder \(path): \(reason)"
         case .noSuchPath(let path): return "there is no file or folder \(path): check the path"
-        case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a photo (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC or AVIF), or a folder"
+        case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a photo (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF, JPEG XL or a camera RAW), or a folder"
         case .notAFile(let path, let what): return "\(path) is \(what), not a file"
         case .nothingToShow: return "none of the paths given is a photo or a folder: give photos or folders"
         case .nothingToDownload: return "nothing to download: this is no photo from the web"

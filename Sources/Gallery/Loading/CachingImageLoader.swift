@@ -39,7 +39,7 @@ public struct CachingImageLoader: ImageLoading {
         // The IEND chunk: length 0, "IEND", then its CRC.
         case .png: return bytes.count >= 12 && bytes[(bytes.count - 8)..<(bytes.count - 4)].elementsEqual("IEND".utf8)
         // The photo services send JPEG; other formats are not checked, so not cached.
-        case .webp, .gif, .tiff, .heif, .bmp, nil: return false
+        case .webp, .gif, .tiff, .heif, .bmp, .cameraRaw, .jpegXL, nil: return false
         }
     }
 }

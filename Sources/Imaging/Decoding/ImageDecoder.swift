@@ -3,16 +3,18 @@ public import TerminalVocabulary
 /// Decodes encoded image bytes of any supported format into RGB pixels.
 public enum ImageDecoder {
     /// Decodes `bytes`, choosing the codec from the bytes themselves, and turns the picture
-    /// upright as its Exif orientation says (`PhotoMetadata`; TIFF and HEIF turn their own).
-    /// Transparency is composited over `background` (black unless the caller says: the terminal's
-    /// background is best): PNG's, WebP's, TIFF's, HEIF's and BMP's alpha, a GIF's transparent pixels.
+    /// upright as its Exif orientation says (`PhotoMetadata`; TIFF, HEIF, camera RAW and JPEG XL
+    /// turn their own). Transparency is composited over `background` (black unless the caller
+    /// says: the terminal's background is best): PNG's, WebP's, TIFF's, HEIF's, JPEG XL's and
+    /// BMP's alpha, a GIF's transparent pixels.
     ///
     /// - Parameters:
     ///   - covering: when given, the codec may decode at a reduced size that still covers it
     ///     (both sides at least as large, upright), which is much faster for thumbnails. The result
     ///     is not resized to it exactly; use `aspectFill`/`aspectFit`/`resized` for that. JPEG and
-    ///     WebP decode reduced, HEIF from an embedded thumbnail that covers it; other formats come
-    ///     back at full size.
+    ///     WebP decode reduced, HEIF from an embedded thumbnail that covers it, a camera RAW from
+    ///     its embedded preview decoded reduced, JPEG XL decoded whole then averaged down; other
+    ///     formats come back at full size.
     ///   - maxPixels: refuse (with `.tooLarge`) images whose header announces more pixels.
     /// - Throws: `ImageError.empty` for no bytes, `.unsupportedFormat` for formats not decoded
     ///   here, `.tooLarge` or `.corrupt` from the codec.
@@ -29,7 +31,7 @@ public enum ImageDecoder {
     private static func decodeStored(_ bytes: UnsafeBufferPointer<UInt8>, covering: PixelSize?,
                                      maxPixels: Int, background: RGB) throws -> RGBImage {
         guard !bytes.isEmpty else { throw ImageError.empty }
-        switch ImageFormat(sniffing: bytes) {
+        switch ImageFormat(contentsOf: bytes) {
         case .jpeg:
             return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
         case .png:
@@ -44,6 +46,10 @@ public enum ImageDecoder {
             return try BMPCodec.decode(bytes, covering: covering, maxPixels: maxPixels, background: background)
         case .heif:
             return try HEIFCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
+        case .cameraRaw:
+            return try CameraRawCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels)
+        case .jpegXL:
+            return try JPEGXLCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case nil:
             throw ImageError.unsupportedFormat
         }
@@ -102,10 +108,12 @@ public enum ImageDecoder {
                 orientation.upright(decodeSize(of: orientation.upright(stored), for: box, filling: filling))
             }
             let picture: RGBImage
-            switch ImageFormat(sniffing: bytes) {
+            switch ImageFormat(contentsOf: bytes) {
             case .jpeg: picture = try JPEGCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, parallel: parallel)
             case .webp: picture = try WebPCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, background: background)
             case .heif: picture = try HEIFCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, background: background)
+            case .cameraRaw: picture = try CameraRawCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels)
+            case .jpegXL: picture = try JPEGXLCodec.decode(bytes, coveringFor: size, maxPixels: maxPixels, background: background)
             default: picture = try decodeStored(bytes, covering: nil, maxPixels: maxPixels, background: background)
             }
             return picture.oriented(orientation)

@@ -32,9 +32,10 @@ enum ExifBlock {
         case .jpeg: return found(inJPEG(bytes), true)
         case .png: return found(inPNG(bytes), false)
         case .webp: return inWebP(bytes)
-        // TIFF turns itself by its own tag and HEIF by its irot/imir boxes (their Exif on top
-        // would turn them twice); GIF and BMP have none.
-        case .gif, .tiff, .bmp, .heif, nil: return .absent
+        // TIFF turns itself by its own tag, HEIF by its irot/imir boxes, a camera RAW by its own
+        // orientation, JPEG XL by its codestream's (their Exif on top would turn them twice);
+        // GIF and BMP have none.
+        case .gif, .tiff, .bmp, .heif, .cameraRaw, .jpegXL, nil: return .absent
         }
     }
 

@@ -38,11 +38,22 @@ public struct PhotoMetadata: Sendable, Equatable {
         }
     }
 
+    /// The metadata of a whole file of any format: a camera RAW's from LibRaw (loaded for it; its
+    /// orientation `.up`, since its decode turns it), any other's as `init(reading:)` reads it.
+    public init(readingFile bytes: some EncodedBytes) {
+        self = bytes.withEncodedBytes { bytes in
+            ImageFormat(contentsOf: bytes) == .cameraRaw ? CameraRawCodec.metadata(of: bytes) ?? PhotoMetadata()
+                                                         : PhotoMetadata(reading: bytes)
+        }
+    }
+
     /// Whether a file whose first bytes are `start` says it holds Exif past them: a WebP's EXIF
     /// chunk follows the picture's data, so a large one's is not in the start that a JPEG's is in.
-    /// The caller reads the whole file for it.
+    /// A camera RAW's is read by LibRaw, which is given the whole file: its directories and maker
+    /// notes may point anywhere in it. The caller reads the whole file for it.
     public static func exifLiesBeyond(_ start: some EncodedBytes) -> Bool {
         start.withEncodedBytes { bytes in
+            if ImageFormat(contentsOf: bytes) == .cameraRaw { return true }
             if case .beyond = ExifBlock.search(bytes) { return true }
             return false
         }

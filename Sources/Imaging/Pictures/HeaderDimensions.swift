@@ -18,7 +18,7 @@ extension PNGCodec {
 
 extension ImageDecoder {
     /// Width and height of the upright picture, without decoding any pixels: Exif orientation 5
-    /// to 8 swap a JPEG's or PNG's, and TIFF and HEIF give theirs upright. The bytes may be just the
+    /// to 8 swap a JPEG's or PNG's, and TIFF, HEIF, camera RAW and JPEG XL give theirs upright. The bytes may be just the
     /// start of the file, as long as they hold the header (HEIF's and TIFF's may be anywhere in it).
     public static func dimensions(of bytes: [UInt8]) throws -> PixelSize {
         PhotoMetadata(reading: bytes).orientation.upright(try storedDimensions(of: bytes))
@@ -27,7 +27,7 @@ extension ImageDecoder {
     /// The header's width and height, as the pixels are stored.
     private static func storedDimensions(of bytes: [UInt8]) throws -> PixelSize {
         guard !bytes.isEmpty else { throw ImageError.empty }
-        switch ImageFormat(sniffing: bytes) {
+        switch bytes.withUnsafeBufferPointer(ImageFormat.init(contentsOf:)) {
         case .jpeg: return try JPEGCodec.dimensions(of: bytes)
         case .png: return try PNGCodec.dimensions(of: bytes)
         case .gif: return try GIFCodec.dimensions(of: bytes)
@@ -35,6 +35,8 @@ extension ImageDecoder {
         case .webp: return try WebPCodec.dimensions(of: bytes)
         case .tiff: return try TIFFCodec.dimensions(of: bytes)
         case .heif: return try HEIFCodec.dimensions(of: bytes)
+        case .cameraRaw: return try CameraRawCodec.dimensions(of: bytes)
+        case .jpegXL: return try JPEGXLCodec.dimensions(of: bytes)
         case nil: throw ImageError.unsupportedFormat
         }
     }

@@ -15,6 +15,12 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
     case heif
     /// Windows bitmap: starts "BM".
     case bmp
+    /// A camera's RAW file (CR2, CR3, ORF, RW2, RAF by their own signatures; DNG, NEF, ARW, PEF
+    /// and SRW, which are TIFF files, by their first directory: `init(contentsOf:)`), decoded by
+    /// LibRaw from the preview the camera embedded.
+    case cameraRaw
+    /// JPEG XL: a bare codestream ("FF 0A") or the ISO container whose first box is "JXL ".
+    case jpegXL
 
     /// How many bytes `init(sniffing:)` needs to tell every format (a HEIF brand ends at byte 12).
     public static let signatureLength = 12
@@ -44,6 +50,8 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
             self = .webp
         } else if head.starts(with: "GIF87a".utf8) || head.starts(with: "GIF89a".utf8) {
             self = .gif
+        } else if Self.isCameraRawSignature(head) {
+            self = .cameraRaw
         } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
                     // BigTIFF (64-bit offsets), which libtiff reads as well.
                     || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
@@ -53,6 +61,9 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
             self = .heif
         } else if head.count >= 6, head.starts(with: "BM".utf8) {
             self = .bmp
+        } else if head.starts(with: [0xFF, 0x0A])
+                    || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+            self = .jpegXL
         } else {
             return nil
         }
@@ -69,6 +80,8 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
         case .tiff: return ["tif", "tiff"]
         case .heif: return ["heic", "heif", "hif", "avif"]
         case .bmp: return ["bmp", "dib"]
+        case .cameraRaw: return ["dng", "cr2", "cr3", "nef", "arw", "raf", "orf", "rw2", "pef", "srw"]
+        case .jpegXL: return ["jxl"]
         }
     }
 
@@ -82,6 +95,8 @@ public enum ImageFormat: Sendable, Equatable, CaseIterable {
         case .tiff: ["TIFF"]
         case .heif: ["HEIC", "AVIF"]
         case .bmp: ["BMP"]
+        case .cameraRaw: ["RAW"]
+        case .jpegXL: ["JPEG XL"]
         }
     }
 

@@ -32,6 +32,6 @@ public struct DateTaken: Sendable {
     /// file, where its dimensions are read too.
     public static let exif = DateTaken(reading: { path, header in
         guard let header = header ?? DirectorySource.header(ofFile: path) else { return nil }
-        return PhotoMetadata(reading: header).dateTaken?.secondsSince1970AsUTC
+        return PhotoMetadata(readingFile: header).dateTaken?.secondsSince1970AsUTC
     })
 }

@@ -175,7 +175,7 @@ public struct DirectorySource: PhotoSource {
             lines.insert("RAW+JPEG: \(names)", at: 0)
         }
         if photo.video == nil, let header = Self.header(ofFile: path) {
-            lines += PhotoMetadata(reading: header).camera.detailLines
+            lines += PhotoMetadata(readingFile: header).camera.detailLines
         }
         return lines
     }
