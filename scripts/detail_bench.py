@@ -50,7 +50,10 @@ TARGET_FLIP_MS = 30.0
 # What xterm sends for → and ← once gallery (curses) has set the cursor keys to application mode.
 ENTER, RIGHT, LEFT = b"\r", b"\x1bOC", b"\x1bOD"
 END_UPDATE = b"\x1b[?2026l"
-SIXEL_START = scroll_bench.re.compile(rb"\x1bP[0-9;]*q")
+# A program that only writes: each byte it reads from its terminal (set raw, as gallery sets it)
+# writes the next of the files named, whole, in one write.
+REPLAYER = ("import os, sys, tty\ntty.setraw(0)\nfor name in sys.argv[1:]:\n    os.read(0, 1)\n"
+            "    data = open(name, 'rb').read()\n    os.write(1, data)\nos.read(0, 1)\n")
 POLL_SECONDS = 0.01
 
 
@@ -101,24 +104,27 @@ def arrival_time(arrivals, offset):
 
 class Flip:
     """One key's frame: its bytes and, in seconds from the key, when its first byte, its picture's
-    first byte and its last byte arrived (None: not in the frame)."""
+    first and last bytes and its own last byte arrived (None: not in the frame). `frame` keeps the
+    bytes, for a replay through the pty alone, until dropped."""
 
     def __init__(self, key, output, start, end, pressed, arrivals):
         self.key = key
-        frame = output[start:end]
-        self.bytes = len(frame)
-        self.updates = frame.count(END_UPDATE)
-        self.sixels = len(scroll_bench.SIXEL.findall(frame))
-        picture = SIXEL_START.search(frame)
-        since = lambda offset: None if offset is None or (at := arrival_time(arrivals, offset)) is None else at - pressed
-        self.first = since(start) if frame else None
+        self.frame = output[start:end]
+        self.bytes = len(self.frame)
+        self.updates = self.frame.count(END_UPDATE)
+        self.sixels = len(scroll_bench.SIXEL.findall(self.frame))
+        picture = scroll_bench.SIXEL.search(self.frame)
+        since = lambda offset: None if (at := arrival_time(arrivals, offset)) is None else at - pressed
+        self.first = since(start) if self.frame else None
         self.picture = since(start + picture.start()) if picture else None
-        self.last = since(end - 1) if frame else None
+        self.picture_end = since(start + picture.end() - 1) if picture else None
+        self.last = since(end - 1) if self.frame else None
 
     def describe(self):
         ms = lambda seconds: "-" if seconds is None else f"{seconds * 1000:.0f}"
         return (f"{self.key}: {self.bytes:,} bytes, {self.updates} updates, {self.sixels} sixels; first byte "
-                f"{ms(self.first)} ms, picture {ms(self.picture)} ms, last byte {ms(self.last)} ms")
+                f"{ms(self.first)} ms, picture {ms(self.picture)} to {ms(self.picture_end)} ms, last byte "
+                f"{ms(self.last)} ms")
 
 
 def update_waits(output, start, presses, arrivals):
@@ -208,11 +214,40 @@ def burst_session(gallery, folder, home, photos=PHOTOS):
     return Burst(update_waits(output[start:], start, presses, arrivals), settle, output[start:])
 
 
+def replay(frames, scratch):
+    """Seconds from a key to the last byte of each of `frames` written by REPLAYER in the same kind of
+    pty, a key every QUIET_SECONDS: what the bytes alone cost, the app's work taken out."""
+    names = []
+    for index, frame in enumerate(frames):
+        names.append(scratch / f"frame-{index}")
+        names[-1].write_bytes(frame)
+    with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
+        session = TimedSession([sys.executable, "-c", REPLAYER, *map(str, names)], window,
+                               first_screen_bench.environment(scratch), replies={})
+        time.sleep(QUIET_SECONDS)
+        flips = [press_and_look(session, "replay", b"x", 0) for _ in names]
+        session.send(b"x")
+        session.process.wait(timeout=10)
+        window.close_slave()
+        session.reader.join(timeout=5)
+    for name in names:
+        name.unlink()
+    return [flip.last for flip in flips]
+
+
 class Run:
-    """One build's sessions on one folder: the look flips and the burst."""
+    """One build's sessions on one folder: the look flips and the burst; `replayed`, the seconds its
+    look flips' frames took written by a program that only writes them (None: not replayed)."""
 
     def __init__(self, flips, burst):
         self.enter, self.flips, self.burst = flips[0], flips[1:], burst
+        self.replayed = None
+
+    def replay(self, scratch):
+        """Replays the look flips' frames and forgets their bytes."""
+        self.replayed = replay([flip.frame for flip in self.flips], scratch)
+        for flip in [self.enter, *self.flips]:
+            flip.frame = None
 
 
 def measure_run(gallery, folder, home_root, label):
@@ -221,6 +256,9 @@ def measure_run(gallery, folder, home_root, label):
     for flip in [run.enter, *run.flips]:
         print(f"      {flip.describe()}", flush=True)
     print(f"      {run.burst.describe()}", flush=True)
+    run.replay(home_root)
+    print(f"      the same frames written alone: p50 {statistics.median(run.replayed) * 1000:.0f} ms, "
+          f"max {max(run.replayed) * 1000:.0f} ms", flush=True)
     return run
 
 
@@ -256,7 +294,8 @@ def maximum(values):
 
 class Summary:
     """One build and size over its runs: p50 and max (ms) of Enter and of the look flips (all flips of
-    all runs pooled), the flips' bytes and where their time went, and the bursts'."""
+    all runs pooled), the flips' bytes, where their time went and their frames replayed alone, and
+    the bursts'."""
 
     def __init__(self, runs):
         flips = [flip for run in runs for flip in run.flips]
@@ -268,8 +307,9 @@ class Summary:
         self.flip_bytes = percentile_50([flip.bytes for flip in flips])
         self.first_byte = percentile_50([ms(flip.first) for flip in flips])
         self.picture = percentile_50([ms(flip.picture) for flip in flips])
-        self.writing = percentile_50([ms(flip.last - flip.picture) for flip in flips
-                                      if flip.last is not None and flip.picture is not None])
+        self.writing = percentile_50([ms(flip.picture_end - flip.picture) for flip in flips
+                                      if flip.picture_end is not None and flip.picture is not None])
+        self.replayed = percentile_50([ms(seconds) for run in runs for seconds in run.replayed or []])
         self.updates = percentile_50([flip.updates for flip in flips])
         waits = [ms(w) for run in runs for w in run.burst.waits]
         self.burst = (percentile_50(waits), maximum(waits))
@@ -304,22 +344,25 @@ def report_section(results, command, facts):
         f"(a person looking; the app makes the neighbours' pictures meanwhile), {PHOTOS - 1 + BACK_FLIPS} flips a "
         "run, pooled over the runs. ms: from the key to the last byte of its frame (the output until the next key, "
         f"ending in {QUIET_SECONDS:g} s without output). *first byte*, *picture*: from the key to the frame's first "
-        "byte and to its sixel's first byte; *writing*: from that to the last byte. *burst*: a second session, → "
+        "byte and to its sixel's first byte; *writing*: from that to the sixel's last byte; *alone*: the same "
+        "frames written by a program that does nothing else (a Python script, one write a frame, a key every "
+        f"{QUIET_SECONDS:g} s) into the same kind of pty, key to last byte: what the bytes cost here without "
+        "the app. *burst*: a second session, → "
         f"from the first photo to the last a key every {BURST_SECONDS * 1000:.0f} ms: from each key to the end of "
         "the next screen update (`CSI ? 2026 l`), and from the last key to the last byte. "
         f"Load average at the end: {' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores "
         "(other builds running: compare the builds' ratios, not absolute times).",
         "",
         "| photos | build | Enter p50 | Enter max | flip p50 | flip max | bytes a flip | first byte | picture "
-        "| writing | updates | burst: next update p50 | max | last key to last byte | sixels drawn |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| writing | alone | updates | burst: next update p50 | max | last key to last byte | sixels drawn |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for size, by_build in summaries.items():
         for name, s in by_build.items():
             lines.append(
                 f"| {size} px | {name} | {number(s.enter[0])} | {number(s.enter[1])} | {number(s.flip[0])} | "
                 f"{number(s.flip[1])} | {number(s.flip_bytes)} | {number(s.first_byte)} | {number(s.picture)} | "
-                f"{number(s.writing)} | {number(s.updates)} | {number(s.burst[0])} | {number(s.burst[1])} | "
+                f"{number(s.writing)} | {number(s.replayed)} | {number(s.updates)} | {number(s.burst[0])} | {number(s.burst[1])} | "
                 f"{number(s.settle)} | {number(s.burst_sixels)} |")
         if len(builds) == 2:
             before, after = (by_build[name] for name in builds)
@@ -328,7 +371,7 @@ def report_section(results, command, facts):
                 f"{ratio(after.enter[1], before.enter[1])} | {ratio(after.flip[0], before.flip[0])} | "
                 f"{ratio(after.flip[1], before.flip[1])} | {ratio(after.flip_bytes, before.flip_bytes)} | "
                 f"{ratio(after.first_byte, before.first_byte)} | {ratio(after.picture, before.picture)} | "
-                f"{ratio(after.writing, before.writing)} | | {ratio(after.burst[0], before.burst[0])} | "
+                f"{ratio(after.writing, before.writing)} | {ratio(after.replayed, before.replayed)} | | {ratio(after.burst[0], before.burst[0])} | "
                 f"{ratio(after.burst[1], before.burst[1])} | {ratio(after.settle, before.settle)} | |")
     last = builds[-1]
     lines.append("")

@@ -31,14 +31,16 @@ class FlipTests(unittest.TestCase):
         output = before + text + picture
         start, end = len(before), len(output)
         # The text in one read 20 ms after the key, then the picture's cursor move and first bytes 50 ms
-        # after it, the rest 80 ms after it.
+        # after it, the rest of the picture 70 ms after it, its update's end 80 ms after it.
         sixel_at = start + len(text) + picture.index(b"\x1bP")
-        arrivals = [(start, 0.5), (start + len(text), 10.02), (sixel_at + 4, 10.05), (end, 10.08)]
+        arrivals = [(start, 0.5), (start + len(text), 10.02), (sixel_at + 4, 10.05), (end - 3, 10.07), (end, 10.08)]
         flip = detail_bench.Flip("→", output, start, end, 10.0, arrivals)
         self.assertEqual(flip.bytes, len(text) + len(picture))
         self.assertEqual((flip.updates, flip.sixels), (2, 1))
         self.assertAlmostEqual(flip.first, 0.02)
         self.assertAlmostEqual(flip.picture, 0.05)
+        self.assertAlmostEqual(flip.picture_end, 0.07)
+        self.assertEqual(flip.frame, text + picture)
         self.assertAlmostEqual(flip.last, 0.08)
 
     def test_a_frame_without_output_has_no_times(self):
@@ -63,13 +65,15 @@ class BurstTests(unittest.TestCase):
 def flip(last, picture=None, size=1000):
     made = detail_bench.Flip.__new__(detail_bench.Flip)
     made.key, made.bytes, made.updates, made.sixels = "→", size, 1, 1
-    made.first, made.picture, made.last = picture, picture, last
+    made.first, made.picture, made.picture_end, made.last = picture, picture, last, last
     return made
 
 
 def run(enter, flips, waits=(0.05,), settle=0.2):
-    return detail_bench.Run([flip(enter)] + [flip(seconds, seconds / 2) for seconds in flips],
+    made = detail_bench.Run([flip(enter)] + [flip(seconds, seconds / 2) for seconds in flips],
                             detail_bench.Burst(list(waits), settle, update(sixel(b"~"))))
+    made.replayed = [seconds / 4 for seconds in flips]
+    return made
 
 
 class ReportTests(unittest.TestCase):
@@ -85,6 +89,7 @@ class ReportTests(unittest.TestCase):
         self.assertAlmostEqual(summary.flip[1], 300.0)
         self.assertAlmostEqual(summary.enter[0], 450.0)
         self.assertAlmostEqual(summary.writing, 57.5)  # half of each flip is writing here
+        self.assertAlmostEqual(summary.replayed, 28.75)
         self.assertEqual(summary.flips, 4)
 
     def test_a_row_per_build_and_size_and_their_ratio(self):
@@ -105,6 +110,18 @@ class ReportTests(unittest.TestCase):
 
     def test_a_failure_is_said_in_the_section(self):
         self.assertIn("NOT MEASURED", "\n".join(detail_bench.failure_section(RuntimeError("no photos"))))
+
+
+class ReplayTests(unittest.TestCase):
+    def test_each_frame_is_written_after_its_key_and_timed_to_its_last_byte(self):
+        import tempfile
+        from pathlib import Path
+        with tempfile.TemporaryDirectory() as scratch:
+            times = detail_bench.replay([b"short", b"\x1bPq" + b"~" * 300_000 + b"\x1b\\"], Path(scratch))
+            self.assertEqual(len(times), 2)
+            self.assertTrue(all(seconds is not None and 0 <= seconds < detail_bench.QUIET_SECONDS for seconds in times),
+                            times)
+            self.assertEqual(list(Path(scratch).glob("frame-*")), [])
 
 
 class KeyTests(unittest.TestCase):
