@@ -108,6 +108,13 @@ class ReportTests(unittest.TestCase):
         self.assertIn("1080 px, after: flip p50 40 ms (target ≤ 30 ms for a flip to a photo made ahead: DOES NOT HOLD)",
                       text)
 
+    def test_one_build_has_no_ratio_row(self):
+        one = {size: {"gallery": by_build["after"]} for size, by_build in self.results().items()}
+        lines = detail_bench.report_section(one, "m", {"load": (0, 0, 0), "cores": 2})
+        self.assertEqual(len([line for line in lines if line.startswith("| 4000 px")]), 1)
+        self.assertIn("- 4000 px, gallery: flip p50 28 ms", "\n".join(lines))
+        self.assertNotIn("interleaved", lines[2])
+
     def test_a_failure_is_said_in_the_section(self):
         self.assertIn("NOT MEASURED", "\n".join(detail_bench.failure_section(RuntimeError("no photos"))))
 
