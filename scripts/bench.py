@@ -24,6 +24,9 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   img2sixel at equal PSNR, decoded by libsixel (sixel_size_bench.py; `--only sixel-size`).
 - inside tmux: the bytes and time of the app's first screen, a one-row scroll and Enter then Esc
   inside tmux 3.6a against outside tmux (tmux_bench.py; `--only tmux`).
+- the detail pane: Enter and ←/→ flips over 15 photos of 4000 px and of 1080 px, key to last byte,
+  a key every 1.5 s and in a burst (detail_bench.py; `--only detail`; `--before BINARY` runs that
+  build interleaved with --gallery and reports both and their ratios).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
@@ -31,6 +34,7 @@ libheif-examples).
 """
 import argparse
 import datetime
+import shlex
 import os
 import platform
 import shutil
@@ -42,6 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
+import detail_bench
 import first_screen_bench
 import formats_bench
 import scroll_bench
@@ -501,6 +506,14 @@ def measure_sixel_size(gallery, chafa, photo_folder):
         return [sixel_size_bench.HEADING, "", f"NOT MEASURED: {error}", ""]
 
 
+def measure_detail(args):
+    """(the detail-pane section as lines, whether it was measured): --gallery alone, or against
+    --before; the section names the command that made it."""
+    builds = {"before": args.before, "after": args.gallery} if args.before else {"gallery": args.gallery}
+    command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
+    return detail_bench.measure_section(builds, args.photos, command, args.detail_runs)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -509,8 +522,10 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size", "detail"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
+    parser.add_argument("--before", help="the detail section: a build to compare --gallery with, run interleaved")
+    parser.add_argument("--detail-runs", type=int, default=detail_bench.RUNS, help="runs of each build in the detail section")
     args = parser.parse_args()
 
     if not os.access(args.gallery, os.X_OK):
@@ -523,6 +538,10 @@ def main():
     if args.only == "tmux":
         section, measured = tmux_bench.measure_section(args.gallery)
         write_section_only(args.output, tmux_bench.HEADING, section)
+        return 0 if measured else 1
+    if args.only == "detail":
+        section, measured = measure_detail(args)
+        write_section_only(args.output, detail_bench.HEADING, section)
         return 0 if measured else 1
     photos = sorted(Path(args.photos).glob("*-1080.jpg")) + sorted(Path(args.photos).glob("*-4000.jpg"))
     if not photos:
@@ -557,6 +576,7 @@ def main():
     app_sections += measure_first_screen(args.gallery, large, args.chafa)
     app_sections += measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup)
     app_sections += measure_sixel_size(args.gallery, args.chafa, args.photos)
+    app_sections += measure_detail(args)[0]
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)
