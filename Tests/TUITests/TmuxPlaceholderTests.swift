@@ -25,7 +25,11 @@ import Testing
             program = folder.appendingPathComponent("tmux").path
             try "#!/bin/sh\nexec '\(TmuxPlaceholderTests.tmux)' -L \(socket) \"$@\"\n".write(toFile: program, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
-            _ = try run(["-f", "/dev/null", "new-session", "-d", "-x", "60", "-y", "20", command])
+            // The server forks from this client: with signals at their defaults, or it would keep
+            // the test runner's blocked ones and never reap its panes nor end at kill-server.
+            let started = try ChildProcess.start([FilePath(program), "-f", "/dev/null", "new-session", "-d", "-x", "60", "-y", "20",
+                                                  FilePath(command)], signalsAtDefault: true)
+            #expect(try started.waitForSuccess())
         }
 
         @discardableResult
@@ -35,7 +39,10 @@ import Testing
         }
 
         func stop() {
+            // tmux leaves its socket file behind.
+            let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.split(separator: "\n").first
             _ = ChildProcess.output(of: [program, "kill-server"], timeout: .seconds(5))
+            if let socketPath { try? FileManager.default.removeItem(atPath: String(socketPath)) }
             try? FileManager.default.removeItem(at: folder)
         }
 
