@@ -93,6 +93,9 @@ import Testing
         let kitty026 = try #require(TmuxClient(reply: Self.kitty("0.26.5")))
         let old = TerminalCapabilities().inside(kitty026)
         #expect(!old.kitty && !old.kittyByPlaceholders)
+        // The status bar says why.
+        #expect(kitty026.noPixelsReason == "tmux 3.6a: kitty(0.26.5) has no placeholders")
+        #expect(try #require(TmuxClient(reply: Self.kitty("0.30.0", features: "256"))).noPixelsReason == "tmux 3.6a: no 24-bit colour")
     }
 
     @Test func passthroughIsPutBackAsThePaneHadIt() {

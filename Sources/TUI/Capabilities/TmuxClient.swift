@@ -62,11 +62,15 @@ public struct TmuxClient: Equatable, Sendable {
     /// passes it 24-bit colour, which carries the image ids (tmux would turn it into the nearest
     /// of 256 colours, another id, otherwise).
     public var passesKittyPlaceholders: Bool {
-        guard passesTrueColor, !pane.isEmpty else { return false }
+        guard passesTrueColor, !pane.isEmpty, drawsKittyPictures else { return false }
+        if terminalType.lowercased().hasPrefix("ghostty") { return true }
+        return Self.release(in: terminalType).map { $0 >= (0, 28) } == true
+    }
+
+    /// Whether the client terminal is kitty or Ghostty, by its XTVERSION reply.
+    var drawsKittyPictures: Bool {
         let type = terminalType.lowercased()
-        if type.hasPrefix("ghostty") { return true }
-        guard type.hasPrefix("kitty("), let release = Self.release(in: terminalType) else { return false }
-        return release >= (0, 28)
+        return type.hasPrefix("kitty(") || type.hasPrefix("ghostty")
     }
 
     /// The kitty image ids for this pane's pictures shown by Unicode placeholders: every pane of
@@ -103,6 +107,9 @@ public struct TmuxClient: Equatable, Sendable {
         guard !passesSixel else { return nil }
         if let release, release < (3, 4) { return "tmux \(version): no sixel" }
         if builtWithSixel == false { return "tmux \(version) built without sixel" }
+        if drawsKittyPictures, !passesKittyPlaceholders {
+            return passesTrueColor ? "tmux \(version): \(terminalType) has no placeholders" : "tmux \(version): no 24-bit colour"
+        }
         let outside = terminalName.isEmpty ? "the terminal" : terminalName
         return "tmux \(version): no sixel from \(outside)"
     }
