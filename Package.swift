@@ -142,7 +142,7 @@ let package = Package(
         // Fixtures: small JPEGs made with cjpeg (restart markers, subsampling) that tests read by path.
         .testTarget(name: "JPEGDCDecoderTests", dependencies: ["JPEGDCDecoder", "Imaging", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalVocabulary", "OperatingSystem"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TerminalVocabulary", "OperatingSystem", "Imaging"]),
         .testTarget(name: "TerminalVocabularyTests", dependencies: ["TerminalVocabulary"]),
         .testTarget(name: "InlineViewerTests", dependencies: ["InlineViewer", "Imaging", "TerminalVocabulary", "OperatingSystem"]),
         .testTarget(name: "GalleryTests", dependencies: [

@@ -83,6 +83,10 @@ do {
     FileOutput.standardError.report("\(error)")
     exit(64)
 }
+/// Inside tmux, kitty pictures reach the terminal outside through tmux's passthrough: turned on for
+/// this pane when it is off, and put back on exit.
+let passthrough = render.mode == .kitty && render.capabilities.kittyByPlaceholders
+    ? render.capabilities.tmux?.allowPassthrough() : nil
 var app: AppCoordinator?
 /// While the grid is on the screen, what C libraries print to stderr goes to the log instead, a
 /// warning a line, as they print it.
@@ -108,6 +112,7 @@ var standardErrorToLog: (redirection: StandardErrorRedirection, lines: any Dispa
 /// Ends the process once the terminal is the user's again, with what they should know about it.
 @MainActor func exitAfterTheTerminal(_ code: Int32) -> Never {
     restoreStandardError()
+    passthrough?.restore()
     if let note = app?.terminalNote { FileOutput.standardError.report("\(note)") }
     exit(code)
 }
@@ -156,6 +161,7 @@ Task { @MainActor in
         try coordinator.start()
         takeStandardError()
     } catch {
+        passthrough?.restore()
         FileOutput.standardError.report("\(error)")
         exit(command.pick ? PickOutput.failed : 1)
     }

@@ -32,8 +32,9 @@ public struct TerminalImage: Hashable, Sendable {
     /// The ANSI rows of a text image; empty for a graphic.
     public var lines: [String] { picture.lines }
 
-    /// Whether the picture is a graphic (sixel, kitty, iTerm2) rather than text rows.
-    public var isGraphic: Bool { !picture.isText }
+    /// Whether the picture is a graphic (sixel, kitty, iTerm2) rather than text rows (text art,
+    /// kitty's Unicode placeholders).
+    public var isGraphic: Bool { !picture.drawsAsText }
 
     public static func == (lhs: TerminalImage, rhs: TerminalImage) -> Bool {
         lhs.id == rhs.id && lhs.size == rhs.size
@@ -46,21 +47,33 @@ public struct TerminalImage: Hashable, Sendable {
 
     /// The part of the image inside `rect` (in the image's own cells, clipped to the image).
     /// The result has its own id, so a cropped copy is never mistaken for the whole picture.
-    /// A graphic cannot be cut by cells: a part of one is blank cells.
+    /// A graphic cannot be cut by cells: a part of one is blank cells. Text rows (text art, kitty's
+    /// Unicode placeholders) are cut by cells.
     public func cropped(to rect: Rect) -> TerminalImage {
         let visible = rect.intersection(Rect(origin: .zero, size: size))
         if visible == Rect(origin: .zero, size: size) { return self }
         let frame = "\(visible.origin.column),\(visible.origin.row),\(visible.size.columns)x\(visible.size.rows)"
         let cropped = TerminalImage(RenderedPicture(
             columns: visible.size.columns, rows: visible.size.rows, content: picture.content), id: "\(id)#crop(\(frame))")
-        guard case .text(let lines, let plain) = picture.content else { return cropped.blanked() }
         func cut(_ rows: [String]) -> [String] {
             rows.dropFirst(visible.origin.row).prefix(visible.size.rows).map {
                 ANSILine($0).slice(from: visible.origin.column, width: visible.size.columns)
             }
         }
-        return TerminalImage(RenderedPicture(
-            columns: visible.size.columns, rows: visible.size.rows, lines: cut(lines), plainLines: cut(plain)), id: cropped.id)
+        switch picture.content {
+        case .text(let lines, let plain):
+            return TerminalImage(RenderedPicture(
+                columns: visible.size.columns, rows: visible.size.rows, lines: cut(lines), plainLines: cut(plain)), id: cropped.id)
+        case .kitty(let kitty) where kitty.showsAsText:
+            // Each placeholder cell names its own row and column: a part of the rows shows that part.
+            let part = KittyPicture(id: kitty.id, transmission: kitty.transmission, placement: kitty.placement,
+                                    deletePlacements: kitty.deletePlacements, free: kitty.free,
+                                    storedBytes: kitty.storedBytes, placeholderRows: cut(kitty.placeholderRows))
+            return TerminalImage(RenderedPicture(
+                columns: visible.size.columns, rows: visible.size.rows, content: .kitty(part)), id: cropped.id)
+        default:
+            return cropped.blanked()
+        }
     }
 
     /// Blank cells of the same size in place of the picture (the graphic cannot be shown there).

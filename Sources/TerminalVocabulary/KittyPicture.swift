@@ -10,6 +10,10 @@ public struct KittyPicture: Sendable, Equatable {
         /// Stored only (`a=t`), then shown with `placement` wherever and as often as wanted: a
         /// picture a screen draws again.
         case stored
+        /// Stored with a virtual placement (`U=1`), every command wrapped for tmux's passthrough,
+        /// and shown by `placeholderRows`, text that tmux moves with its pane: a picture inside
+        /// tmux whose outer terminal has Unicode placeholders (kitty 0.28 on, Ghostty).
+        case placeholdersThroughTmux
     }
 
     /// What the pixels are sent as.
@@ -38,16 +42,25 @@ public struct KittyPicture: Sendable, Equatable {
     public let deletePlacements: [UInt8]
     /// Removes every placement of `id` and frees its data (`a=d,d=I`).
     public let free: [UInt8]
+    /// The rows of Unicode placeholder cells (ANSI-coded text) that show the picture, for
+    /// `Transmission.placeholdersThroughTmux`; empty otherwise. Written as text, and erased as
+    /// text is: such a picture has no placement to delete (`deletePlacements` is empty).
+    public let placeholderRows: [String]
     /// What the terminal stores for it (the decoded pixels), counted against its storage quota.
     public let storedBytes: Int
 
     public init(id: UInt32, transmission: [UInt8], placement: [UInt8], deletePlacements: [UInt8], free: [UInt8],
-                storedBytes: Int) {
+                storedBytes: Int, placeholderRows: [String] = []) {
         self.id = id
         self.transmission = transmission
         self.placement = placement
         self.deletePlacements = deletePlacements
         self.free = free
         self.storedBytes = storedBytes
+        self.placeholderRows = placeholderRows
     }
+
+    /// Whether the picture is shown by text cells (`placeholderRows`) rather than placed on the
+    /// terminal's own picture layer.
+    public var showsAsText: Bool { !placeholderRows.isEmpty }
 }

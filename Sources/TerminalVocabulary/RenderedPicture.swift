@@ -38,10 +38,11 @@ extension RenderedPicture {
         self.init(columns: columns, rows: rows, content: .text(lines: lines, plain: plainLines))
     }
 
-    /// The ANSI rows of a text picture; empty for the others.
+    /// The ANSI rows of a text picture, or of a kitty picture's Unicode placeholders; empty for
+    /// the others.
     public var lines: [String] {
         if case .text(let lines, _) = content { return lines }
-        return []
+        return kitty?.placeholderRows ?? []
     }
 
     /// The plain rows of a text picture; empty for the others.
@@ -61,6 +62,10 @@ extension RenderedPicture {
         if case .text = content { return true }
         return false
     }
+
+    /// Whether the picture is drawn as text rows (`lines`): text art, or a kitty picture shown by
+    /// Unicode placeholders. Such a picture is written, cut and erased as text is.
+    public var drawsAsText: Bool { isText || kitty?.showsAsText == true }
 
     /// What is written with the cursor at the picture's top-left cell to show a graphic: the
     /// sixel or iTerm2 image, or the kitty placement. Empty for text, which is written row by row.

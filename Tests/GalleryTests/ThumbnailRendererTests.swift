@@ -132,6 +132,31 @@ import TUI
         #expect(kittyImage.id == first && kittyImage.storedBytes == 80 * 80 * 3)
     }
 
+    /// The renderer the app makes from what the terminal said: kitty 0.26 outside tmux (this
+    /// machine's) keeps placement by id at the cursor; kitty 0.28 behind tmux 3.6a gets pictures
+    /// shown by Unicode placeholders under the pane's ids, sent through tmux's passthrough.
+    @Test func kittyInsideTmuxIsShownByPlaceholdersAndOutsideByPlacement() throws {
+        let jpeg = try Self.jpeg(width: 120, height: 80, seed: 7)
+        let cells = CellSize(columns: 8, rows: 4)
+        var outside = TerminalCapabilities(kitty: true)
+        outside.cellPixelSize = PixelSize(width: 10, height: 20)
+        let placed = try #require(RenderMode.kitty.makeRenderer(capabilities: outside, depth: .trueColor)
+            .render(jpeg, cells: cells, fit: .crop).kitty)
+        #expect(placed.placeholderRows.isEmpty && !placed.showsAsText)
+        #expect(String(decoding: placed.placement, as: UTF8.self) == "\u{1B}_Ga=p,i=\(placed.id),c=8,r=4,C=1,q=2\u{1B}\\")
+        #expect(String(decoding: placed.transmission.prefix(8), as: UTF8.self) == "\u{1B}_Ga=t,f")
+
+        let tmux = try #require(TmuxClient(reply: "3.6a\t256,RGB\txterm-kitty\t1\tkitty(0.28.1)\t%4\ton\n"))
+        let inside = outside.inside(tmux)
+        let shown = try #require(RenderMode.kitty.makeRenderer(capabilities: inside, depth: .trueColor)
+            .render(jpeg, cells: cells, fit: .crop).kitty)
+        #expect(tmux.kittyPlaceholderIDs.contains(shown.id) && shown.id >> 16 == 5)
+        #expect(shown.placement.isEmpty && shown.deletePlacements.isEmpty && shown.placeholderRows.count == 4)
+        #expect(String(decoding: shown.transmission.prefix(80), as: UTF8.self)
+            .hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=24,s=80,v=80,U=1,i=\(shown.id),c=8,r=4,q=2,"))
+        #expect(String(decoding: shown.free, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=\(shown.id),q=2\u{1B}\u{1B}\\\u{1B}\\")
+    }
+
     /// Over SSH (`kittyPixels: .png`) every kitty picture the app draws goes as a PNG: grid
     /// thumbnails and the detail pane's picture alike.
     @Test func kittyPicturesGoAsPNGWhenAskedTo() throws {

@@ -54,4 +54,54 @@ import Testing
         #expect(capabilities.trueColor && capabilities.tmux == debian && !capabilities.sixel)
         #expect(!TerminalCapabilities().inside(nil).trueColor)
     }
+
+    /// tmux 3.6a's reply in a kitty window: its XTVERSION answer, the pane, passthrough off.
+    static func kitty(_ version: String, features: String = "256,RGB", pane: String = "%7", passthrough: String = "off") -> String {
+        "3.6a\t\(features)\txterm-kitty\t1\tkitty(\(version))\t\(pane)\t\(passthrough)\n"
+    }
+
+    @Test func kittyPlaceholdersNeedKitty028OrGhosttyAnd24BitColour() throws {
+        let new = try #require(TmuxClient(reply: Self.kitty("0.28.1")))
+        #expect(new.terminalType == "kitty(0.28.1)" && new.pane == "%7" && !new.allowsPassthrough)
+        #expect(new.passesKittyPlaceholders)
+        #expect(try #require(TmuxClient(reply: Self.kitty("0.35.2"))).passesKittyPlaceholders)
+        // kitty 0.26 (this machine's) has no placeholders.
+        #expect(try #require(TmuxClient(reply: Self.kitty("0.26.5"))).passesKittyPlaceholders == false)
+        // Without RGB tmux would turn the id's colour into one of 256.
+        #expect(try #require(TmuxClient(reply: Self.kitty("0.30.0", features: "256"))).passesKittyPlaceholders == false)
+        let ghostty = try #require(TmuxClient(reply: "3.4\t256,RGB\txterm-ghostty\t\tghostty 1.1.3\t%0\ton\n"))
+        #expect(ghostty.passesKittyPlaceholders && ghostty.allowsPassthrough)
+        #expect(try #require(TmuxClient(reply: "3.4\t256,RGB,sixel\txterm\t\tXTerm(379)\t%0\toff\n")).passesKittyPlaceholders == false)
+        // tmux before 3.3 names no client terminal type.
+        #expect(try #require(TmuxClient(reply: Self.debian)).passesKittyPlaceholders == false)
+    }
+
+    @Test func eachPaneHasItsOwnKittyIds() throws {
+        let ids = try (0..<3).map { try #require(TmuxClient(reply: Self.kitty("0.28.1", pane: "%\($0)"))).kittyPlaceholderIDs }
+        #expect(ids[0] == 0x01_0001...0x01_FFFF)
+        #expect(!ids[0].overlaps(ids[1]) && !ids[1].overlaps(ids[2]))
+        #expect(ids.allSatisfy { $0.upperBound <= 0xFF_FFFF }, "24 bits: what a foreground colour carries")
+    }
+
+    @Test func insideTmuxWithKittyOutsidePicturesAreShownByPlaceholders() throws {
+        let tmux = try #require(TmuxClient(reply: Self.kitty("0.28.1")))
+        let capabilities = TerminalCapabilities().inside(tmux)
+        #expect(capabilities.kitty && capabilities.kittyByPlaceholders && capabilities.kittyImageIDs == tmux.kittyPlaceholderIDs)
+        // kitty 0.26 outside tmux: placed by id as before, any id.
+        let outside = TerminalCapabilities(kitty: true)
+        #expect(!outside.kittyByPlaceholders && outside.kittyImageIDs == nil)
+        let kitty026 = try #require(TmuxClient(reply: Self.kitty("0.26.5")))
+        let old = TerminalCapabilities().inside(kitty026)
+        #expect(!old.kitty && !old.kittyByPlaceholders)
+        // The status bar says why.
+        #expect(kitty026.noPixelsReason == "tmux 3.6a: kitty(0.26.5) has no placeholders")
+        #expect(try #require(TmuxClient(reply: Self.kitty("0.30.0", features: "256"))).noPixelsReason == "tmux 3.6a: no 24-bit colour")
+    }
+
+    @Test func passthroughIsPutBackAsThePaneHadIt() {
+        let own = PassthroughGrant(program: "tmux", pane: "%3", ownValue: "off")
+        #expect(own.restoringCommand == ["tmux", "set-option", "-p", "-t", "%3", "allow-passthrough", "off"])
+        let inherited = PassthroughGrant(program: "tmux", pane: "%3", ownValue: nil)
+        #expect(inherited.restoringCommand == ["tmux", "set-option", "-p", "-u", "-t", "%3", "allow-passthrough"])
+    }
 }

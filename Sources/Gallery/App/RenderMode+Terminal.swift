@@ -18,6 +18,6 @@ extension RenderMode {
                              background: RGB = RGB(0, 0, 0), kittyPixels: KittyPicture.Pixels = .rgb) -> any ThumbnailRendering {
         ThumbnailRenderer(mode: self, cell: capabilities.cellPixelSize, depth: depth,
                           sixelColorRegisters: capabilities.sixelColorRegisters, background: background,
-                          kittyPixels: kittyPixels)
+                          kittyPixels: kittyPixels, kittyPlaceholderIDs: capabilities.kittyImageIDs)
     }
 }

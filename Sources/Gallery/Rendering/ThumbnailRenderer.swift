@@ -21,17 +21,25 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// (BENCHMARKS.md).
     /// Set by role (`forPictureDrawnOnce`), not by fit: the grid's contain is the detail pane's fit.
     public private(set) var sixelQuantizedRegisters = SixelEncoder.quantizedRegisters
-    private let kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID])
+    /// How kitty pixels are sent: stored and placed by id, or, inside tmux, stored through its
+    /// passthrough and shown by Unicode placeholders.
+    public let kittyTransmission: KittyPicture.Transmission
+    private let kittyIDs: KittyImageIDs
 
     /// - Parameter sixelColorRegisters: what the terminal reported (XTSMGRAPHICS); 256 when unknown.
+    /// - Parameter kittyPlaceholderIDs: inside tmux, the ids this pane's kitty pictures take, shown
+    ///   by Unicode placeholders (`TerminalCapabilities.kittyImageIDs`); nil: placed by id.
     public init(mode: RenderMode, cell: PixelSize = .fallbackCell, depth: ColorDepth = .trueColor,
-                sixelColorRegisters: Int? = nil, background: RGB = RGB(0, 0, 0), kittyPixels: KittyPicture.Pixels = .rgb) {
+                sixelColorRegisters: Int? = nil, background: RGB = RGB(0, 0, 0), kittyPixels: KittyPicture.Pixels = .rgb,
+                kittyPlaceholderIDs: ClosedRange<UInt32>? = nil) {
         self.mode = mode
         self.cell = PixelSize(width: max(1, cell.width), height: max(1, cell.height))
         self.depth = depth
         sixelRegisters = min(256, max(2, sixelColorRegisters ?? 256))
         self.background = background
         self.kittyPixels = kittyPixels
+        kittyTransmission = kittyPlaceholderIDs == nil ? .stored : .placeholdersThroughTmux
+        kittyIDs = KittyImageIDs(reserved: [KittyGraphics.queryID], range: kittyPlaceholderIDs)
     }
 
     /// Pixel modes: the cells' pixels, each side at most what a terminal shows, a sixel's height
@@ -67,12 +75,12 @@ public struct ThumbnailRenderer: ThumbnailRendering {
 
     /// Pictures a screen draws again with every scroll frame: sixel in whole bands (a partial last
     /// band is drawn differently by different terminals, and padding would spill into the next
-    /// row), kitty pixels stored once and placed by id (`TerminalImage`), fitted text centred in
+    /// row), kitty pixels stored once and placed by id (`TerminalImage`) or shown by placeholders, fitted text centred in
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
     private func pictures(for fit: PictureFit) -> PictureRenderer {
         PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
                         sixelQuantizedRegisters: sixelQuantizedRegisters,
-                        wholeSixelBands: true, kittyTransmission: .stored, kittyPixels: kittyPixels, parallelDecode: false,
+                        wholeSixelBands: true, kittyTransmission: kittyTransmission, kittyPixels: kittyPixels, parallelDecode: false,
                         padsFittedText: true, background: background)
     }
 }

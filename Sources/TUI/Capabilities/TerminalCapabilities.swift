@@ -36,6 +36,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
         self.sixelColorRegisters = sixelColorRegisters
     }
 
+    /// Whether kitty pictures are shown by Unicode placeholders through tmux (`TmuxClient
+    /// .passesKittyPlaceholders`): transmitted in tmux's passthrough, drawn as text.
+    public var kittyByPlaceholders: Bool { kitty && tmux?.passesKittyPlaceholders == true }
+
+    /// The kitty image ids pictures may take: inside tmux, the pane's share of the ids every pane of
+    /// the terminal outside uses (`TmuxClient.kittyPlaceholderIDs`); nil: any.
+    public var kittyImageIDs: ClosedRange<UInt32>? { kittyByPlaceholders ? tmux?.kittyPlaceholderIDs : nil }
+
     /// Whether any pixel protocol is available.
     public var hasPixelGraphics: Bool { sixel || kitty || iterm }
 
@@ -63,13 +71,14 @@ public struct TerminalCapabilities: Equatable, Sendable {
 
     /// These capabilities in `tmux` (nil: not in tmux): 24-bit colour where tmux passes it on,
     /// sixel where it draws sixel itself (its DA1 reply names its own build, so it was not asked),
-    /// kept by tmux's rules.
+    /// kept by tmux's rules; kitty where the terminal outside draws kitty's Unicode placeholders.
     public func inside(_ tmux: TmuxClient?) -> TerminalCapabilities {
         var result = self
         result.tmux = tmux
         guard let tmux else { return result }
         if tmux.passesTrueColor { result.trueColor = true }
         if tmux.passesSixel { result.sixel = true }
+        if tmux.passesKittyPlaceholders { result.kitty = true }
         result.pictureKeeping = tmux.pictureKeeping
         return result
     }

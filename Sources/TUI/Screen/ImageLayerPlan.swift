@@ -28,8 +28,9 @@ struct PlacedImage: Hashable {
     }
 
     /// Whether the picture lives in the text cells, so that text written there erases it: text
-    /// images and sixel/iTerm2 graphics. kitty pictures are on a layer of their own.
-    var sharesTextCells: Bool { image.picture.kitty == nil }
+    /// images (kitty's Unicode placeholders among them) and sixel/iTerm2 graphics. kitty pictures
+    /// placed by id are on a layer of their own.
+    var sharesTextCells: Bool { image.picture.kitty == nil || !image.isGraphic }
 }
 
 extension CellBuffer {
@@ -87,7 +88,7 @@ struct ImageLayerPlan: Equatable {
         // Deleting an id's placements removes all of them, so a kept placement of that id goes too.
         var deletes: [UInt32: [UInt8]] = [:]
         for placed in gone {
-            if let kitty = placed.image.picture.kitty { deletes[kitty.id] = kitty.deletePlacements }
+            if let kitty = placed.image.picture.kitty, !placed.sharesTextCells { deletes[kitty.id] = kitty.deletePlacements }
         }
         var damage = textDamage
         for frame in repaint { damage.mark(frame) }
@@ -96,9 +97,9 @@ struct ImageLayerPlan: Equatable {
         var sent: [Rect] = []
         var toSend: [Int] = []
         for (index, placed) in current.enumerated() {
-            let kittyID = placed.image.picture.kitty?.id
+            let kittyID = placed.sharesTextCells ? nil : placed.image.picture.kitty?.id
             let mustSend = !stillOnScreen.contains(placed)
-                || (kittyID == nil && damage.touches(placed.frame))
+                || (placed.sharesTextCells && damage.touches(placed.frame))
                 || kittyID.map { deletes[$0] != nil } == true
                 || sent.contains { $0.intersects(placed.frame) }  // drawn over by an earlier image
             if mustSend {

@@ -19,6 +19,39 @@ public enum KittyGraphics {
         chunked(image, as: pixels, action: "a=T", keys: "i=\(id),c=\(columns),r=\(rows),q=2")
     }
 
+    /// Transmits `image` as `pixels` under `id` with a virtual placement of `columns` x `rows`
+    /// cells (`U=1`), every command wrapped for tmux's passthrough (`tmuxPassthrough`): the
+    /// picture then shows wherever its Unicode placeholder cells are written as text
+    /// (`KittyPlaceholders.rows`), which tmux moves, clips and hides with its pane like any text.
+    public static func transmitForPlaceholders(_ image: RGBImage, id: UInt32, columns: Int, rows: Int,
+                                               pixels: KittyPicture.Pixels = .rgb) -> [UInt8] {
+        tmuxPassthrough(chunked(image, as: pixels, action: "a=T", keys: "U=1,i=\(id),c=\(columns),r=\(rows),q=2"))
+    }
+
+    /// `commands` (kitty APC strings, one after another) each wrapped in tmux's passthrough,
+    /// `ESC P tmux ; <the command with every ESC doubled> ESC \`: tmux (with `allow-passthrough`
+    /// on) hands the command to the terminal outside it. One wrapper a command keeps each within
+    /// what tmux buffers of one string.
+    public static func tmuxPassthrough(_ commands: [UInt8]) -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(commands.count + commands.count / maxChunkLength * 16 + 16)
+        var index = commands.startIndex
+        while index < commands.endIndex {
+            // Each command ends at its ST; the payload is base64 and the keys ASCII, so no other ESC.
+            let end = (index..<commands.endIndex - 1).first {
+                commands[$0] == 0x1B && commands[$0 + 1] == TerminalEscape.stringTerminator[1]
+            }.map { $0 + 2 } ?? commands.endIndex
+            output += Array("\u{1B}Ptmux;".utf8)
+            for byte in commands[index..<end] {
+                output.append(byte)
+                if byte == 0x1B { output.append(byte) }
+            }
+            output += TerminalEscape.stringTerminator
+            index = end
+        }
+        return output
+    }
+
     /// Transmits `image` as `pixels` under `id` without showing it (`a=t`), chunked like
     /// `transmitAndPlace`; `place` shows it afterwards, as often as wanted.
     public static func transmit(_ image: RGBImage, id: UInt32, pixels: KittyPicture.Pixels = .rgb) -> [UInt8] {
