@@ -56,6 +56,8 @@ public enum SixelEncoder {
     static func write(_ indexed: IndexedImage, of image: RGBImage) -> (bytes: [UInt8], bandBytes: Int) {
         let errorPerByte = Int((pruningStrength * indexed.meanSquaredError).rounded())
         // A picture in its own colours has no error to trade: it is written as it is.
-        return SixelWriter.written(indexed, pruning: errorPerByte > 0 ? (image, errorPerByte) : nil)
+        // A dithered picture is pruned against the colours its registers were chosen for.
+        let reference = indexed.ditheredPixels.map { RGBImage(width: image.width, height: image.height, pixels: $0) } ?? image
+        return SixelWriter.written(indexed, pruning: errorPerByte > 0 ? (reference, errorPerByte) : nil)
     }
 }
