@@ -3,11 +3,11 @@
 /// the size of its box along each channel (the spacing of the registers near that colour) and to
 /// how smooth the image is there.
 ///
-/// Why: a smooth gradient (a sky, a colour wheel) that spans few registers otherwise shows as flat
+/// Why: a smooth gradient (a sky) that spans few registers otherwise shows as flat
 /// bands with steps between them; the threshold pattern mixes neighbouring registers in the
 /// proportion of the colour between them, which the eye averages. Where the image is busy (its
-/// neighbouring pixels differ by about a box or more) its own texture already mixes registers and
-/// hides the steps, so the offset shrinks to nothing there: photos keep their PSNR. Ordered rather
+/// neighbouring pixels differ by `busy` levels or more) its own texture already mixes registers
+/// and hides the steps, so the offset shrinks to nothing there: textured photos keep their PSNR. Ordered rather
 /// than error diffusion: a pixel's register depends only on its own colour, position and
 /// neighbours, so a picture encoded twice, or a row encoded again, gives the same bytes, and the
 /// pattern does not crawl when a picture moves. Measurements: BENCHMARKS.md, "Sixel dithering".
@@ -54,25 +54,25 @@ struct OrderedDither {
                         for x in 0..<width {
                             let p = row + 3 * x
                             let horizontal = width == 1 ? 0 : x + 1 < width ? 3 : -3
-                            let pixel = SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), 0)
                             let size = sizes[Int(boxOfCell[WuQuantizer.cell(p[0], p[1], p[2])])]
                             let right = p + horizontal, below = p + vertical
-                            let toRight = pixel &- SIMD4(Int32(right[0]), Int32(right[1]), Int32(right[2]), 0)
-                            let toBelow = pixel &- SIMD4(Int32(below[0]), Int32(below[1]), Int32(below[2]), 0)
-                            let d = pointwiseMax(pointwiseMax(toRight, 0 &- toRight), pointwiseMax(toBelow, 0 &- toBelow))
-                            let activity = max(d[0], max(d[1], d[2]))
+                            var activity: Int32 = 0
+                            for c in 0..<3 {
+                                let own = Int32(p[c])
+                                activity = max(activity, abs(own - Int32(right[c])), abs(own - Int32(below[c])))
+                            }
                             // All of the offset where neighbours differ by a level or less (a ramp, a
                             // sky), none from `busy` levels on (texture, which mixes registers itself);
                             // where registers are far apart (a colour wheel), a steeper ramp still bands.
                             let busy = max(Self.busy, max(size[0], max(size[1], size[2])) / 4)
                             let smooth = max(0, min(busy - 1, busy - activity))
-                            let threshold = 2 * bayer[(y & 7) * 8 + (x & 7)] - 63
-                            let offset = threshold &* size &* smooth &* strength / (128 * (busy - 1) * 100)
-                            let moved = (pixel &+ offset).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
                             let o = 3 * (y * width + x)
-                            out[o] = UInt8(moved[0])
-                            out[o + 1] = UInt8(moved[1])
-                            out[o + 2] = UInt8(moved[2])
+                            let threshold = 2 * bayer[(y & 7) * 8 + (x & 7)] - 63
+                            // The fraction of each channel's box size to move by (-1/2 to 1/2 at full strength).
+                            let scale = Float(threshold * smooth * strength) / Float(128 * (busy - 1) * 100)
+                            for c in 0..<3 {
+                                out[o + c] = UInt8(max(0, min(255, Int32(p[c]) + Int32(Float(size[c]) * scale))))
+                            }
                         }
                     }
                 }
