@@ -3,8 +3,9 @@
 /// `SixelEncoder.quantizedRegisters` for the measurements behind both choices).
 enum AdaptiveQuantizer {
     /// `image` with at most `colors` registers, of which a quantised palette uses at most
-    /// `quantizedColors`.
-    static func index(_ image: RGBImage, colors: Int, quantizedColors: Int) -> IndexedImage {
+    /// `quantizedColors`, a quantised palette with `dither` (nil: each pixel gets its box's register).
+    static func index(_ image: RGBImage, colors: Int, quantizedColors: Int,
+                      dither: OrderedDither? = OrderedDither()) -> IndexedImage {
         let limit = max(2, min(256, colors))
         if let exact = ExactColors.index(image, limit: limit) { return exact }
         let count = image.width * image.height
@@ -13,16 +14,21 @@ enum AdaptiveQuantizer {
             let wu = WuQuantizer(pixels: pixels, count: count, colors: min(limit, quantizedColors))
             let registers = wu.registers.map { SIMD4<Int32>(Int32($0.r), Int32($0.g), Int32($0.b), 0) }
             var meanSquaredError = 0.0
+            var dithered: [UInt8]?
             let indices = wu.boxOfCell.withUnsafeBufferPointer { boxOfCell in
                 registers.withUnsafeBufferPointer { registers in
                     meanSquaredError = sampledError(pixels, count: count, boxOfCell: boxOfCell, registers: registers)
-                    return [UInt8](unsafeUninitializedCapacity: count) { indices, initialized in
-                        var p = pixels
-                        for i in 0..<count {
-                            indices[i] = boxOfCell[WuQuantizer.cell(p[0], p[1], p[2])]
-                            p += 3
+                    dithered = dither?.dithered(pixels, width: image.width, count: count, boxOfCell: boxOfCell,
+                                                boxSizes: wu.boxSizes)
+                    return (dithered ?? image.pixels).withUnsafeBufferPointer { chosenFor in
+                        [UInt8](unsafeUninitializedCapacity: count) { indices, initialized in
+                            var p = chosenFor.baseAddress!
+                            for i in 0..<count {
+                                indices[i] = boxOfCell[WuQuantizer.cell(p[0], p[1], p[2])]
+                                p += 3
+                            }
+                            initialized = count
                         }
-                        initialized = count
                     }
                 }
             }
@@ -31,7 +37,8 @@ enum AdaptiveQuantizer {
             var byRegisters = [Double](repeating: meanSquaredError, count: removed.count + 1)
             for k in removed.indices.reversed() { byRegisters[k] = byRegisters[k + 1] + removed[k] / Double(count) }
             return IndexedImage(width: image.width, height: image.height, registers: wu.registers, indices: indices,
-                                meanSquaredError: meanSquaredError, meanSquaredErrorByRegisters: byRegisters)
+                                meanSquaredError: meanSquaredError, meanSquaredErrorByRegisters: byRegisters,
+                                ditheredPixels: dithered)
         }
     }
 

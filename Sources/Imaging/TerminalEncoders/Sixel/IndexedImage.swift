@@ -14,4 +14,8 @@ struct IndexedImage {
     /// at `k - 1` (Wu's palettes with fewer registers, `WuQuantizer.errorRemoved`): what
     /// `SixelBudget` weighs before quantising to fewer. Empty for an image in its own colours.
     var meanSquaredErrorByRegisters: [Double] = []
+    /// For a dithered palette, the image's pixels moved by the dither's offsets (`OrderedDither`):
+    /// the colours the indices were chosen for, which pruning measures against so that it does
+    /// not take the dither back out. Nil when the indices are the image's own colours' registers.
+    var ditheredPixels: [UInt8]?
 }

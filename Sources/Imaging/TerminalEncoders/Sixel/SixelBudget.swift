@@ -25,11 +25,14 @@ struct SixelBudget {
     var bandBytesPerPixel = Self.bandBytesPerPixel
     var errorGrowth = Self.errorGrowth
     var aim = Self.aim
+    /// How a quantised palette is dithered (nil: not at all).
+    var dither: OrderedDither? = OrderedDither()
 
     /// `image` encoded with at most `registers` registers, of which a quantised palette uses at
     /// most `quantizedRegisters`, or fewer to fit the budget; and how many of the bytes its bands take.
     func encode(_ image: RGBImage, registers: Int, quantizedRegisters: Int) -> (bytes: [UInt8], bandBytes: Int) {
-        let indexed = AdaptiveQuantizer.index(image, colors: registers, quantizedColors: quantizedRegisters)
+        let indexed = AdaptiveQuantizer.index(image, colors: registers, quantizedColors: quantizedRegisters,
+                                              dither: dither)
         let written = SixelEncoder.write(indexed, of: image)
         let budget = bandBytesPerPixel * Double(image.width * image.height)
         let errors = indexed.meanSquaredErrorByRegisters
@@ -40,6 +43,7 @@ struct SixelBudget {
         let shrink = aim * budget / Double(written.bandBytes)
         let count = max(fewest, Int(Double(errors.count) * shrink * shrink * shrink))
         guard count < errors.count else { return written }
-        return SixelEncoder.write(AdaptiveQuantizer.index(image, colors: registers, quantizedColors: count), of: image)
+        return SixelEncoder.write(AdaptiveQuantizer.index(image, colors: registers, quantizedColors: count, dither: dither),
+                                  of: image)
     }
 }

@@ -1,8 +1,8 @@
 import TerminalVocabulary
 
-/// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`), then
-/// `SixelWriter`'s bytes, pruned where a few pixels cost many bytes (`SixelPruning`), and a busy
-/// picture that costs more than its budget quantised again to fewer registers (`SixelBudget`).
+/// Sixel encoding of our own: a palette made from the image (`AdaptiveQuantizer`, dithered where
+/// the image is smooth), then `SixelWriter`'s bytes, pruned where a few pixels cost many bytes
+/// (`SixelPruning`), and a busy picture that costs more than its budget quantised again to fewer registers (`SixelBudget`).
 /// Pure Swift on the caller's thread; calls may run concurrently.
 public enum SixelEncoder {
     /// The most registers a quantised palette uses, however many the terminal has (an image with
@@ -13,9 +13,10 @@ public enum SixelEncoder {
     /// every scroll frame re-sends). Pruning (`pruningStrength`) takes back more bytes than
     /// quality, and these 32 registers more than 128 give the quality back: together, a fifth
     /// fewer bytes than 128 registers without pruning at the same PSNR. Images with few colours
-    /// stay exact. No diffusion: with registers fitted to the image it lowered PSNR and added
-    /// bytes. The measurements are in BENCHMARKS.md, "Sixel palette size" and "Sixel bytes per
-    /// thumbnail".
+    /// stay exact. No error diffusion: with registers fitted to the image it lowered PSNR and
+    /// added bytes; smooth parts are dithered instead (`OrderedDither`), which breaks up the
+    /// bands a sky shows at any palette size. The measurements are in BENCHMARKS.md, "Sixel
+    /// palette size", "Sixel bytes per thumbnail" and "Sixel dithering".
     public static let quantizedRegisters = 160
 
     /// What a byte saved is worth in added squared error, per unit of the palette's own mean
@@ -56,6 +57,8 @@ public enum SixelEncoder {
     static func write(_ indexed: IndexedImage, of image: RGBImage) -> (bytes: [UInt8], bandBytes: Int) {
         let errorPerByte = Int((pruningStrength * indexed.meanSquaredError).rounded())
         // A picture in its own colours has no error to trade: it is written as it is.
-        return SixelWriter.written(indexed, pruning: errorPerByte > 0 ? (image, errorPerByte) : nil)
+        // A dithered picture is pruned against the colours its registers were chosen for.
+        let reference = indexed.ditheredPixels.map { RGBImage(width: image.width, height: image.height, pixels: $0) } ?? image
+        return SixelWriter.written(indexed, pruning: errorPerByte > 0 ? (reference, errorPerByte) : nil)
     }
 }

@@ -20,6 +20,9 @@ struct WuQuantizer {
     /// they were made: splits are chosen greedily, so a palette of `k` registers is the one the
     /// first `k - 1` splits make, and its error exceeds this one's by the sum of the rest.
     private(set) var errorRemoved: [Double] = []
+    /// Each register's box's size along r, g and b in levels (a multiple of 8): how far apart
+    /// the registers are near its colour, which `OrderedDither` scales its offsets to.
+    private(set) var boxSizes: [SIMD4<Int32>] = []
     /// The cell of a colour in the tables.
     @inline(__always)
     static func cell(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
@@ -38,6 +41,7 @@ struct WuQuantizer {
         errorRemoved = removed
         let boxes = split.map { (box: $0, pixels: moments.volume($0)[0]) }.sorted { $0.pixels > $1.pixels }.map(\.box)
         registers = boxes.map { moments.mean(of: $0) }
+        boxSizes = boxes.map { SIMD4(Int32($0.r1 - $0.r0), Int32($0.g1 - $0.g0), Int32($0.b1 - $0.b0), 0) &* 8 }
         boxOfCell = [UInt8](repeating: 0, count: Self.cells)
         boxOfCell.withUnsafeMutableBufferPointer { boxOfCell in
             for (number, box) in boxes.enumerated() { box.mark(in: boxOfCell.baseAddress!, as: UInt8(number)) }
