@@ -152,9 +152,9 @@ struct PhotoDetailViewModelTests {
         #expect(loader.urls.count == 2)
     }
 
-    /// Once a photo's picture is up, its neighbours' are made at the pane's size, the way the last
-    /// step went first; a step to one shows it at once, neither loaded nor drawn again, and so does
-    /// a step back to the photo just left.
+    /// Once a photo's picture is on the screen (not before: its bytes need the cores), its
+    /// neighbours' are made at the pane's size, the way the last step went first; a step to one
+    /// shows it at once, neither loaded nor drawn again, and so does a step back to the photo just left.
     @Test func theNeighboursPicturesAreMadeAheadAndAStepShowsOneAtOnce() async {
         let loader = FakeImageLoader(held: true)
         let viewModel = makeViewModel(list.photos[1], loader: loader)
@@ -163,7 +163,13 @@ struct PhotoDetailViewModelTests {
         let cells = CellSize(columns: 40, rows: 20)
         let url: @Sendable (String) -> String = { FakePhotoSource.imageURL(id: $0, width: 80, height: 80, fit: .contain) }
         viewModel.update(.imageArea(cells))
-        for id in ["p1", "p2", "p0"] {
+        await loader.requests.until { $0.pendingKeys == [url("p1")] }
+        loader.requests.resolve(url("p1"), with: .success(Array("p1".utf8)))
+        await viewModel.until { viewModel.image?.thumbnail != nil }
+        await settle()
+        #expect(loader.urls == [url("p1")], "nothing made ahead before the picture is shown")
+        viewModel.update(.pictureShown)
+        for id in ["p2", "p0"] {
             await loader.requests.until { $0.pendingKeys == [url(id)] }
             loader.requests.resolve(url(id), with: .success(Array(id.utf8)))
         }
@@ -173,6 +179,7 @@ struct PhotoDetailViewModelTests {
         viewModel.update(.move(by: 1))
         await viewModel.until { viewModel.photo.id == "p2" }
         #expect(viewModel.image?.thumbnail?.plainLines.first == "p2 40x20 contain")
+        viewModel.update(.pictureShown)
         // Nothing is loaded for p2 again: what is loaded since is the next one on, made ahead in turn.
         #expect(!loader.urls.dropFirst(loads).contains(url("p2")) && renderer.renders == renders)
         await loader.requests.until { $0.pendingKeys == [url("p3")] }

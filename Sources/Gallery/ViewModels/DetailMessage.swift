@@ -21,6 +21,8 @@ public enum DetailMessage: Sendable {
     case imageMade(request: Int, Result<RenderedPicture, any Error>)
     /// An animation's frame `index` of the picture asked for with `request` is due.
     case frame(request: Int, index: Int, RenderedPicture)
+    /// The view placed the picture on the screen; it is written when the frame ends, right after.
+    case pictureShown
     /// The picture of photo `id`, beside the one shown, was made ahead for `cells`.
     case madeAhead(id: String, cells: CellSize, RenderedPicture)
     /// Space: play the video (a Live Photo's motion) shown, or pause it, or go on.

@@ -84,6 +84,9 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     /// The way the last step went (+1 or -1): that neighbour is made ahead first.
     @ObservationIgnored private var heading = 1
     @ObservationIgnored private(set) var ahead = PicturesAhead()
+    /// The neighbours are to be made once the shown picture is on the screen: made while it is
+    /// written, they took the cores its bytes needed (Enter 1.45x slower, BENCHMARKS.md).
+    @ObservationIgnored private var aheadWanted = false
     /// Makes the neighbours' pictures once this one is up.
     @ObservationIgnored private var aheadTask: Task<Void, Never>?
     /// Tests' waits for the state, checked after every update.
@@ -125,6 +128,12 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             guard request == imageRequest else { break }
             frameIndex = index
             image = .loaded(picture)
+        case .pictureShown:
+            // The task starts after this main-actor turn, whose frame writes the picture.
+            if aheadWanted {
+                aheadWanted = false
+                makeNeighboursAhead()
+            }
         case .madeAhead(let id, let cells, let picture): ahead.keep(picture, of: id, cells: cells)
         case .stepped(let request, let next): finishMove(request: request, to: next)
         case .playPause: playPause()
@@ -182,6 +191,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         imageArea = cells
         imageTask?.cancel()
         aheadTask?.cancel()
+        aheadWanted = false
         stopMotion()
         imageRequest = requests.next()
         let request = imageRequest
@@ -303,7 +313,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         if let area = imageArea { ahead.keep(picture, of: photo.id, cells: area) }
         // A video plays once its poster is up; a Live Photo's motion waits for Space.
         if photo.video != nil { play() } else { playAnimation(request: request) }
-        makeNeighboursAhead()
+        aheadWanted = true
     }
 
     /// Makes the pictures of the photos beside this one at the pane's size, the way the last step

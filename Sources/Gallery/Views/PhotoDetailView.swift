@@ -120,6 +120,7 @@ import TerminalVocabulary
             let origin = Point(row: area.origin.row + max(0, (area.size.rows - image.rows) / 2),
                                column: area.origin.column + max(0, (area.size.columns - image.columns) / 2))
             screen.place(TerminalImage(image, id: "detail/\(viewModel.photo.id)/\(renderMode)/\(viewModel.frameIndex)"), at: origin)
+            viewModel.update(.pictureShown)
         case .failed(let message)?:
             screen.put(message, at: Point(row: area.origin.row + area.size.rows / 2, column: area.origin.column + 1),
                        style: [.dim], maxWidth: area.size.columns - 2)
