@@ -29,7 +29,9 @@ struct ConfigFile: Equatable {
         let bytes: [UInt8]
         do {
             bytes = try File.read(FilePath(path), maxBytes: 1 << 20)
-        } catch where error.isMissing {
+        } catch where error.isMissing || (try? FileStatus(path: FilePath(path))) == nil {
+            // No file, or none this user can see (a folder on the way it may not enter, as for
+            // another user's HOME): there is no config to read. A file seen but not read is an error.
             return nil
         } catch {
             throw ConfigError(path: path, line: nil, message: "cannot be read: \(error.reason)")

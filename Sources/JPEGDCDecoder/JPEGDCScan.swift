@@ -410,13 +410,16 @@ enum JPEGDCScan {
             var thread = pthread_t()
             let started = pthread_create(&thread, nil, { context in
                 let guess = Unmanaged<Speculation>.fromOpaque(context!).takeUnretainedValue()
-                Speculation.nameThisThread()
+                Speculation.nameThisThread(Speculation.threadName)
                 if guess.prepare() {
                     guess.prepared.store(Preparation.ready.rawValue, ordering: .releasing)
                     _ = guess.read(recordingStarts: false)
                 } else {
                     guess.prepared.store(Preparation.failed.rawValue, ordering: .releasing)
                 }
+                // Named done before it says it stopped: a thread the kernel is still ending after
+                // its join shows in /proc for a moment, under this name.
+                Speculation.nameThisThread(Speculation.endedThreadName)
                 guess.published.store(guess.count, ordering: .releasing)
                 guess.stopped.store(true, ordering: .releasing)
                 return nil
@@ -425,16 +428,17 @@ enum JPEGDCScan {
             self.thread = thread
         }
 
-        /// The name the guessing thread has while it runs (`top -H`, a debugger, and the test that
-        /// checks none is left running once `decode` returns).
+        /// The name the guessing thread has while it reads (`top -H`, a debugger, and the test that
+        /// checks none is left reading once `decode` returns), and once it has read its last.
         static let threadName = "jpeg-guess"
+        static let endedThreadName = "jpeg-guessed"
 
-        /// Names the calling thread `threadName` (`pthread_setname_np` is hidden from Swift behind
+        /// Names the calling thread `name` (`pthread_setname_np` is hidden from Swift behind
         /// `_GNU_SOURCE`; the kernel's own file for it says the same).
-        static func nameThisThread() {
+        static func nameThisThread(_ name: String) {
             let file = open("/proc/thread-self/comm", O_WRONLY)
             guard file >= 0 else { return }
-            _ = threadName.withCString { write(file, $0, strlen($0)) }
+            _ = name.withCString { write(file, $0, strlen($0)) }
             close(file)
         }
 

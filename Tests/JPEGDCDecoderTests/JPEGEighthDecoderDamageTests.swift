@@ -113,19 +113,20 @@ import TestSupport
         // The count sees a thread so named while it runs.
         let named = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            JPEGDCScan.Speculation.nameThisThread()
+            JPEGDCScan.Speculation.nameThisThread(JPEGDCScan.Speculation.threadName)
             named.signal()
             done.wait()
+            JPEGDCScan.Speculation.nameThisThread(JPEGDCScan.Speculation.endedThreadName)
         }
         named.wait()
         #expect(Self.runningGuesses() == 1)
         done.signal()
     }
 
-    /// The decoder's guessing threads the kernel still runs (a thread that ended is gone from
-    /// `/proc/self/task` whether or not it was joined). Counted by name: the test runner's own
-    /// threads come and go meanwhile. Other tests decoding at the same time would be counted
-    /// too: `make test` runs them one at a time.
+    /// The decoder's guessing threads that still read: counted by name, since the test runner's
+    /// own threads come and go meanwhile, and a thread renames itself once it has read its last
+    /// (a joined thread stays in `/proc/self/task` for the moment the kernel takes to end it).
+    /// Other tests decoding at the same time would be counted too: `make test` runs them one at a time.
     static func runningGuesses() -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.count { task in
