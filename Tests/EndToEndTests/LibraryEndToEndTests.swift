@@ -45,7 +45,7 @@ import Testing
         let (tmux, folder) = try await launch(prepare: tree) { gallery, folder in "\(gallery) --render ascii \(folder.path)" }
         defer { try? FileManager.default.removeItem(at: folder) }
         // trips/ holds a photo and two folders, and four photos in all, counted once its tile shows.
-        let top = try await tmux.waitFor { $0.joined().contains("1 folder · 3 photos · 1 of 4") && $0.joined().contains("▸ trips/ · 2 folders · 4") }
+        let top = try await tmux.waitFor { $0.joined().contains("1 folder · 3 photos · 1 of 4") && $0.joined().contains("▸ trips/ · 4 photos · 2 f") }
         #expect(top.ok, "\(top.screen.joined(separator: "\n"))")
         try tmux.press("Enter")
         let trips = try await tmux.waitFor { $0.joined().contains("2 folders · 1 photo · 1 of 3") }

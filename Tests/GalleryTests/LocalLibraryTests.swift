@@ -130,7 +130,7 @@ struct LocalLibraryTests {
         #expect(tiles[2].picture == .file(FilePath(folder.path + "/years/2021/z.jpg")))
         var years = try #require(tiles[2].folder)
         years.photosBelow = try DirectorySource(path: FilePath(folder.path)).photosBelow(years)
-        #expect(years.photosBelow == 1 && years.summary == "2 folders · 1 photo")
+        #expect(years.photosBelow == 1 && years.summary == "1 photo · 2 folders")
         #expect(tiles[1].picture == .file(FilePath(folder.path + "/trip/b9.jpg")))
     }
 
@@ -158,7 +158,7 @@ struct LocalLibraryTests {
         #expect(viewModel.photo(at: 0)?.folder?.summary == "2 folders")
         viewModel.update(.willDisplay(0))
         await viewModel.until { viewModel.photo(at: 0)?.folder?.photosBelow == 3 }
-        #expect(viewModel.photo(at: 0)?.folder?.summary == "2 folders · 3 photos")
+        #expect(viewModel.photo(at: 0)?.folder?.summary == "3 photos · 2 folders")
         #expect(viewModel.photo(at: 0)?.picture == .file(FilePath(folder.path + "/2023/01/a.jpg")))
         #expect(viewModel.photo(at: 1)?.folder?.photosBelow == nil, "an empty folder has nothing below to count")
     }

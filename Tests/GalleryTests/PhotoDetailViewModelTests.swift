@@ -190,6 +190,19 @@ struct PhotoDetailViewModelTests {
         #expect(renderer.renders == renders)
     }
 
+    /// A step past either end does nothing, and says so until the next step.
+    @Test func aStepPastTheEndSaysSo() async {
+        let viewModel = makeViewModel(list.photos[9])
+        viewModel.neighbours = list
+        viewModel.update(.appeared)
+        viewModel.update(.move(by: 1))
+        await viewModel.until { viewModel.note == "this is the last photo" }
+        #expect(viewModel.photo.id == "p9")
+        viewModel.update(.move(by: -1))
+        #expect(viewModel.note == nil)
+        await viewModel.until { viewModel.photo.id == "p8" }
+    }
+
     @Test func failedImageStopsTheSpinner() async {
         let loader = FakeImageLoader()
         loader.requests.answerImmediately { _ in .failure(HTTPError.timedOut) }

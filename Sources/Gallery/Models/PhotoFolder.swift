@@ -21,14 +21,15 @@ public struct PhotoFolder: Sendable, Equatable {
         self.isLink = isLink
     }
 
-    /// "12 photos", "4 folders" (a folder of folders) or "4 folders · 2,604 photos" once counted
-    /// below, "empty", "cannot be read", for the tile's title.
+    /// "12 photos", "4 folders" (a folder of folders) or "2,604 photos · 4 folders" once counted
+    /// below (the photos first: a tile's title is cut at its end), "empty", "cannot be read", for
+    /// the tile's title.
     public var summary: String {
         guard let photoCount else { return "cannot be read" }
         guard folderCount > 0 else { return photoCount > 0 ? CountText.count(photoCount, "photo") : "empty" }
         let photos = photosBelow ?? photoCount
         let folders = CountText.count(folderCount, "folder")
-        return photos > 0 || photosBelow != nil ? "\(folders) · \(CountText.count(photos, "photo"))" : folders
+        return photos > 0 || photosBelow != nil ? "\(CountText.count(photos, "photo")) · \(folders)" : folders
     }
 
     /// Whether the photos below are still to be counted: a folder with folders in it.

@@ -17,6 +17,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     public private(set) var isLoading = false
     public private(set) var errorMessage: String?
     public private(set) var extraDetails: [String] = []
+    /// The status bar's one-off sentence ("this is the last photo"), until the next step.
+    public private(set) var note: String?
 
     public var title: String {
         let text = photo.title
@@ -220,6 +222,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     private func move(by offset: Int) {
         guard let neighbours else { return }
         heading = offset < 0 ? -1 : 1
+        note = nil
         guard moveTask == nil else {
             queuedOffset += offset
             return
@@ -238,7 +241,13 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     private func finishMove(request: Int, to next: LibraryItem?) {
         guard request == moveRequest, moveTask != nil else { return }
         moveTask = nil
-        if let next { show(next) } else { isLoading = isFetchingRecord }
+        if let next {
+            show(next)
+        } else {
+            isLoading = isFetchingRecord
+            // A key that does nothing says why.
+            note = heading > 0 ? "this is the last photo" : "this is the first photo"
+        }
         let queued = queuedOffset
         queuedOffset = 0
         if next != nil, queued != 0 { move(by: queued) }

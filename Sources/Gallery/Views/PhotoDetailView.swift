@@ -51,7 +51,7 @@ import TerminalVocabulary
         drawSwatch(on: screen, in: layout.text)
 
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode, renderNote: environment.renderNote,
-                                 error: viewModel.errorMessage, message: actions.statusText,
+                                 error: viewModel.errorMessage, message: viewModel.note ?? actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
         let keys = environment.keyMap
         // What a video does now, or that Space plays a Live Photo's motion.
