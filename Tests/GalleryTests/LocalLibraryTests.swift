@@ -173,6 +173,9 @@ struct LocalLibraryTests {
         #expect(DirectorySource.holdsMedia(FilePath(nested.path)))
         #expect(!DirectorySource.holdsMedia(FilePath(none.path)))
         #expect(!DirectorySource.holdsMedia(FilePath(none.path + "/no-such-folder")))
+        // A photo told by its bytes alone, its name no photo's.
+        try none.write(libraryJPEG, to: "scan0001")
+        #expect(DirectorySource.holdsMedia(FilePath(none.path)))
     }
 
     @Test func recursiveListsEveryPhotoBelowAndSkipsLinkLoops() async throws {

@@ -290,7 +290,14 @@ public struct DirectorySource: PhotoSource {
     /// Whether `folder` holds a photo or a video, or a folder with a photo within `coverLevels`
     /// (the search of a folder's cover): what `gallery` with no argument opens rather than the demo.
     public static func holdsMedia(_ folder: FilePath) -> Bool {
-        guard let scan = try? LibraryScan.folder(absolute(folder), recursive: false) else { return false }
+        let path = absolute(folder)
+        // A photo's name first: the folder is listed in full right after when it holds photos, and
+        // a large one's files must not all be opened twice at start-up.
+        let names = (try? LocalFile.entries(inFolder: path)) ?? []
+        if names.contains(where: { !$0.name.isHidden && $0.kind != .directory && LibraryScan.hasMediaExtension($0.name) }) {
+            return true
+        }
+        guard let scan = try? LibraryScan.folder(path, recursive: false) else { return false }
         if scan.entries.contains(where: { $0.kind == .photo || $0.kind == .video }) { return true }
         var listings = coverListings
         return cover(in: scan, levels: coverLevels, listings: &listings) != nil

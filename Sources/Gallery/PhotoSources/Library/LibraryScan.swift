@@ -232,9 +232,20 @@ struct LibraryScan: Sendable {
     }
 
     static func hasImageExtension(_ path: FilePath) -> Bool {
+        hasExtension(path, in: imageExtensions)
+    }
+
+    /// Names that may be photos or videos.
+    static let mediaExtensions = imageExtensions.union(VideoFormat.knownFileExtensions)
+
+    static func hasMediaExtension(_ path: FilePath) -> Bool {
+        hasExtension(path, in: mediaExtensions)
+    }
+
+    private static func hasExtension(_ path: FilePath, in extensions: Set<String>) -> Bool {
         let name = LocalFile.name(of: path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 }
 
