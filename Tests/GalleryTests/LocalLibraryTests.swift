@@ -161,6 +161,11 @@ struct LocalLibraryTests {
         #expect(viewModel.photo(at: 0)?.folder?.summary == "3 photos · 2 folders")
         #expect(viewModel.photo(at: 0)?.picture == .file(FilePath(folder.path + "/2023/01/a.jpg")))
         #expect(viewModel.photo(at: 1)?.folder?.photosBelow == nil, "an empty folder has nothing below to count")
+        // Listed again, the tile comes without its count, and is counted again once shown.
+        viewModel.update(.refresh)
+        await viewModel.until { viewModel.items.count == 2 && viewModel.photo(at: 0)?.folder?.photosBelow == nil }
+        viewModel.update(.willDisplay(0))
+        await viewModel.until { viewModel.photo(at: 0)?.folder?.photosBelow == 3 }
     }
 
     /// `gallery` with no argument opens the folder it starts in when there is something to see.

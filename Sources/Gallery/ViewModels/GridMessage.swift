@@ -49,8 +49,8 @@ public enum GridMessage: Sendable {
     case close
     /// Show `text` in the status bar (nil: no sentence) until the next key.
     case note(String?)
-    /// The photos below the folder tile `id` were counted.
-    case folderCounted(id: String, photosBelow: Int)
+    /// The photos below the folder tile `id` were counted (nil: the folder could not be listed).
+    case folderCounted(id: String, photosBelow: Int?)
     /// Make sure the page holding item `index` is here or on its way (the detail pane steps
     /// through the list); past the list, the next page.
     case fetch(containing: Int)

@@ -113,8 +113,9 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// selection, the page `n` asked for): its id, and its place, selected meanwhile as soon as
     /// the list is that long, until the item is found or its place's page came without it.
     @ObservationIgnored private var wanted: (id: String?, index: Int?)?
-    /// Folder tiles whose photos below are being (or were) counted, by id.
-    @ObservationIgnored private var countedFolders: Set<String> = []
+    /// Folder tiles whose photos below are being counted, by id: a tile listed again (a live
+    /// folder's relisting) comes without its count and is counted again when shown.
+    @ObservationIgnored private var countingFolders: Set<String> = []
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -219,15 +220,16 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// Counts the photos below a folder tile shown, once, off the main thread: a year of months
     /// says how many photos it holds in all.
     private func countPhotos(below folder: PhotoFolder, id: String) {
-        guard let files = source as? any LocalPhotoSource, countedFolders.insert(id).inserted else { return }
+        guard let files = source as? any LocalPhotoSource, countingFolders.insert(id).inserted else { return }
         Task { [weak self] in
             let count = await Task.detached(priority: .utility) { files.photosBelow(folder) }.value
-            if let count { self?.update(.folderCounted(id: id, photosBelow: count)) }
+            self?.update(.folderCounted(id: id, photosBelow: count))
         }
     }
 
-    private func setPhotosBelow(_ count: Int, ofFolder id: String) {
-        guard let item = list.index(of: id).flatMap(photo(at:)), var folder = item.folder else { return }
+    private func setPhotosBelow(_ count: Int?, ofFolder id: String) {
+        countingFolders.remove(id)
+        guard let count, let item = list.index(of: id).flatMap(photo(at:)), var folder = item.folder else { return }
         folder.photosBelow = count
         var counted = item
         counted.kind = .folder(folder)
