@@ -77,6 +77,11 @@ struct LocalLibraryTests {
         #expect(try await titles(source) == ["trip 9", "trip 10", "img2.jpg", "img10.jpg", "IMG1.jpg"])
         let photo = try await source.photo(id: folder.path + "/img2.jpg")
         #expect(photo.createdAt == "1970-01-01T00:00:10Z")
+        #expect(photo.captureDate == CaptureDate(date: PhotoDate(year: 1970, month: 1, day: 1, second: 10)!, source: .recorded))
+        // Without one, the modification time as the user's clock read it, for the timeline.
+        let untaken = try await source.photo(id: folder.path + "/img10.jpg")
+        #expect(untaken.captureDate?.source == .modified)
+        #expect(untaken.captureDate?.date == untaken.modifiedDate)
         #expect(try await !source.extraDetails(for: photo).contains { $0.hasPrefix("Taken") })
     }
 

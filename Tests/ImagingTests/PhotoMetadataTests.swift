@@ -73,6 +73,14 @@ import Testing
         #expect(try #require(PhotoDate(year: 1900, month: 3, day: 1)).secondsSince1970AsUTC == -2_203_891_200)
     }
 
+    /// Seconds read as UTC give back the date they were counted from, leap days and years before 1970 too.
+    @Test(arguments: ["2024-02-29 23:59:59", "1970-01-01 00:00:00", "1969-12-31 23:59:59", "1900-03-01 12:00:00",
+                      "2000-01-01 00:00:00", "2023-07-14 10:15:00", "9999-12-31 23:59:59", "0001-01-01 00:00:00"])
+    func secondsReadAsUTCGiveTheDateBack(_ text: String) throws {
+        let date = try #require(PhotoDate(exif: Array(text.utf8)))
+        #expect(PhotoDate(secondsSince1970AsUTC: date.secondsSince1970AsUTC) == date)
+    }
+
     @Test func controlCharactersInADateMakeNoDate() {
         let escape = Array("2023:06:01\u{1B}[2J:05".utf8)
         let tiff = ExifFixtures.tiff(dateTime: escape, dateTimeOriginal: Array("2023:06:01 14:3\u{07}:05".utf8))

@@ -1,4 +1,5 @@
 public import OperatingSystem
+public import Imaging
 
 /// One thing a grid shows: a photo (from a catalog or a file), or a folder of a local library.
 /// Sources make these from what they read (a catalog's JSON, a folder's listing); nothing past a
@@ -45,6 +46,12 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// picked with it): a Live Photo's motion, the RAW file beside a JPEG. The main file is
     /// `picture`'s; these are listed once, with it, and counted as one item.
     public var companions: [Companion] = []
+    /// When a local photo or video was taken, and how that was found (its Exif, its name, else
+    /// its modification time); nil for a folder and a catalog's photo (`createdAt`).
+    public var captureDate: CaptureDate?
+    /// When a local file was last modified, as the user's clock read it; nil for a folder and a
+    /// catalog's photo.
+    public var modifiedDate: PhotoDate?
 
     /// A photographer as a catalog credits them.
     public struct Author: Sendable, Equatable {

@@ -59,6 +59,24 @@ public struct PhotoDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return days * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
+    /// The wall-clock reading `secondsSince1970AsUTC` stands for (the inverse of that property);
+    /// nil outside the years 1...9999.
+    public init?(secondsSince1970AsUTC seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        // Civil date from days (Howard Hinnant's algorithm), March-based years.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPart = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
+        let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.init(year: year, month: month, day: day, hour: time / 3_600, minute: time % 3_600 / 60, second: time % 60)
+    }
+
     /// "2024-06-01 14:32:05".
     public var description: String {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -173,9 +173,10 @@ final class DirectoryListing: Sendable {
         // Files without a date taken fall back to their modification time.
         case .taken: entries.map { entry in
             switch entry.kind {
-            case .photo: (dateTaken.seconds(entry.path) ?? entry.modifiedSeconds, 0)
+            case .photo: (CaptureDate.sortSeconds(recordedSeconds: dateTaken.seconds(entry.path),
+                                                  modifiedSeconds: entry.modifiedSeconds), 0)
             // A video's recording time needs FFmpeg: its modification time stands for it.
-            case .video: (entry.modifiedSeconds, 0)
+            case .video: (CaptureDate.sortSeconds(recordedSeconds: nil, modifiedSeconds: entry.modifiedSeconds), 0)
             case .folder: (0, 0)
             }
         }

@@ -224,6 +224,10 @@ public struct DirectorySource: PhotoSource {
         case .folder: folderTile(entry)
         }
         item.companions = entry.companions
+        if entry.kind != .folder {
+            item.captureDate = item.captureDate ?? CaptureDate(modifiedSeconds: entry.modifiedSeconds)
+            item.modifiedDate = CaptureDate(modifiedSeconds: entry.modifiedSeconds)?.date
+        }
         return item
     }
 
@@ -234,8 +238,10 @@ public struct DirectorySource: PhotoSource {
         let header = Self.header(ofFile: path)
         let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
         let taken = dateTaken.seconds(path, header: header)
-        return LibraryItem(id: path.description, title: title, width: size.width, height: size.height,
-                           createdAt: taken.map(Self.timestamp), picture: .file(path))
+        var item = LibraryItem(id: path.description, title: title, width: size.width, height: size.height,
+                               createdAt: taken.map(Self.timestamp), picture: .file(path))
+        item.captureDate = CaptureDate(recordedSeconds: taken)
+        return item
     }
 
     /// The file as a video: what its container says (its size upright, its length, when it was
@@ -243,11 +249,14 @@ public struct DirectorySource: PhotoSource {
     /// item, whose tile says why when its poster is asked for.
     static func video(atPath path: FilePath, title: String) -> LibraryItem {
         let probe = try? VideoFile(path: path).probe
-        return LibraryItem(id: path.description,
-                           kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
-                                                  codec: probe?.codec)),
-                           title: title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
-                           createdAt: probe?.recorded.map { Self.timestamp($0.secondsSince1970AsUTC) }, picture: .file(path))
+        let recorded = probe?.recorded?.secondsSince1970AsUTC
+        var item = LibraryItem(id: path.description,
+                               kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
+                                                      codec: probe?.codec)),
+                               title: title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
+                               createdAt: recorded.map(Self.timestamp), picture: .file(path))
+        item.captureDate = CaptureDate(recordedSeconds: recorded)
+        return item
     }
 
     /// A folder as a tile: its name, how many photos it holds, and its cover (`cover(in:levels:listings:)`).
