@@ -85,6 +85,27 @@ struct LocalLibraryTests {
         #expect(try await !source.extraDetails(for: photo).contains { $0.hasPrefix("Taken") })
     }
 
+    /// A listing ordered by date sends each item's date with its pages, in list order, folders
+    /// without one: the timeline's headings and jumps are made from it; other orders send none.
+    @Test func aDateOrderSendsItsTimeline() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(jpeg, to: "a.jpg")
+        try folder.write(jpeg, to: "b.jpg")
+        try mkdir(folder.path + "/trip")
+        try touch(folder.path + "/a.jpg", seconds: 1_700_000_000)
+        try touch(folder.path + "/b.jpg", seconds: 1_600_000_000)
+        let local = { (seconds: Int) in CaptureDate(modifiedSeconds: seconds)?.date }
+        let byDate = try await DirectorySource(path: FilePath(folder.path), order: .date).page(of: .all, page: 1, perPage: 2)
+        #expect(byDate.timeline == Timeline(dates: [nil, local(1_600_000_000), local(1_700_000_000)], isNewestFirst: false))
+        let taken = DateTaken { $0.description.hasSuffix("/a.jpg") ? 10 : nil }
+        let byTaken = try await DirectorySource(path: FilePath(folder.path), order: .taken, reversed: true, dateTaken: taken)
+            .page(of: .all, page: 1, perPage: 2)
+        #expect(byTaken.timeline == Timeline(dates: [nil, local(1_600_000_000), PhotoDate(secondsSince1970AsUTC: 10)],
+                                             isNewestFirst: true))
+        #expect(try await DirectorySource(path: FilePath(folder.path)).page(of: .all, page: 1, perPage: 2).timeline == nil)
+    }
+
     /// The folder source's real date taken: each file's Exif DateTimeOriginal, as the camera wrote it.
     @Test func takenIsTheExifDate() async throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

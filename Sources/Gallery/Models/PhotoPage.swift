@@ -17,6 +17,9 @@ public struct PhotoPage: Sendable, Equatable {
     public let folderCount: Int
     /// How many items of the feed are videos (a local library's), counted apart from photos.
     public let videoCount: Int
+    /// Each item's date in list order, when the source is ordered by date (a folder by date
+    /// taken or modified); nil otherwise.
+    public var timeline: Timeline?
 
     public init(photos: [LibraryItem], isLast: Bool, total: Int? = nil, note: String? = nil, folderCount: Int = 0,
                 videoCount: Int = 0) {

@@ -1,3 +1,4 @@
+import Imaging
 import Logging
 import OperatingSystem
 
@@ -18,6 +19,8 @@ final class DirectoryListing: Sendable {
         let note: String?
         var skipped = 0
         let indexByID: [String: Int]
+        /// Each entry's date, when ordered by date.
+        var timeline: Timeline?
 
         /// Folders are listed first: how many there are.
         var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
@@ -95,8 +98,11 @@ final class DirectoryListing: Sendable {
         let hiddenPaths = hidden.withLock { $0 }
         guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByID: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
-        let made = Sorted(entries: entries, note: note, skipped: skipped,
+        var made = Sorted(entries: entries, note: note, skipped: skipped,
                           indexByID: Dictionary(entries.enumerated().map { ($1.path.description, $0) }, uniquingKeysWith: { a, _ in a }))
+        if order == .taken || order == .date {
+            made.timeline = Timeline(dates: entries.map(\.sortDate), isNewestFirst: reversed)
+        }
         cached.withLock { $0 = made }
         return made
     }
@@ -187,6 +193,18 @@ final class DirectoryListing: Sendable {
             return names[a] < names[b]
         }
         let places = reversed ? folders.reversed() + photos.reversed() : folders + photos
-        return places.map { entries[$0] }
+        return places.map { place in
+            var entry = entries[place]
+            // The dates the order compared are the timeline's: wall-clock seconds for the date
+            // taken, an instant on the user's clock for the modification time.
+            if entry.kind != .folder {
+                switch order {
+                case .taken: entry.sortDate = PhotoDate(secondsSince1970AsUTC: primary[place].0)
+                case .date: entry.sortDate = CaptureDate(modifiedSeconds: entry.modifiedSeconds)?.date
+                case .name, .size: break
+                }
+            }
+            return entry
+        }
     }
 }

@@ -114,6 +114,7 @@ public struct DirectorySource: PhotoSource {
                                    total: sorted.entries.count, note: sorted.note, folderCount: sorted.folderCount,
                                    videoCount: sorted.videoCount)
             listed.skipped = sorted.skipped
+            listed.timeline = sorted.timeline
             return listed
         case .search(let query):
             let matches = try matching(query)

@@ -1,3 +1,4 @@
+import Imaging
 import OperatingSystem
 
 /// One item of a local listing: a photo or video file or a folder, with what ordering needs.
@@ -18,6 +19,9 @@ struct LibraryEntry: Sendable, Equatable {
     let modifiedNanoseconds: Int
     /// The files that go with this one (`CompanionPairing`): a Live Photo's motion, a JPEG's RAW file.
     var companions: [Companion] = []
+    /// The date the listing's order sorted it by (its date taken, or its modification time on the
+    /// user's clock), when ordered by date; nil for a folder and in other orders.
+    var sortDate: PhotoDate?
 
     /// The same file under another path and title (a rename), its companions renamed with it.
     func renamed(to path: FilePath, title: String, companions: [Companion]) -> LibraryEntry {
