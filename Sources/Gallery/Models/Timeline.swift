@@ -14,3 +14,63 @@ public struct Timeline: Sendable, Equatable {
         self.isNewestFirst = isNewestFirst
     }
 }
+
+/// How a timeline is cut into sections: `--group` and the config's `group`.
+public enum TimelineGrouping: String, Sendable, CaseIterable {
+    case day, month, year, none
+}
+
+/// A day, a month or a year: what a section of the timeline, a heading and a zoomed-out tile stand for.
+public struct DatePeriod: Sendable, Hashable, Comparable {
+    public let year: Int
+    /// 1...12; nil for a whole year.
+    public let month: Int?
+    /// 1...31; nil for a whole month or year.
+    public let day: Int?
+
+    public init(year: Int, month: Int? = nil, day: Int? = nil) {
+        self.year = year
+        self.month = month
+        self.day = month == nil ? nil : day
+    }
+
+    /// The period of `grouping` that `date` falls in; nil for `.none`.
+    public init?(_ date: PhotoDate, by grouping: TimelineGrouping) {
+        switch grouping {
+        case .day: self.init(year: date.year, month: date.month, day: date.day)
+        case .month: self.init(year: date.year, month: date.month)
+        case .year: self.init(year: date.year)
+        case .none: return nil
+        }
+    }
+
+    public static func < (lhs: DatePeriod, rhs: DatePeriod) -> Bool {
+        (lhs.year, lhs.month ?? 0, lhs.day ?? 0) < (rhs.year, rhs.month ?? 0, rhs.day ?? 0)
+    }
+}
+
+/// A run of the list's items in one period: a heading's photos, a zoomed-out tile's.
+public struct TimelineSection: Sendable, Equatable {
+    public let period: DatePeriod
+    /// The items' places in the list, in list order.
+    public let indices: Range<Int>
+}
+
+extension Timeline {
+    /// The list cut where the period changes, in list order; folder tiles (no date) belong to no
+    /// section. Empty for `.none`.
+    public func sections(by grouping: TimelineGrouping) -> [TimelineSection] {
+        var sections: [TimelineSection] = []
+        var current: (period: DatePeriod, start: Int)?
+        for (index, date) in dates.enumerated() {
+            let period = date.flatMap { DatePeriod($0, by: grouping) }
+            if let open = current, open.period != period {
+                sections.append(TimelineSection(period: open.period, indices: open.start..<index))
+                current = nil
+            }
+            if current == nil, let period { current = (period, index) }
+        }
+        if let open = current { sections.append(TimelineSection(period: open.period, indices: open.start..<dates.count)) }
+        return sections
+    }
+}
