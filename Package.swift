@@ -58,16 +58,19 @@ let package = Package(
             .linkedLibrary("z"), .linkedLibrary("stdc++"), .linkedLibrary("m"),
         ]),
         // libheif loaded with dlopen at the first HEIF or AVIF file, not linked (see its header).
-        .target(name: "CHEIF"),
+        // The one dlopen of an optional library, its symbols looked up and its failure worded,
+        // shared by the four that are loaded when first needed.
+        .target(name: "CLibraryLoader"),
+        .target(name: "CHEIF", dependencies: ["CLibraryLoader"]),
         // FFmpeg (libavformat, libavcodec, libswscale) loaded with dlopen at the first video, not
         // linked (see its header); its headers give the types and constants. Its debug lines in
         // DWARF 4: gold, linking the static `gallery`, stops with an internal error
         // (format_file_lineno) reading this file's DWARF 5 lines to place its dlopen warning.
-        .target(name: "CFFmpeg", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CFFmpeg", dependencies: ["CLibraryLoader"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // LibRaw (camera RAW files) and libjxl (JPEG XL) loaded with dlopen at the first such file,
         // not linked (see their headers); their headers give the types and constants.
-        .target(name: "CLibRaw"),
-        .target(name: "CJXL"),
+        .target(name: "CLibRaw", dependencies: ["CLibraryLoader"]),
+        .target(name: "CJXL", dependencies: ["CLibraryLoader"]),
         // libcurl loaded with dlopen at its first use, not linked (see its header); its headers
         // (libcurl4-openssl-dev) give the types and constants. A release build links with
         // ld-as-needed, which leaves out the -lcurl FlyingFox's FoundationNetworking asks for.

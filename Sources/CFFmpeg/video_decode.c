@@ -2,8 +2,8 @@
 // rather than linked: they pull in some 130 libraries (x264, x265, dav1d, libvpx, ...) that every
 // start of the program, and every `gallery view` of a JPEG, would otherwise load.
 #include "video_decode.h"
+#include "library_loader.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -18,9 +18,6 @@
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
 #include <libswscale/swscale.h>
-
-// Defined by the linker in a dynamically linked program only.
-extern const char _DYNAMIC[] __attribute__((weak));
 
 // The FFmpeg functions used, looked up once; their types are the headers' own.
 #define FUNCTIONS(X)                                                                              \
@@ -57,26 +54,19 @@ static void on_log(void *context, int level, const char *format, va_list argumen
 }
 
 static void load(void) {
-    if (_DYNAMIC == NULL) {
-        snprintf(load_failure, sizeof load_failure, "videos cannot be decoded in a static executable");
-        return;
-    }
     const char *names[] = {"libavutil.so.57", "libavcodec.so.59", "libavformat.so.59", "libswscale.so.6"};
     void *libraries[4];
-    for (int i = 0; i < 4; i++) {
-        libraries[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (libraries[i] == NULL) {
-            snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries are not installed (%s)", dlerror());
-            return;
-        }
+    if (!gallery_open_libraries(names, 4, libraries, "videos", "FFmpeg's libraries are not installed", load_failure,
+                                sizeof load_failure)) {
+        return;
     }
     void *avutil = libraries[0], *avcodec = libraries[1], *avformat = libraries[2], *swscale = libraries[3];
-#define LOOK_UP(library, name)                                                                   \
-    if ((av.name = (__typeof__(name) *)dlsym(library, #name)) == NULL) {                         \
-        snprintf(load_failure, sizeof load_failure, "FFmpeg's lib%s has no %s", #library, #name); \
-        return;                                                                                  \
+#define SYMBOL(library, name) {library, (void **)&av.name, #name},
+    gallery_symbol symbols[] = {FUNCTIONS(SYMBOL)};
+    if (!gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "FFmpeg", load_failure,
+                                 sizeof load_failure)) {
+        return;
     }
-    FUNCTIONS(LOOK_UP)
     av.av_log_set_callback(on_log);
     // No one allocation larger than a 8K frame's planes and then some: a hostile header asking
     // for gigabytes fails instead.
@@ -87,11 +77,7 @@ int gallery_video_available(gallery_video_report *report) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load);
     memset(report, 0, sizeof *report);
-    if (load_failure[0] != 0) {
-        snprintf(report->message, sizeof report->message, "%s", load_failure);
-        return 0;
-    }
-    return 1;
+    return gallery_loaded(load_failure, report->message, sizeof report->message);
 }
 
 struct gallery_video {

@@ -1,17 +1,14 @@
 // libheif loaded when first needed (dlopen) rather than linked: it pulls in libde265, libx265,
 // dav1d, libaom, libstdc++ and more, which every start of the program would otherwise load.
 #include "heif_decode.h"
+#include "library_loader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libheif/heif.h>
-
-// Defined by the linker in a dynamically linked program only.
-extern const char _DYNAMIC[] __attribute__((weak));
 
 // The libheif functions used, looked up once.
 static struct {
@@ -38,40 +35,32 @@ static struct {
 static char load_failure[200];
 
 static void load(void) {
-    if (_DYNAMIC == NULL) {
-        snprintf(load_failure, sizeof load_failure, "HEIF and AVIF cannot be decoded in a static executable");
+    const char *names[] = {"libheif.so.1"};
+    void *library;
+    if (!gallery_open_libraries(names, 1, &library, "HEIF and AVIF", "libheif is not installed", load_failure,
+                                sizeof load_failure)) {
         return;
     }
-    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        snprintf(load_failure, sizeof load_failure, "libheif is not installed (%s)", dlerror());
-        return;
-    }
-    struct { void **slot; const char *name; } symbols[] = {
-        {(void **)&heif.context_alloc, "heif_context_alloc"},
-        {(void **)&heif.context_free, "heif_context_free"},
-        {(void **)&heif.read_from_memory_without_copy, "heif_context_read_from_memory_without_copy"},
-        {(void **)&heif.set_maximum_image_size_limit, "heif_context_set_maximum_image_size_limit"},
-        {(void **)&heif.get_primary_image_handle, "heif_context_get_primary_image_handle"},
-        {(void **)&heif.handle_release, "heif_image_handle_release"},
-        {(void **)&heif.handle_get_width, "heif_image_handle_get_width"},
-        {(void **)&heif.handle_get_height, "heif_image_handle_get_height"},
-        {(void **)&heif.number_of_thumbnails, "heif_image_handle_get_number_of_thumbnails"},
-        {(void **)&heif.list_of_thumbnail_ids, "heif_image_handle_get_list_of_thumbnail_IDs"},
-        {(void **)&heif.get_thumbnail, "heif_image_handle_get_thumbnail"},
-        {(void **)&heif.decode_image, "heif_decode_image"},
-        {(void **)&heif.image_get_width, "heif_image_get_width"},
-        {(void **)&heif.image_get_height, "heif_image_get_height"},
-        {(void **)&heif.image_get_plane_readonly, "heif_image_get_plane_readonly"},
-        {(void **)&heif.image_release, "heif_image_release"},
+    gallery_symbol symbols[] = {
+        {library, (void **)&heif.context_alloc, "heif_context_alloc"},
+        {library, (void **)&heif.context_free, "heif_context_free"},
+        {library, (void **)&heif.read_from_memory_without_copy, "heif_context_read_from_memory_without_copy"},
+        {library, (void **)&heif.set_maximum_image_size_limit, "heif_context_set_maximum_image_size_limit"},
+        {library, (void **)&heif.get_primary_image_handle, "heif_context_get_primary_image_handle"},
+        {library, (void **)&heif.handle_release, "heif_image_handle_release"},
+        {library, (void **)&heif.handle_get_width, "heif_image_handle_get_width"},
+        {library, (void **)&heif.handle_get_height, "heif_image_handle_get_height"},
+        {library, (void **)&heif.number_of_thumbnails, "heif_image_handle_get_number_of_thumbnails"},
+        {library, (void **)&heif.list_of_thumbnail_ids, "heif_image_handle_get_list_of_thumbnail_IDs"},
+        {library, (void **)&heif.get_thumbnail, "heif_image_handle_get_thumbnail"},
+        {library, (void **)&heif.decode_image, "heif_decode_image"},
+        {library, (void **)&heif.image_get_width, "heif_image_get_width"},
+        {library, (void **)&heif.image_get_height, "heif_image_get_height"},
+        {library, (void **)&heif.image_get_plane_readonly, "heif_image_get_plane_readonly"},
+        {library, (void **)&heif.image_release, "heif_image_release"},
     };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(library, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(load_failure, sizeof load_failure, "libheif has no %s", symbols[i].name);
-            return;
-        }
-    }
+    };
+    gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "libheif", load_failure, sizeof load_failure);
 }
 
 static void report_text(gallery_heif_report *report, const char *text) {
@@ -82,11 +71,7 @@ int gallery_heif_available(gallery_heif_report *report) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load);
     memset(report, 0, sizeof *report);
-    if (load_failure[0] != 0) {
-        report_text(report, load_failure);
-        return 0;
-    }
-    return 1;
+    return gallery_loaded(load_failure, report->message, sizeof report->message);
 }
 
 struct gallery_heif {

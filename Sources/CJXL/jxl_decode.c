@@ -1,8 +1,8 @@
 // libjxl loaded when first needed (dlopen) rather than linked: it pulls in libstdc++, brotli,
 // highway and lcms2, which every start of the program would otherwise load.
 #include "jxl_decode.h"
+#include "library_loader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -11,9 +11,6 @@
 #include <string.h>
 #include <jxl/decode.h>
 #include <jxl/thread_parallel_runner.h>
-
-// Defined by the linker in a dynamically linked program only.
-extern const char _DYNAMIC[] __attribute__((weak));
 
 // The libjxl functions used, looked up once.
 static struct {
@@ -36,24 +33,15 @@ static struct {
 
 static char load_failure[200];
 
-static int look_up(void *library, void **slot, const char *name) {
-    *slot = dlsym(library, name);
-    if (*slot == NULL) snprintf(load_failure, sizeof load_failure, "libjxl has no %s", name);
-    return *slot != NULL;
-}
-
 static void load(void) {
-    if (_DYNAMIC == NULL) {
-        snprintf(load_failure, sizeof load_failure, "JPEG XL cannot be decoded in a static executable");
+    const char *names[] = {"libjxl.so.0.7", "libjxl_threads.so.0.7"};
+    void *libraries[2];
+    if (!gallery_open_libraries(names, 2, libraries, "JPEG XL", "libjxl is not installed", load_failure,
+                                sizeof load_failure)) {
         return;
     }
-    void *library = dlopen("libjxl.so.0.7", RTLD_NOW | RTLD_LOCAL);
-    void *threads = library != NULL ? dlopen("libjxl_threads.so.0.7", RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (library == NULL || threads == NULL) {
-        snprintf(load_failure, sizeof load_failure, "libjxl is not installed (%s)", dlerror());
-        return;
-    }
-    struct { void *library; void **slot; const char *name; } symbols[] = {
+    void *library = libraries[0], *threads = libraries[1];
+    gallery_symbol symbols[] = {
         {library, (void **)&jxl.create, "JxlDecoderCreate"},
         {library, (void **)&jxl.destroy, "JxlDecoderDestroy"},
         {library, (void **)&jxl.subscribe, "JxlDecoderSubscribeEvents"},
@@ -70,20 +58,15 @@ static void load(void) {
         {threads, (void **)&jxl.runner_destroy, "JxlThreadParallelRunnerDestroy"},
         {threads, (void **)&jxl.runner, "JxlThreadParallelRunner"},
     };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        if (!look_up(symbols[i].library, symbols[i].slot, symbols[i].name)) return;
-    }
+    };
+    gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "libjxl", load_failure, sizeof load_failure);
 }
 
 int gallery_jxl_available(gallery_jxl_report *report) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load);
     memset(report, 0, sizeof *report);
-    if (load_failure[0] != 0) {
-        snprintf(report->message, sizeof report->message, "%s", load_failure);
-        return 0;
-    }
-    return 1;
+    return gallery_loaded(load_failure, report->message, sizeof report->message);
 }
 
 // libjxl's allocations, counted against a cap: a header announcing a small picture cannot make

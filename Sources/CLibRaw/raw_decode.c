@@ -1,8 +1,8 @@
 // LibRaw loaded when first needed (dlopen) rather than linked: it pulls in libstdc++, libgomp,
 // lcms2 and libjpeg, which every start of the program would otherwise load.
 #include "raw_decode.h"
+#include "library_loader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,9 +10,6 @@
 #include <string.h>
 #include <time.h>
 #include <libraw/libraw.h>
-
-// Defined by the linker in a dynamically linked program only.
-extern const char _DYNAMIC[] __attribute__((weak));
 
 // The LibRaw functions used, looked up once.
 static struct {
@@ -34,49 +31,37 @@ static struct {
 static char load_failure[200];
 
 static void load(void) {
-    if (_DYNAMIC == NULL) {
-        snprintf(load_failure, sizeof load_failure, "camera RAW files cannot be decoded in a static executable");
-        return;
-    }
     // libraw_r: the build whose instances may be used on several threads at once.
-    void *library = dlopen("libraw_r.so.20", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        snprintf(load_failure, sizeof load_failure, "LibRaw is not installed (%s)", dlerror());
+    const char *names[] = {"libraw_r.so.20"};
+    void *library;
+    if (!gallery_open_libraries(names, 1, &library, "camera RAW files", "LibRaw is not installed", load_failure,
+                                sizeof load_failure)) {
         return;
     }
-    struct { void **slot; const char *name; } symbols[] = {
-        {(void **)&lr.init, "libraw_init"},
-        {(void **)&lr.open_buffer, "libraw_open_buffer"},
-        {(void **)&lr.unpack, "libraw_unpack"},
-        {(void **)&lr.unpack_thumb, "libraw_unpack_thumb"},
-        {(void **)&lr.dcraw_process, "libraw_dcraw_process"},
-        {(void **)&lr.make_mem_image, "libraw_dcraw_make_mem_image"},
-        {(void **)&lr.make_mem_thumb, "libraw_dcraw_make_mem_thumb"},
-        {(void **)&lr.clear_mem, "libraw_dcraw_clear_mem"},
-        {(void **)&lr.close, "libraw_close"},
-        {(void **)&lr.strerror, "libraw_strerror"},
-        {(void **)&lr.set_progress_handler, "libraw_set_progress_handler"},
-        {(void **)&lr.set_dataerror_handler, "libraw_set_dataerror_handler"},
-        {(void **)&lr.set_memerror_handler, "libraw_set_memerror_handler"},
+    gallery_symbol symbols[] = {
+        {library, (void **)&lr.init, "libraw_init"},
+        {library, (void **)&lr.open_buffer, "libraw_open_buffer"},
+        {library, (void **)&lr.unpack, "libraw_unpack"},
+        {library, (void **)&lr.unpack_thumb, "libraw_unpack_thumb"},
+        {library, (void **)&lr.dcraw_process, "libraw_dcraw_process"},
+        {library, (void **)&lr.make_mem_image, "libraw_dcraw_make_mem_image"},
+        {library, (void **)&lr.make_mem_thumb, "libraw_dcraw_make_mem_thumb"},
+        {library, (void **)&lr.clear_mem, "libraw_dcraw_clear_mem"},
+        {library, (void **)&lr.close, "libraw_close"},
+        {library, (void **)&lr.strerror, "libraw_strerror"},
+        {library, (void **)&lr.set_progress_handler, "libraw_set_progress_handler"},
+        {library, (void **)&lr.set_dataerror_handler, "libraw_set_dataerror_handler"},
+        {library, (void **)&lr.set_memerror_handler, "libraw_set_memerror_handler"},
     };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(library, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(load_failure, sizeof load_failure, "LibRaw has no %s", symbols[i].name);
-            return;
-        }
-    }
+    };
+    gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "LibRaw", load_failure, sizeof load_failure);
 }
 
 int gallery_raw_available(gallery_raw_report *report) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load);
     memset(report, 0, sizeof *report);
-    if (load_failure[0] != 0) {
-        snprintf(report->message, sizeof report->message, "%s", load_failure);
-        return 0;
-    }
-    return 1;
+    return gallery_loaded(load_failure, report->message, sizeof report->message);
 }
 
 struct gallery_raw {
