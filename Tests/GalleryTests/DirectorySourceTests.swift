@@ -53,7 +53,20 @@ struct DirectorySourceTests {
         #expect(first.note == nil && first.skipped == 2)
         #expect(first.photos.prefix(2).allSatisfy { $0.folder != nil } && second.photos.allSatisfy { $0.folder == nil })
         #expect(try await source.photos(page: 3, perPage: 4).isEmpty)
-        #expect(source.name == folder.url.lastPathComponent)
+        #expect(source.name.hasSuffix("/" + folder.url.lastPathComponent))
+    }
+
+    /// The status bar names a folder by its path, home as `~`, a deep one by its last three folders.
+    @Test func aFolderIsNamedByItsPathShortened() {
+        let home = "/home/ann"
+        #expect(DirectorySource.shownPath("/home/ann/Pictures/2023/07", home: home) == "~/Pictures/2023/07")
+        #expect(DirectorySource.shownPath("/home/ann/Pictures/Photos/2023/07", home: home) == "…/Photos/2023/07")
+        #expect(DirectorySource.shownPath("/home/ann", home: home) == "~")
+        #expect(DirectorySource.shownPath("/home/anna/x", home: home) == "/home/anna/x")
+        #expect(DirectorySource.shownPath("/srv/a/b/c", home: home) == "/srv/a/b/c")
+        #expect(DirectorySource.shownPath("/srv/a/b/c/d", home: home) == "…/b/c/d")
+        #expect(DirectorySource.shownPath("/", home: home) == "/")
+        #expect(DirectorySource.shownPath("/x", home: "/") == "/x")
     }
 
     @Test func photosCarryHeaderDimensionsNameAndTime() async throws {

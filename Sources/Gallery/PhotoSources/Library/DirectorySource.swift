@@ -89,13 +89,26 @@ public struct DirectorySource: PhotoSource {
         self.dateTaken = dateTaken
     }
 
-    /// The folder's name (or "N paths"), for the status bar.
+    /// The folder's path (or "N paths"), for the status bar: `shownPath(_:home:)`.
     public var name: String {
         guard let path else {
             if case .paths(let paths) = listing.contents { return CountText.count(paths.count, "path") }
             return "paths"
         }
-        return LocalFile.name(of: path) + (recursive ? " (all below)" : "")
+        let home = XDGDirectories(environment: ProcessInfo.processInfo.environment).home
+        return Self.shownPath(path, home: home) + (recursive ? " (all below)" : "")
+    }
+
+    /// A folder's path as the status bar names it: the home folder as `~`, and the last three
+    /// folders of a deeper path ("…/Photos/2023/07"): a month's folder alone ("07") said neither
+    /// the year nor the library.
+    static func shownPath(_ path: FilePath, home: String) -> String {
+        var text = path.description
+        if !home.isEmpty, home != "/", text == home || text.hasPrefix(home + "/") { text = "~" + text.dropFirst(home.count) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let shown = 3, rooted = text.hasPrefix("/") ? 1 : 0
+        guard parts.count - rooted > shown + 1 else { return text }
+        return "…/" + parts.suffix(shown).joined(separator: "/")
     }
 
     public var supportsSearch: Bool { true }
