@@ -26,6 +26,17 @@ import Testing
         #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
     }
 
+    /// `?` in `gallery --pick` says what Enter, Esc and q do there, and leaves out the detail pane's keys.
+    @Test func thePickersHelpSaysEnterPicks() {
+        let rows = map.forPicking.helpRows
+        #expect(rows.contains { $0.keys.hasPrefix("Enter") && $0.action.hasPrefix("pick the marked photos") })
+        #expect(rows.contains { $0.keys.hasPrefix("q") && $0.action == "quit without picking" })
+        #expect(rows.contains { $0.keys.hasPrefix("Esc") && $0.action.hasPrefix("quit without picking") })
+        #expect(!rows.contains { $0.action.contains("detail pane") || $0.action.hasPrefix("play") })
+        #expect(map.forPicking.actions(for: .enter, in: .grid) == [.grid(.open)], "the keys themselves stay")
+        #expect(map.helpRows.contains { $0.action == "open the detail pane, or a folder" })
+    }
+
     @Test func noKeyMeansTwoThingsInOnePlaceButBackspace() {
         let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
         for context in contexts {

@@ -59,9 +59,9 @@ public struct KeyMap: Sendable, Equatable {
     /// One row of the help: bindings that share a sentence ("move the selection").
     struct Group: Sendable, Equatable {
         /// The overlay's and `--help`'s words; nil for keys the help does not list (its own scrolling).
-        let help: String?
+        var help: String?
         /// The README's words, when longer than the help's.
-        let detail: String?
+        var detail: String?
         let context: KeyContext
         var bindings: [Binding]
         /// Mouse gestures that do the same, named after the keys ("double-click").
@@ -170,6 +170,28 @@ public struct KeyMap: Sendable, Equatable {
     /// How the status bar names `action`'s first key ("?", "Esc", "←").
     public func label(of action: KeyAction) -> String {
         keys(of: action).first.map { Self.helpName(of: $0, arrows: "←↓↑→") } ?? ""
+    }
+
+    /// The keys as `gallery --pick` uses them, for its `?`: Enter picks (a folder still opens), Esc
+    /// and `q` end it with nothing picked, and the detail pane's keys are left out (a picker never
+    /// opens it).
+    public var forPicking: KeyMap {
+        var map = self
+        map.groups.removeAll { $0.context == .detail }
+        for index in map.groups.indices {
+            let actions = map.groups[index].bindings.map(\.action)
+            let help: String? = if actions.contains(.grid(.open)) {
+                "pick the marked photos, else the selected one (a folder opens)"
+            } else if actions.contains(.back) {
+                "quit without picking (search results: back to the grid)"
+            } else if actions.contains(.quit) {
+                "quit without picking"
+            } else {
+                nil
+            }
+            if let help { (map.groups[index].help, map.groups[index].detail) = (help, nil) }
+        }
+        return map
     }
 
     // MARK: Rebinding

@@ -58,7 +58,7 @@ import TUI
                 case .redraw: self.terminal?.redrawEverything()
                 case .help:
                     guard let top = navigator.top else { return }
-                    navigator.push(HelpView(over: top, keyMap: keyMap, navigator: navigator))
+                    navigator.push(HelpView(over: top, keyMap: picker == nil ? keyMap : keyMap.forPicking, navigator: navigator))
                 default: continue
                 }
                 return
