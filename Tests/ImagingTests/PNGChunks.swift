@@ -1,3 +1,5 @@
+@testable import Imaging
+
 /// PNGs written byte by byte (stored, uncompressed deflate blocks), with any chunks and any filter
 /// bytes: what the PNG colour and damage tests decode.
 enum PNGChunks {
@@ -11,6 +13,23 @@ enum PNGChunks {
         var out = TestImages.pngSignature + chunk("IHDR", header)
         for (type, data) in extra { out += chunk(type, data) }
         return out + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    }
+
+    /// An interlaced (Adam7) 8-bit RGB PNG of `image`, each pass's rows stored with filter 0.
+    static func interlaced(_ image: RGBImage) -> [UInt8] {
+        let header = ExifFixtures.be32(UInt32(image.width)) + ExifFixtures.be32(UInt32(image.height)) + [8, 2, 0, 0, 1]
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < image.width && y0 < image.height {
+            for y in stride(from: y0, to: image.height, by: dy) {
+                raw.append(0)
+                for x in stride(from: x0, to: image.width, by: dx) {
+                    let at = (y * image.width + x) * 3
+                    raw += image.pixels[at..<(at + 3)]
+                }
+            }
+        }
+        return TestImages.pngSignature + chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

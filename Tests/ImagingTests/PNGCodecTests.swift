@@ -1,3 +1,4 @@
+import TerminalVocabulary
 import Foundation
 import Testing
 import TestSupport
@@ -74,6 +75,57 @@ import TestSupport
         let uncheckedData = try PNGCodec.decode(Array(png.prefix(png.count - 13)))
         #expect(uncheckedData.pixels.prefix(63 * row) == whole.pixels.prefix(63 * row))
         #expect(throws: ImageError.empty) { try PNGCodec.decode([]) }
+    }
+
+    /// The averages of `factor` x `factor` boxes of `image`'s rows that `rows` lets in, rounded as the decoder rounds.
+    private func boxes(of image: RGBImage, factor: Int, rows: (Int) -> Bool = { _ in true }) -> [UInt8] {
+        let across = (image.width + factor - 1) / factor, down = (image.height + factor - 1) / factor
+        var out: [UInt8] = []
+        for boxRow in 0..<down {
+            for box in 0..<across {
+                var sums = [0, 0, 0], count = 0
+                for y in (boxRow * factor)..<min(image.height, boxRow * factor + factor) where rows(y) {
+                    for x in (box * factor)..<min(image.width, box * factor + factor) {
+                        for channel in 0..<3 { sums[channel] += Int(image.pixels[(y * image.width + x) * 3 + channel]) }
+                        count += 1
+                    }
+                }
+                out += sums.map { UInt8(($0 + count / 2) / count) }
+            }
+        }
+        return out
+    }
+
+    /// A large PNG is kept as the averages of boxes of its pixels covering what is shown, summed as
+    /// rows are read: a 97 KB PNG of 10000 x 10000 took 293 MB decoded whole.
+    @Test func aLargePictureIsKeptInBoxesCoveringWhatIsShown() throws {
+        let image = TestImages.noise(width: 403, height: 301, seed: 7)
+        let png = try PNGCodec.encode(image)
+        let kept = try PNGCodec.decode(png, covering: PixelSize(width: 40, height: 30))
+        #expect(kept.width == 41 && kept.height == 31, "boxes of 10, the last ones partial")
+        #expect(kept.pixels == boxes(of: image, factor: 10))
+        #expect(try PNGCodec.decode(png, covering: PixelSize(width: 403, height: 301)) == PNGCodec.decode(png))
+        // Cut short: the boxes of the rows it holds, grey below.
+        let half = try PNGCodec.decode(Array(png.prefix(png.count / 2)), covering: PixelSize(width: 40, height: 30))
+        #expect(half.isTruncated && half.width == 41)
+        #expect(half.pixels.prefix(10 * 41 * 3) == kept.pixels.prefix(10 * 41 * 3))
+        #expect(half.pixels.suffix(10 * 41 * 3).allSatisfy { $0 == 128 })
+    }
+
+    /// An interlaced PNG in boxes is read past its first six passes and averaged from Adam7's last,
+    /// which holds every pixel of the odd rows: no whole picture in memory.
+    @Test func anInterlacedPictureInBoxesIsAveragedFromItsOddRows() throws {
+        let image = TestImages.noise(width: 45, height: 23, seed: 11)
+        let png = PNGChunks.interlaced(image)
+        #expect(try PNGCodec.decode(png).pixels == image.pixels, "the fixture is a true Adam7 picture")
+        let kept = try PNGCodec.decode(png, covering: PixelSize(width: 11, height: 5))
+        #expect(kept.width == 12 && kept.height == 6)
+        // The last row of boxes holds row 20 to 22, of which 21 is odd.
+        #expect(kept.pixels == boxes(of: image, factor: 4) { $0 % 2 == 1 })
+        // 21 rows: the last box holds row 20 alone, an even row: it repeats the boxes above it.
+        let short = try PNGCodec.decode(PNGChunks.interlaced(TestImages.noise(width: 45, height: 21, seed: 5)),
+                                        covering: PixelSize(width: 11, height: 5))
+        #expect(short.height == 6 && short.pixels.suffix(12 * 3) == short.pixels.dropLast(12 * 3).suffix(12 * 3))
     }
 
     /// libpng stops at a filter byte it does not know ("bad adaptive filter value" is an error,

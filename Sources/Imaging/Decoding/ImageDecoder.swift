@@ -35,7 +35,7 @@ public enum ImageDecoder {
         case .jpeg:
             return try JPEGCodec.decode(bytes, covering: covering, maxPixels: maxPixels)
         case .png:
-            return try PNGCodec.decode(bytes, maxPixels: maxPixels, background: background)
+            return try PNGCodec.decode(bytes, covering: covering, maxPixels: maxPixels, background: background)
         case .webp:
             return try WebPCodec.decode(bytes, coveringFor: { _ in covering }, maxPixels: maxPixels, background: background)
         case .gif:

@@ -1,3 +1,4 @@
+public import TerminalVocabulary
 import CPNG
 import CPNGRead
 
@@ -10,10 +11,12 @@ public enum PNGCodec {
     ///
     /// Alpha (an alpha channel or tRNS) is composited over `background` in sRGB values, as peers
     /// do, not in linear light. The size announced by the header is checked against `maxPixels`
-    /// before pixel memory is allocated. Rows decoded before an error stopped libpng (data cut
+    /// before pixel memory is allocated. A large picture is kept as the averages of square boxes of
+    /// its pixels still covering `covering` (`ScaledSize.boxFactor`), summed as rows are read, so
+    /// memory holds the small picture (a 97 KB PNG of 10000 x 10000 took 293 MB whole). Rows decoded before an error stopped libpng (data cut
     /// short, a bad filter byte) are kept, the rest grey, and the image `isTruncated`; nothing
     /// decoded (a damaged header, a bad first row) is `.corrupt`.
-    public static func decode(_ data: some EncodedBytes, maxPixels: Int = JPEGCodec.defaultMaxPixels,
+    public static func decode(_ data: some EncodedBytes, covering: PixelSize? = nil, maxPixels: Int = JPEGCodec.defaultMaxPixels,
                               background: RGB = RGB(0, 0, 0)) throws -> RGBImage {
         try data.withEncodedBytes { data in
             guard !data.isEmpty else { throw ImageError.empty }
@@ -28,14 +31,16 @@ public enum PNGCodec {
             guard w * h <= maxPixels else { throw ImageError.tooLarge(width: w, height: h) }
             guard w > 0, h > 0, w * 4 <= Int(Int32.max) else { throw ImageError.corrupt("unusable size \(w)x\(h)") }
             let backdrop = [background.r, background.g, background.b]
+            let factor = ScaledSize.boxFactor(covering, source: PixelSize(width: w, height: h))
+            let kept = PixelSize(width: (w + factor - 1) / factor, height: (h + factor - 1) / factor)
             var status: Int32 = -1
             // Not zero-filled first: C writes every byte unless it fails, and then they are dropped.
-            let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 3) { rgb, initialized in
-                status = gallery_png_decode(base, source.count, backdrop, rgb.baseAddress, width, height, &report)
+            let pixels = [UInt8](unsafeUninitializedCapacity: kept.width * kept.height * 3) { rgb, initialized in
+                status = gallery_png_decode(base, source.count, backdrop, rgb.baseAddress, width, height, UInt32(factor), &report)
                 initialized = rgb.count
             }
             guard status >= 0 else { throw ImageError.corrupt(report.text) }
-            var image = RGBImage(width: w, height: h, pixels: pixels)
+            var image = RGBImage(width: kept.width, height: kept.height, pixels: pixels)
             image.isTruncated = status == 1
             return image
         }
