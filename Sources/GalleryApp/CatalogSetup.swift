@@ -26,6 +26,8 @@ struct CatalogSetup {
         var order = PhotoOrder.name
         var reversed = false
         var recursive = false
+        /// The dates shown (`--since`, `--until`); nil: all.
+        var dateFilter: DateFilter?
         var pipedPaths: [FilePath] = []
         /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
         var dateTaken = DateTaken.exif
@@ -48,7 +50,8 @@ struct CatalogSetup {
             return demo
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
-                                                                recursive: local.recursive, dateTaken: local.dateTaken)
+                                                                recursive: local.recursive, dateFilter: local.dateFilter,
+                                                                dateTaken: local.dateTaken)
             return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths.map(FilePath.init(argument:)), local, environment)
@@ -82,7 +85,7 @@ struct CatalogSetup {
 
     private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
-                                         dateTaken: local.dateTaken)
+                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken)
         return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
     }
 

@@ -26,7 +26,9 @@ import Testing
         #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
     }
 
-    @Test func noKeyMeansTwoThingsInOnePlaceButBackspace() {
+    /// Backspace leaves search results, else goes up; Esc leaves search results, else shows every
+    /// date again (`--since`).
+    @Test func noKeyMeansTwoThingsInOnePlaceButBackspaceAndEsc() {
         let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
         for context in contexts {
             var seen: [Key: KeyAction] = [:]
@@ -34,7 +36,8 @@ import Testing
             for binding in reachable {
                 for key in binding.keys {
                     if let other = seen[key], other != binding.action {
-                        #expect(key == .backspace && [other, binding.action] == [.back, .goUp], "\(key): \(other) and \(binding.action)")
+                        let allowed: [Key: [KeyAction]] = [.backspace: [.back, .goUp], .escape: [.back, .clearDateFilter]]
+                        #expect(allowed[key] == [other, binding.action], "\(key): \(other) and \(binding.action)")
                     }
                     seen[key] = binding.action
                 }
