@@ -160,6 +160,12 @@ struct GalleryCommand: ParsableCommand {
             throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
         }
         if recursive, case .api = catalog { throw ValidationError("--recursive applies to folders only") }
+        if let since, let until {
+            let today = DateQuery.today()
+            if since.range(today: today).lowerBound >= until.range(today: today).upperBound {
+                throw ValidationError("--since \(since) is after --until \(until): no photo is taken in both")
+            }
+        }
         if print0 && !pick { throw ValidationError("--print0 ends the paths --pick prints: gallery --pick --print0 DIR | xargs -0 ...") }
         if pick {
             // Without paths, the current folder: the config file's source may be a catalog.

@@ -112,5 +112,8 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("--since") && result.stderr.contains("2023-07-14, july 2023"), "\(result.stderr)")
+        let crossed = try runProgram([gallery, "--since", "2024", "--until", "2023-07"])
+        #expect(crossed.status == 64)
+        #expect(crossed.stderr.contains("--since 2024 is after --until 2023-07: no photo is taken in both"), "\(crossed.stderr)")
     }
 }

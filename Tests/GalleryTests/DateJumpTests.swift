@@ -129,6 +129,24 @@ struct DateJumpTests {
         #expect(grid.note == "no photos on 10 Jul 2023; the next is 20 Jul 2023")
     }
 
+    /// Photos trashed and put back keep the timeline in step with the list.
+    @Test func theTimelineFollowsTrashAndRestore() async throws {
+        let source = DatedSource(dates: Self.dates)
+        let grid = grid(source, perPage: 10)
+        grid.update(.appeared)
+        await grid.until { grid.photos.count == 7 }
+        let july = grid.places(ofIDs: ["photo-2", "photo-3"])
+        grid.update(.removed(["photo-2", "photo-3"]))
+        #expect(grid.timeline?.dates.count == 5)
+        grid.update(.jump(to: try DateQuery(parsing: "2023-07")))
+        #expect(grid.selectedPhoto?.id == "photo-4")
+        #expect(grid.note == "no photos in July 2023; the next is 2 Aug 2023")
+        for (photo, index) in july { grid.update(.putBack(photo, at: index)) }
+        #expect(grid.timeline == Timeline(dates: Self.dates, isNewestFirst: false))
+        grid.update(.jump(to: try DateQuery(parsing: "2023-07")))
+        #expect(grid.selectedPhoto?.id == "photo-2")
+    }
+
     /// A list not ordered by date has no timeline: the jump says so and moves nothing.
     @Test func withoutATimelineTheJumpSaysWhy() async throws {
         let source = DatedSource(dates: Self.dates, sendsTimeline: false)
@@ -193,6 +211,10 @@ struct DateJumpTests {
         // Esc leaves the prompt without a jump.
         app.press(.character("t"), .character("2"), .escape)
         #expect(grid.selectedPhoto?.title == "july-b.jpg")
+        // An empty phrase does nothing.
+        app.press(.character("t"), .enter)
+        #expect(grid.selectedPhoto?.title == "july-b.jpg")
+        #expect(app.grid?.prompt == nil)
     }
 
     /// `--since` and `--until` show the photos taken in their span (the folder stays, to be

@@ -118,6 +118,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// Folder tiles whose photos below are being counted, by id: a tile listed again (a live
     /// folder's relisting) comes without its count and is counted again when shown.
     @ObservationIgnored private var countingFolders: Set<String> = []
+    /// The timeline's dates of the items taken out of the list (trashed), by id, for their way back.
+    @ObservationIgnored private var removedDates: [String: PhotoDate] = [:]
     /// A jump (`t`) asked for before the first page came, made when it comes.
     @ObservationIgnored private var pendingJump: DateQuery?
     /// Today on the user's clock, for relative words (`yesterday`); tests set their own.
@@ -560,12 +562,19 @@ public final class PhotosViewModel: UpdatedByMessages {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         for (photo, _) in removed { forget(photo.id) }
+        if let timeline {
+            for (photo, index) in removed where timeline.dates.indices.contains(index) {
+                removedDates[photo.id] = timeline.dates[index]
+            }
+            self.timeline = timeline.removing(Set(removed.map(\.index)))
+        }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
     }
 
     private func putBack(_ photo: LibraryItem, at index: Int?) {
-        guard list.putBack(photo, at: index) else { return }
+        guard list.putBack(photo, at: index), let index else { return }
+        timeline = timeline?.inserting(removedDates.removeValue(forKey: photo.id), at: index)
         if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
