@@ -217,6 +217,21 @@ struct DateJumpTests {
         #expect(app.grid?.prompt == nil)
     }
 
+    /// A folder with no photo in the dates says so, and how to see them all.
+    @Test func anEmptySpanSaysHowToSeeEveryDate() async throws {
+        let (folder, taken) = try Self.datedLibrary()
+        defer { folder.remove() }
+        let later = DateFilter(since: try DateQuery(parsing: "2030"), until: nil, today: Self.day(2024, 3, 6))
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/trip"), dateFilter: later, dateTaken: taken))
+        let grid = try #require(app.coordinator.viewModel)
+        await grid.until { grid.total == 0 }
+        app.screen.beginFrame()
+        app.navigator.drawFrame(on: app.screen)
+        app.screen.endFrame()
+        let screen = app.screen.text().joined(separator: "\n")
+        #expect(screen.contains("No photos since 1 Jan 2030: Esc shows every date"), "\(screen)")
+    }
+
     /// `--since` and `--until` show the photos taken in their span (the folder stays, to be
     /// entered), the status bar says which; Esc shows every photo again, the same one selected.
     @Test func sinceAndUntilFilterTheFolderAndEscClearsThem() async throws {
@@ -235,6 +250,14 @@ struct DateJumpTests {
         #expect(DateFilter(since: nil, until: try DateQuery(parsing: "2023-07"), today: Self.day(2024, 3, 6))?.label
             == "until 31 Jul 2023")
         #expect(DateFilter(since: nil, until: nil, today: Self.day(2024, 3, 6)) == nil)
+
+        // A photo given alone that the dates leave out is refused, saying why.
+        let june = folder.path + "/june.jpg"
+        #expect(throws: GalleryError.outsideDates(june, dates: "1 Jul 2023 – 31 Jul 2023")) {
+            try DirectorySource.opening(FilePath(june), dateFilter: july, dateTaken: taken)
+        }
+        #expect(try DirectorySource.opening(FilePath(folder.path + "/july-a.jpg"), dateFilter: july, dateTaken: taken).photoID
+            == folder.path + "/july-a.jpg")
 
         let app = LibraryHarness(source)
         _ = await app.settle()

@@ -252,6 +252,7 @@ import TerminalVocabulary
 
     private var emptyText: String {
         if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }
+        if let dates = library?.dateFilterLabel { return "No photos \(dates): Esc shows every date" }
         return "No photos"
     }
 

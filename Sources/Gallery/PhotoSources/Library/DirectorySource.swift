@@ -69,7 +69,12 @@ public struct DirectorySource: PhotoSource {
         // A Live Photo's motion or a RAW file given opens on the item it belongs to.
         let entry = folder.index(ofID: absolute.description).map { entries[$0] }
             ?? entries.first { $0.companions.contains { $0.path == absolute } }
-        guard let entry, entry.kind != .folder else { throw GalleryError.notAPhoto(path.description) }
+        guard let entry, entry.kind != .folder else {
+            if let dateFilter, try opening(path, order: order, reversed: reversed).photoID != nil {
+                throw GalleryError.outsideDates(path.description, dates: dateFilter.label)
+            }
+            throw GalleryError.notAPhoto(path.description)
+        }
         return (folder, entry.path.description)
     }
 
