@@ -20,6 +20,9 @@ struct CatalogSetup {
     /// The note of a demo opened for want of photos where `gallery` started.
     static let ownPhotosHint = "gallery ~/Pictures opens your photos"
 
+    /// The note of a catalog opened with `--since` or `--until`, which it cannot keep to.
+    static let datesAreLocal = "--since and --until show local photos only"
+
     /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
     /// from stdin for `gallery -`.
     struct LocalOptions {
@@ -38,6 +41,15 @@ struct CatalogSetup {
     @MainActor
     static func make(_ choice: CatalogChoice, local: LocalOptions = LocalOptions(), environment: [String: String],
                      demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
+        var setup = try await source(for: choice, local: local, environment: environment, demoServer: demoServer,
+                                     client: client, status: status)
+        if local.dateFilter != nil, !(setup.source is DirectorySource) { setup.note = datesAreLocal }
+        return setup
+    }
+
+    @MainActor
+    private static func source(for choice: CatalogChoice, local: LocalOptions, environment: [String: String],
+                               demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
         case .automatic:
             if DirectorySource.holdsMedia(".") {

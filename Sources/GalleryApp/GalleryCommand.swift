@@ -160,13 +160,6 @@ struct GalleryCommand: ParsableCommand {
             throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
         }
         if recursive, case .api = catalog { throw ValidationError("--recursive applies to folders only") }
-        if since != nil || until != nil {
-            switch catalog {
-            case .demo, .unsplash, .picsum, .api:
-                throw ValidationError("--since and --until show local photos by the date they were taken: gallery --since 2023-07 ~/Pictures")
-            case .automatic, .folder, .paths, .standardInput: break
-            }
-        }
         if let since, let until {
             let today = DateQuery.today()
             if since.range(today: today).lowerBound >= until.range(today: today).upperBound {
