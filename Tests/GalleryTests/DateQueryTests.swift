@@ -50,7 +50,8 @@ struct DateQueryTests {
     }
 
     @Test(arguments: ["julyy", "julyy 2023", "2023-13", "2023-02-30", "2023-02-29", "32 july 2023", "2023-7-", "",
-                      "next week", "14 july", "july 2023 14 9", "99", "9999", "0000", "2023-07-14T10:00", "-2023"])
+                      "next week", "14 july", "july 2023 14 9", "99", "9999", "0000", "2023-07-14T10:00", "-2023", "2023-07/14",
+                      "2023071", "202307145"])
     func badInputIsAnsweredInASentence(_ text: String) {
         #expect(throws: DateQuery.Problem(text: text)) { try DateQuery(parsing: text) }
         #expect(DateQuery.Problem(text: text).description == "'\(text)' is not a date: try 2023-07, july 2023 or yesterday")

@@ -93,16 +93,14 @@ public struct DateQuery: Sendable, Equatable, CustomStringConvertible {
 
     /// `2023-07`, `2023-07-14` (or with `/` or `.`), `20230714`.
     private static func numericDate(_ word: String) -> Span? {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false).count > 1
-            ? word.split(separator: "-", omittingEmptySubsequences: false)
-            : word.split(separator: "/", omittingEmptySubsequences: false).count > 1
-            ? word.split(separator: "/", omittingEmptySubsequences: false)
-            : word.split(separator: ".", omittingEmptySubsequences: false)
+        // The first separator is the one: `2023-07/14` is no date.
         let fields: [Substring]
-        if parts.count == 1, word.count == 8 {
+        if let separator = word.first(where: { "-/.".contains($0) }) {
+            fields = word.split(separator: separator, omittingEmptySubsequences: false)
+        } else if word.count == 8 {
             fields = [word.prefix(4), word.dropFirst(4).prefix(2), word.suffix(2)]
         } else {
-            fields = parts
+            return nil
         }
         guard fields.count == 2 || fields.count == 3, fields[0].count == 4, fields.dropFirst().allSatisfy({ (1...2).contains($0.count) }),
               let year = number(fields[0]), (1...9998).contains(year), let month = number(fields[1]) else { return nil }
