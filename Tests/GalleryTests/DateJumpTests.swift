@@ -265,6 +265,17 @@ struct DateJumpTests {
         let filtered = await app.settle()
         #expect(filtered.contains("by date taken · 1 Jul 2023 – 31 Jul 2023 · 1 folder · 2 photos"), "\(filtered)")
         #expect(app.grid?.selectedPhoto?.title == "july-b.jpg")
+        // Search results are of the dates shown, and say so; Esc goes back to the grid first.
+        app.press(.character("/"))
+        for character in "jpg" { app.press(.character(character)) }
+        app.press(.enter)
+        let results = try #require(app.coordinator.grids.last?.viewModel)
+        await results.until { results.photos.count == 2 }
+        let searched = await app.settle()
+        #expect(searched.contains("1 Jul 2023 – 31 Jul 2023 · 2 photos"), "\(searched)")
+        app.press(.escape)
+        #expect(app.coordinator.grids.count == 1)
+        #expect(app.coordinator.viewModel?.photos.count == 3)
         app.press(.escape)
         let grid = try #require(app.coordinator.viewModel)
         await grid.until { grid.photos.count == 5 }

@@ -268,7 +268,8 @@ import TerminalVocabulary
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
-        if case .all = viewModel.feed, let dates = library?.dateFilterLabel { parts.append(dates) }
+        // Search results are of the dates shown too.
+        if let dates = library?.dateFilterLabel { parts.append(dates) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
                                  videos: viewModel.videoCount,
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
