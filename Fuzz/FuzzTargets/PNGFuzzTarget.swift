@@ -12,6 +12,10 @@ enum PNGFuzzTarget {
     static func run(_ input: UnsafeRawBufferPointer) throws {
         let bytes = Array(input)
         _ = try? ImageDecoder.decode(bytes, fittingIn: PixelSize(width: 48, height: 32), maxPixels: maxPixels)
+        // Boxes of a few pixels even for the small pictures a fuzzer makes: the averaging in C, interlaced or not.
+        if let boxed = try? PNGCodec.decode(bytes, covering: PixelSize(width: 3, height: 2), maxPixels: maxPixels) {
+            try check(boxed.pixels.count == boxed.width * boxed.height * 3, "png: boxes of the wrong size")
+        }
         // Over white, not the default black: alpha compositing has to work for any backdrop.
         guard let image = try? PNGCodec.decode(bytes, maxPixels: maxPixels, background: RGB(255, 255, 255)) else { return }
         let again: RGBImage

@@ -20,12 +20,17 @@ struct CatalogSetup {
     /// The note of a demo opened for want of photos where `gallery` started.
     static let ownPhotosHint = "gallery ~/Pictures opens your photos"
 
+    /// The note of a catalog opened with `--since` or `--until`, which it cannot keep to.
+    static let datesAreLocal = "--since and --until show local photos only"
+
     /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
     /// from stdin for `gallery -`.
     struct LocalOptions {
         var order = PhotoOrder.name
         var reversed = false
         var recursive = false
+        /// The dates shown (`--since`, `--until`); nil: all.
+        var dateFilter: DateFilter?
         var pipedPaths: [FilePath] = []
         /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
         var dateTaken = DateTaken.exif
@@ -36,6 +41,15 @@ struct CatalogSetup {
     @MainActor
     static func make(_ choice: CatalogChoice, local: LocalOptions = LocalOptions(), environment: [String: String],
                      demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
+        var setup = try await source(for: choice, local: local, environment: environment, demoServer: demoServer,
+                                     client: client, status: status)
+        if local.dateFilter != nil, !(setup.source is DirectorySource) { setup.note = datesAreLocal }
+        return setup
+    }
+
+    @MainActor
+    private static func source(for choice: CatalogChoice, local: LocalOptions, environment: [String: String],
+                               demoServer: DemoCatalogServer, client: HTTPClient, status: NetworkStatus) async throws -> CatalogSetup {
         switch choice {
         case .automatic:
             if DirectorySource.holdsMedia(".") {
@@ -48,7 +62,8 @@ struct CatalogSetup {
             return demo
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
-                                                                recursive: local.recursive, dateTaken: local.dateTaken)
+                                                                recursive: local.recursive, dateFilter: local.dateFilter,
+                                                                dateTaken: local.dateTaken)
             return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths.map(FilePath.init(argument:)), local, environment)
@@ -82,7 +97,7 @@ struct CatalogSetup {
 
     private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
-                                         dateTaken: local.dateTaken)
+                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken)
         return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
     }
 

@@ -38,7 +38,10 @@ struct GalleryCommand: ParsableCommand {
             Local photos are ordered naturally by name (img2 before img10); --sort
             date|taken|size orders by modification time, date taken (EXIF, else the
             modification time) or size, oldest or smallest first; --reverse turns
-            it around; s in the grid switches the order.
+            it around; s in the grid switches the order. t in the grid jumps to a
+            date: 2023, 2023-07, 2023-07-14, july 2023, 14 jul 2023, yesterday,
+            last week, last month; --since DATE and --until DATE (the same words)
+            show only the photos taken then, and Esc shows them all again.
 
             KEYS
             \(KeyMap.standard.helpText())
@@ -87,6 +90,16 @@ struct GalleryCommand: ParsableCommand {
 
     @Flag(name: .long, inversion: .prefixedNo, help: "Reverse the order of local photos.")
     var reverse: Bool?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Show only local photos taken on or after DATE: 2023, 2023-07, 2023-07-14, july 2023, yesterday, last week... (as t takes it). Esc clears it.",
+        valueName: "DATE"), transform: DateQuery.parseArgument)
+    var since: DateQuery?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Show only local photos taken on or before DATE (to its end: 2023-07 is up to 31 July 2023 included). Esc clears it.",
+        valueName: "DATE"), transform: DateQuery.parseArgument)
+    var until: DateQuery?
 
     @Flag(name: [.customShort("R"), .long], help: "Show every photo below the folder in one grid.")
     var recursive = false
@@ -147,6 +160,12 @@ struct GalleryCommand: ParsableCommand {
             throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
         }
         if recursive, case .api = catalog { throw ValidationError("--recursive applies to folders only") }
+        if let since, let until {
+            let today = DateQuery.today()
+            if since.range(today: today).lowerBound >= until.range(today: today).upperBound {
+                throw ValidationError("--since \(since) is after --until \(until): no photo is taken in both")
+            }
+        }
         if print0 && !pick { throw ValidationError("--print0 ends the paths --pick prints: gallery --pick --print0 DIR | xargs -0 ...") }
         if pick {
             // Without paths, the current folder: the config file's source may be a catalog.

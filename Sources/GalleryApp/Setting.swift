@@ -1,3 +1,5 @@
+import ArgumentParser
+import Foundation
 import Gallery
 import Imaging
 import TOMLKit
@@ -16,6 +18,8 @@ struct SettingValues: Equatable {
     var fit = PictureFit.gridDefault
     var sort = SortOption.name
     var reverse = false
+    var since: DateQuery?
+    var until: DateQuery?
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
 
@@ -41,6 +45,8 @@ struct Setting {
             Setting("fit", \.fit, flag: \.fit),
             Setting("sort", \.sort, flag: \.sort),
             Setting("reverse", \.reverse, flag: \.reverse),
+            Setting(optional: "since", \.since, flag: \.since),
+            Setting(optional: "until", \.until, flag: \.until),
             Setting("terminal_scroll", \.terminalScroll, flag: \.terminalScroll),
             Setting(secret: "unsplash_access_key", \.unsplashAccessKey, flag: \.unsplashAccessKey),
         ]
@@ -61,6 +67,14 @@ struct Setting {
     init<Value: SettingValue>(_ key: String, _ field: WritableKeyPath<SettingValues, Value>,
                               flag: KeyPath<GalleryCommand, Value?>, check: @escaping (Value) -> String? = { _ in nil }) {
         self.init(key: key, field: field, flag: flag, kept: { $0 }, check: check, line: { "\(key) = \($0.toml)" })
+    }
+
+    /// Unset unless given: printed as a comment when unset.
+    init<Value: SettingValue>(optional key: String, _ field: WritableKeyPath<SettingValues, Value?>,
+                              flag: KeyPath<GalleryCommand, Value?>) {
+        self.init(key: key, field: field, flag: flag, kept: { $0 }, check: { _ in nil }, line: { value in
+            value.map { "\(key) = \($0.toml)" } ?? "# \(key) = \"...\"  (not set)"
+        })
     }
 
     /// A secret, unset unless given: printed masked (`Settings.masked`), or as a comment when unset.
@@ -153,6 +167,30 @@ extension ThemeOption: SettingValue {}
 extension PictureFit: SettingValue {}
 extension SortOption: SettingValue {}
 extension TerminalScrollOption: SettingValue {}
+
+/// `since` and `until`: a date as `t` takes it, month names in the locale's language too.
+extension DateQuery: SettingValue {
+    init(toml value: any TOMLValueConvertible) throws(SettingProblem) {
+        let text = try String(toml: value)
+        do {
+            try self.init(parsing: text, monthNames: MonthNames(environment: ProcessInfo.processInfo.environment))
+        } catch {
+            throw SettingProblem(message: "must be a date such as \(DateQuery.examples), got '\(text)'")
+        }
+    }
+
+    var toml: String { TOMLString.quoted(description) }
+
+    /// `--since` / `--until`'s value, whose error names the forms there are.
+    static func parseArgument(_ argument: String) throws -> DateQuery {
+        do {
+            return try DateQuery(parsing: argument, monthNames: MonthNames(environment: ProcessInfo.processInfo.environment))
+        } catch {
+            throw ValidationError("not a date: try 2023, 2023-07, 2023-07-14, july 2023, 14 jul 2023, yesterday, "
+                                  + "last week, last month or last year")
+        }
+    }
+}
 
 extension CellSize: SettingValue {
     init(toml value: any TOMLValueConvertible) throws(SettingProblem) {

@@ -127,7 +127,10 @@ Task { @MainActor in
                                              paths: command.paths, home: environment["HOME"])
         let client = HTTPClient()
         let local = CatalogSetup.LocalOptions(order: settings.sort.order, reversed: settings.reverse,
-                                              recursive: command.recursive, pipedPaths: pipedPaths)
+                                              recursive: command.recursive,
+                                              dateFilter: DateFilter(since: settings.since, until: settings.until,
+                                                                     today: DateQuery.today()),
+                                              pipedPaths: pipedPaths)
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",

@@ -166,15 +166,30 @@ struct ConfigTests {
         #expect(Settings.masked("abc") == "****")
     }
 
+    /// `since` and `until` take the words `t` does; a bad one is answered with the forms there are.
+    @Test func sinceAndUntilAreDates() throws {
+        let file = try ConfigFile.parse("since = \"last month\"\nuntil = \"14 jul 2023\"\n", path: path)
+        let read = try settings([], file: file)
+        #expect(read.since == DateQuery(.relative(.lastMonth)) && read.until == DateQuery(.day(year: 2023, month: 7, day: 14)))
+        #expect(try settings(["--since", "2023"], file: file).since == DateQuery(.year(2023)))
+        #expect(read.toml.contains("since = \"last month\"\nuntil = \"2023-07-14\""))
+        #expect(try settings([], file: nil).toml.contains("# since = \"...\"  (not set)"))
+        #expect(parseError("since = \"julyy\"\n")?.message == "since must be a date such as 2023-07, july 2023 or yesterday, got 'julyy'")
+        #expect(parseError("until = 2023\n")?.message == "until must be a string, got integer")
+    }
+
     @Test func everySettingIsSetByItsFlagAndReadBackFromWhatPrintConfigWrites() throws {
         let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: CellSize(columns: 30, rows: 12), perPage: 7,
-                                    theme: .light, fit: .crop, sort: .taken, reverse: true, terminalScroll: .off,
+                                    theme: .light, fit: .crop, sort: .taken, reverse: true,
+                                    since: DateQuery(.month(year: 2023, month: 7)), until: DateQuery(.relative(.lastWeek)),
+                                    terminalScroll: .off,
                                     unsplashAccessKey: "key-1234")
         let defaults = Mirror(reflecting: SettingValues()).children.map { "\($0.value)" }
         #expect(zip(Mirror(reflecting: changed).children.map { "\($0.value)" }, defaults).allSatisfy(!=),
                 "each value differs from its default, or its flag and line would go untested")
         let flagged = try settings(["--source", "picsum", "--render", "kitty", "--thumb-size", "30x12", "--per-page", "7",
                                     "--theme", "light", "--fit", "crop", "--sort", "taken", "--reverse",
+                                    "--since", "july 2023", "--until", "last week",
                                     "--terminal-scroll", "off", "--unsplash-access-key", "key-1234"], file: nil)
         #expect(flagged.values == changed)
         var masked = changed

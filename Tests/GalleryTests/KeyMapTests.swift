@@ -37,7 +37,9 @@ import Testing
         #expect(map.helpRows.contains { $0.action == "open the detail pane, or a folder" })
     }
 
-    @Test func noKeyMeansTwoThingsInOnePlaceButBackspace() {
+    /// Backspace leaves search results, else goes up; Esc leaves search results, else shows every
+    /// date again (`--since`).
+    @Test func noKeyMeansTwoThingsInOnePlaceButBackspaceAndEsc() {
         let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
         for context in contexts {
             var seen: [Key: KeyAction] = [:]
@@ -45,7 +47,8 @@ import Testing
             for binding in reachable {
                 for key in binding.keys {
                     if let other = seen[key], other != binding.action {
-                        #expect(key == .backspace && [other, binding.action] == [.back, .goUp], "\(key): \(other) and \(binding.action)")
+                        let allowed: [Key: [KeyAction]] = [.backspace: [.back, .goUp], .escape: [.back, .clearDateFilter]]
+                        #expect(allowed[key] == [other, binding.action], "\(key): \(other) and \(binding.action)")
                     }
                     seen[key] = binding.action
                 }

@@ -14,6 +14,10 @@ public enum KeyAction: Hashable, Sendable {
     /// Up to the folder above (a local library).
     case goUp
     case cycleOrder, reverseOrder, toggleFit, search, retry
+    /// `t`: a prompt for a date to select the first photo of.
+    case jumpToDate
+    /// Show every date again after `--since` / `--until`.
+    case clearDateFilter
     /// `o`, `d`, `y` on the selected photo.
     case openExternally, download, copy
     case mark, invertMarks, trash, restore, rename
@@ -99,6 +103,9 @@ public struct KeyMap: Sendable, Equatable {
         Group("back (detail pane, search results)",
               detail: "back: from the detail pane to its grid, from search results to the full grid (same place)",
               in: [.grid, .detail], [(.back, [.escape, .backspace])]),
+        Group("show every date again (after --since, --until)",
+              detail: "show every photo again after `--since` / `--until` (the status bar shows the dates shown); the "
+                  + "selected photo stays selected", in: .grid, [(.clearDateFilter, [.escape])]),
         Group("up to the folder above (local photos)",
               detail: "up to the folder above, the folder you came from selected (local photos)", in: .grid,
               [(.goUp, [.backspace, "-"])]),
@@ -109,6 +116,11 @@ public struct KeyMap: Sendable, Equatable {
         Group("thumbnails cropped or whole (fit)",
               detail: "thumbnails: the whole photo (contain) or cropped to fill the cell (crop); see `--fit`", in: .grid,
               [(.toggleFit, ["f"])]),
+        Group("jump to a date (local photos)",
+              detail: "jump to a date: `2023`, `2023-07`, `2023-07-14`, `july 2023`, `14 jul 2023`, `today`, "
+                  + "`yesterday`, `last week`, `last month`, `last year` (and the locale's month names); selects its "
+                  + "first photo, else the next one after it, and says so (a grid in name or size order is ordered by "
+                  + "date taken first; local photos)", in: .grid, [(.jumpToDate, ["t"])]),
         Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels", in: .grid,
               [(.search, ["/"])]),
         Group("retry what failed, else refresh",

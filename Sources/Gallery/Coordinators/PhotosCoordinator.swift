@@ -128,12 +128,29 @@
         show(library.reordered(library.order, reversed: !library.reversed), selecting: id)
     }
 
+    var isOrderedByDate: Bool? { library.map { $0.order == .date || $0.order == .taken } }
+
+    func orderByDate(thenJumpTo query: DateQuery) {
+        guard let library else { return }
+        show(library.reordered(.taken, reversed: library.reversed), selecting: nil)
+        grids.first?.viewModel.update(.jump(to: query))
+    }
+
+    var dateFilterLabel: String? { library?.dateFilter?.label }
+
+    func clearDateFilter(selecting id: String?) -> Bool {
+        guard let library, library.dateFilter != nil else { return false }
+        show(library.filtered(by: nil), selecting: id)
+        return true
+    }
+
     func goUp() {
         guard let library else { return }
         if let (source, folderID) = trail.popLast() {
             // Back to the listing the folder was entered from, in the order chosen since.
-            let back = source.order == library.order && source.reversed == library.reversed
+            var back = source.order == library.order && source.reversed == library.reversed
                 ? source : source.reordered(library.order, reversed: library.reversed)
+            if back.dateFilter != library.dateFilter { back = back.filtered(by: library.dateFilter) }
             show(back, selecting: folderID)
             return
         }

@@ -17,6 +17,8 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAPhoto(String)
     /// A path given to open is a FIFO, a socket or a device (`what`: "a FIFO"), never opened.
     case notAFile(String, what: String)
+    /// A photo given to open was taken outside the dates shown (`dates`: "since 1 Jan 2025").
+    case outsideDates(String, dates: String)
     /// None of the paths given can be shown.
     case nothingToShow
     /// An item with no picture on the web (a file is on disk already).
@@ -32,6 +34,7 @@ public enum GalleryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchPath(let path): return "there is no file or folder \(path): check the path"
         case .notAPhoto(let path): return "\(path) is not a photo gallery can show: give a photo (JPEG, PNG, WebP, GIF, TIFF, BMP, HEIC, AVIF, JPEG XL or a camera RAW), or a folder"
         case .notAFile(let path, let what): return "\(path) is \(what), not a file"
+        case .outsideDates(let path, let dates): return "\(path) was taken outside the dates shown (\(dates)): leave out --since and --until to open it"
         case .nothingToShow: return "none of the paths given is a photo or a folder: give photos or folders"
         case .nothingToDownload: return "nothing to download: this is no photo from the web"
         }

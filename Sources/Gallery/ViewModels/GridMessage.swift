@@ -45,6 +45,10 @@ public enum GridMessage: Sendable {
     case invertMarks
     /// Search for `query` in a grid of its own (ignored when blank).
     case search(String)
+    /// Select the first photo of the span `query` names, else the nearest after it in time
+    /// (`t`), by the list's `Timeline`; the status bar says when none is in the span. Before the
+    /// first page has come, when it comes.
+    case jump(to: DateQuery)
     /// The user left this grid (a results grid going back to the one below).
     case close
     /// Show `text` in the status bar (nil: no sentence) until the next key.

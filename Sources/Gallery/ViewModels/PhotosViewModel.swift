@@ -34,6 +34,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var folderCount = 0
     /// How many items of the feed are videos.
     public private(set) var videoCount = 0
+    /// Each item's date in list order, from the latest page, when the list is ordered by date.
+    public private(set) var timeline: Timeline?
     /// The block of cells each thumbnail is rendered into.
     public var thumbnailSize: CellSize { thumbnailLoads.cells }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
@@ -116,6 +118,12 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// Folder tiles whose photos below are being counted, by id: a tile listed again (a live
     /// folder's relisting) comes without its count and is counted again when shown.
     @ObservationIgnored private var countingFolders: Set<String> = []
+    /// The timeline's dates of the items taken out of the list (trashed), by id, for their way back.
+    @ObservationIgnored private var removedDates: [String: PhotoDate] = [:]
+    /// A jump (`t`) asked for before the first page came, made when it comes.
+    @ObservationIgnored private var pendingJump: DateQuery?
+    /// Today on the user's clock, for relative words (`yesterday`); tests set their own.
+    @ObservationIgnored var today: @Sendable () -> PhotoDate = { DateQuery.today() }
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -180,6 +188,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .search(let query):
             let trimmed = query.trimmingWhitespace()
             if !trimmed.isEmpty { coordinator?.photosViewModel(self, didRequestSearch: trimmed) }
+        case .jump(let query): jump(to: query)
         case .close: close()
         case .fetch(let index):
             if index < items.count { loadPage(containing: index) } else if total == nil { loadNextPage() }
@@ -460,6 +469,7 @@ public final class PhotosViewModel: UpdatedByMessages {
                 showFilledHoles()
             }
             settleSelection()
+            if let pendingJump { jump(to: pendingJump) }
         case .failure(let error):
             list.pagination.fail(page: page)
             failedPages.insert(page)
@@ -475,6 +485,49 @@ public final class PhotosViewModel: UpdatedByMessages {
         for index in filled.sorted() { willDisplay(index: index) }
         if nearIndices.compactMap({ photo(at: $0)?.id }) != thumbnailLoads.near.map(\.id) { willSoonDisplay(nearIndices) }
     }
+
+    // MARK: Jump to a date
+    /// Selects where `query`'s span begins in the timeline (`Timeline.landing`), loading its page
+    /// when it is a hole, and says so when no photo is in the span.
+    private func jump(to query: DateQuery) {
+        guard let timeline else {
+            // The first page, on its way, brings the timeline; a list not ordered by date has none.
+            if pagination.loaded.isEmpty {
+                pendingJump = query
+            } else {
+                pendingJump = nil
+                note = Self.jumpNeedsDates
+            }
+            return
+        }
+        pendingJump = nil
+        let today = today()
+        let range = query.range(today: today)
+        let target: Int
+        switch timeline.landing(in: range) {
+        case .on(let index):
+            target = index
+            note = nil
+        case .after(let index, let date):
+            target = index
+            note = "no photos \(query.phrase(today: today)); the next is \(date.dayText)"
+        case .newest(let index, let date):
+            target = index
+            note = "no photos since \(range.lowerBound.dayText); the newest is \(date.dayText)"
+        case .nothing:
+            note = "no dated photos here"
+            return
+        }
+        if target < items.count {
+            wanted = nil
+            setSelection(target)
+            loadPage(containing: target)
+        } else {
+            update(.selectWhenListed(id: nil, index: target))
+        }
+    }
+
+    static let jumpNeedsDates = "t jumps to a date in a folder's photos"
 
     // MARK: Marks and edits
     /// Marks the photo at `index`, or unmarks it. A folder tile is never marked: marks choose
@@ -509,12 +562,19 @@ public final class PhotosViewModel: UpdatedByMessages {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         for (photo, _) in removed { forget(photo.id) }
+        if let timeline {
+            for (photo, index) in removed where timeline.dates.indices.contains(index) {
+                removedDates[photo.id] = timeline.dates[index]
+            }
+            self.timeline = timeline.removing(Set(removed.map(\.index)))
+        }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
     }
 
     private func putBack(_ photo: LibraryItem, at index: Int?) {
-        guard list.putBack(photo, at: index) else { return }
+        guard list.putBack(photo, at: index), let index else { return }
+        timeline = timeline?.inserting(removedDates.removeValue(forKey: photo.id), at: index)
         if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
@@ -592,6 +652,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         if page.skipped != skipped { skipped = page.skipped }
         if page.folderCount != folderCount { folderCount = page.folderCount }
         if page.videoCount != videoCount { videoCount = page.videoCount }
+        if page.timeline != timeline { timeline = page.timeline }
     }
 
     private func replaceList(with listing: FolderRelisting) {

@@ -2,7 +2,7 @@ import TUI
 import TerminalVocabulary
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
-/// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
+/// (`/`), page jumps (`n`/`N`), the jump to a date (`t`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
 /// (Space, `v`), the file actions (`D` `u` `R`) and, in a local library, the order (`s`) and the
 /// way up (Backspace, `-`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
@@ -15,10 +15,16 @@ import TerminalVocabulary
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: CellSize?
-    /// The search or rename prompt, while open.
+    /// The search, rename or date prompt, while open.
     private(set) var prompt: TextField?
-    /// The photo the open prompt renames; nil for the search prompt.
-    private var renaming: LibraryItem?
+    /// What the open prompt's answer is for.
+    private var promptPurpose = PromptPurpose.search
+    private enum PromptPurpose {
+        case search
+        /// The photo or folder renamed.
+        case rename(LibraryItem)
+        case jumpToDate
+    }
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
 
@@ -128,9 +134,21 @@ import TerminalVocabulary
         case .search:
             if viewModel.canSearch {
                 prompt = TextField(prompt: "search: ")
+                promptPurpose = .search
             } else {
                 viewModel.update(.note(GalleryError.searchUnsupported.description))
             }
+        case .jumpToDate:
+            // A grid by name or size is ordered by date first; a catalog or search results have no dates to go by.
+            if viewModel.timeline != nil || (library?.isOrderedByDate != nil && viewModel.feed == .all) {
+                prompt = TextField(prompt: "jump to date: ")
+                promptPurpose = .jumpToDate
+            } else {
+                viewModel.update(.note(PhotosViewModel.jumpNeedsDates))
+            }
+        case .clearDateFilter:
+            guard case .all = viewModel.feed, let library else { return false }
+            return library.clearDateFilter(selecting: viewModel.selectionToKeep)
         case .retry: viewModel.update(.retry)
         case .toggleFit: viewModel.update(.fit(viewModel.fit.toggled))
         case .nextPage: jumpToPage(forward: true)
@@ -153,7 +171,7 @@ import TerminalVocabulary
         case .restore: fileActions.restoreLastBatch()
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
-                renaming = photo
+                promptPurpose = .rename(photo)
                 // Never cut: a name too long for its folder is refused with a sentence (cut to
                 // fit, it lost its extension).
                 prompt = TextField(prompt: "rename to: ", text: name, maxLength: .max)
@@ -179,17 +197,34 @@ import TerminalVocabulary
         switch field.handle(key) {
         case .submitted(let text):
             prompt = nil
-            if let photo = renaming {
-                renaming = nil
-                fileActions.rename(photo, to: text)
-            } else {
-                viewModel.update(.search(text))
+            switch promptPurpose {
+            case .search: viewModel.update(.search(text))
+            case .rename(let photo): fileActions.rename(photo, to: text)
+            case .jumpToDate: jump(to: text)
             }
+            promptPurpose = .search
         case .cancelled:
             prompt = nil
-            renaming = nil
+            promptPurpose = .search
         case .editing, .ignored:
             prompt = field
+        }
+    }
+
+    /// `t`'s answer: the grid jumps to the date, ordered by date taken first when it is in another
+    /// order; a phrase that is no date is answered in the status bar.
+    private func jump(to text: String) {
+        let phrase = text.trimmingWhitespace()
+        guard !phrase.isEmpty else { return }
+        do {
+            let query = try DateQuery(parsing: phrase, monthNames: MonthNames(environment: environment.processEnvironment))
+            if case .all = viewModel.feed, let library, library.isOrderedByDate == false {
+                library.orderByDate(thenJumpTo: query)
+            } else {
+                viewModel.update(.jump(to: query))
+            }
+        } catch {
+            viewModel.update(.note(error.description))
         }
     }
 
@@ -217,6 +252,7 @@ import TerminalVocabulary
 
     private var emptyText: String {
         if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }
+        if let dates = library?.dateFilterLabel { return "No photos \(dates): Esc shows every date" }
         return "No photos"
     }
 
@@ -232,6 +268,8 @@ import TerminalVocabulary
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
+        // Search results are of the dates shown too.
+        if let dates = library?.dateFilterLabel { parts.append(dates) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
                                  videos: viewModel.videoCount,
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,

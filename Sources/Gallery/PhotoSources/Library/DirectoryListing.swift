@@ -30,6 +30,8 @@ final class DirectoryListing: Sendable {
     let contents: Contents
     let order: PhotoOrder
     let reversed: Bool
+    /// The dates shown (`--since`, `--until`); nil: all.
+    let dateFilter: DateFilter?
     private let dateTaken: DateTaken
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
@@ -43,10 +45,11 @@ final class DirectoryListing: Sendable {
     /// Held while the files are walked.
     private let scanning = Locked(())
 
-    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
+    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateFilter: DateFilter? = nil, dateTaken: DateTaken) {
         self.contents = contents
         self.order = order
         self.reversed = reversed
+        self.dateFilter = dateFilter
         self.dateTaken = dateTaken
     }
 
@@ -89,7 +92,23 @@ final class DirectoryListing: Sendable {
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
         let kept = leavingOut.isEmpty ? scan.entries : scan.entries.filter { !leavingOut.contains($0.path) }
-        return (Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken), scan)
+        let sorted = Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken)
+        guard let dateFilter else { return (sorted, scan) }
+        // Folders stay, to be entered. Ordered by date taken, each photo's date was read once, to sort.
+        return (sorted.filter { entry in
+            guard entry.kind != .folder else { return true }
+            if order == .taken, let date = entry.sortDate { return dateFilter.contains(date) }
+            return dateFilter.contains(secondsSince1970AsUTC: Self.captureSeconds(of: entry, dateTaken: dateTaken))
+        }, scan)
+    }
+
+    /// When the photo or video was taken, as wall-clock seconds: what its `LibraryItem.captureDate`
+    /// says (its Exif, else its modification time on the user's clock), what `--sort taken` orders
+    /// by and `--since` / `--until` keep.
+    static func captureSeconds(of entry: LibraryEntry, dateTaken: DateTaken) -> Int {
+        // A video's recording time needs FFmpeg: its modification time stands for it.
+        CaptureDate.sortSeconds(recordedSeconds: entry.kind == .photo ? dateTaken.seconds(entry.path) : nil,
+                                modifiedSeconds: entry.modifiedSeconds)
     }
 
     /// The scan's entries without the hidden ones, kept for the pages to come.
@@ -177,15 +196,7 @@ final class DirectoryListing: Sendable {
         case .size: entries.map { ($0.size, 0) }
         case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
         // Files without a date taken fall back to their modification time.
-        case .taken: entries.map { entry in
-            switch entry.kind {
-            case .photo: (CaptureDate.sortSeconds(recordedSeconds: dateTaken.seconds(entry.path),
-                                                  modifiedSeconds: entry.modifiedSeconds), 0)
-            // A video's recording time needs FFmpeg: its modification time stands for it.
-            case .video: (CaptureDate.sortSeconds(recordedSeconds: nil, modifiedSeconds: entry.modifiedSeconds), 0)
-            case .folder: (0, 0)
-            }
-        }
+        case .taken: entries.map { $0.kind == .folder ? (0, 0) : (captureSeconds(of: $0, dateTaken: dateTaken), 0) }
         }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in

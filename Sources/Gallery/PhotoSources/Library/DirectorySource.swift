@@ -22,6 +22,8 @@ public struct DirectorySource: PhotoSource {
     public let recursive: Bool
     public var order: PhotoOrder { listing.order }
     public var reversed: Bool { listing.reversed }
+    /// The dates shown (`--since`, `--until`); nil: all.
+    public var dateFilter: DateFilter? { listing.dateFilter }
     let listing: DirectoryListing
     private let dateTaken: DateTaken
 
@@ -38,47 +40,53 @@ public struct DirectorySource: PhotoSource {
 
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
     public init(path: FilePath, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
-                dateTaken: DateTaken = .unknown) throws {
+                dateFilter: DateFilter? = nil, dateTaken: DateTaken = .unknown) throws {
         let absolute = Self.absolute(path)
         try LocalFile.checkListable(absolute)
         self.path = absolute
         self.recursive = recursive
         self.dateTaken = dateTaken
         listing = DirectoryListing(contents: .folder(absolute, recursive: recursive), order: order, reversed: reversed,
-                                   dateTaken: dateTaken)
+                                   dateFilter: dateFilter, dateTaken: dateTaken)
     }
 
     /// The source for one path from the command line: a folder's, or a photo's folder with the
     /// photo's id to open it on. Throws a sentence saying what to do for a missing path or a file
     /// that is no photo.
     public static func opening(_ path: FilePath, order: PhotoOrder = .name, reversed: Bool = false,
-                               recursive: Bool = false,
+                               recursive: Bool = false, dateFilter: DateFilter? = nil,
                                dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
         guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
         if let special = status.special { throw GalleryError.notAFile(path.description, what: special.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
-                                        dateTaken: dateTaken), nil)
+                                        dateFilter: dateFilter, dateTaken: dateTaken), nil)
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
-                                         dateTaken: dateTaken)
+                                         dateFilter: dateFilter, dateTaken: dateTaken)
         let entries = (try? folder.listing.entries()) ?? []
         // A Live Photo's motion or a RAW file given opens on the item it belongs to.
         let entry = folder.index(ofID: absolute.description).map { entries[$0] }
             ?? entries.first { $0.companions.contains { $0.path == absolute } }
-        guard let entry, entry.kind != .folder else { throw GalleryError.notAPhoto(path.description) }
+        guard let entry, entry.kind != .folder else {
+            if let dateFilter, try opening(path, order: order, reversed: reversed).photoID != nil {
+                throw GalleryError.outsideDates(path.description, dates: dateFilter.label)
+            }
+            throw GalleryError.notAPhoto(path.description)
+        }
         return (folder, entry.path.description)
     }
 
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
     /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
-    public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
+    public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateFilter: DateFilter? = nil,
+                dateTaken: DateTaken = .unknown) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
         listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
-                                   dateTaken: dateTaken)
+                                   dateFilter: dateFilter, dateTaken: dateTaken)
         guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
@@ -202,24 +210,33 @@ public struct DirectorySource: PhotoSource {
 
     /// The same listing in another order (scanned again, so files added meanwhile show up).
     public func reordered(_ order: PhotoOrder, reversed: Bool) -> DirectorySource {
-        let contents = listing.contents
-        return DirectorySource(path: path, recursive: recursive,
-                               listing: DirectoryListing(contents: contents, order: order, reversed: reversed,
-                                                         dateTaken: dateTaken),
-                               dateTaken: dateTaken)
+        relisted(order: order, reversed: reversed, dateFilter: dateFilter)
+    }
+
+    /// The same listing showing the dates of `dateFilter` (nil: all), scanned again.
+    public func filtered(by dateFilter: DateFilter?) -> DirectorySource {
+        relisted(order: order, reversed: reversed, dateFilter: dateFilter)
+    }
+
+    private func relisted(order: PhotoOrder, reversed: Bool, dateFilter: DateFilter?) -> DirectorySource {
+        DirectorySource(path: path, recursive: recursive,
+                        listing: DirectoryListing(contents: listing.contents, order: order, reversed: reversed,
+                                                  dateFilter: dateFilter, dateTaken: dateTaken),
+                        dateTaken: dateTaken)
     }
 
     /// The folder a folder tile stands for, in the same order; nil for a photo.
     public func entering(_ item: LibraryItem) throws -> DirectorySource? {
         guard let folder = item.folder else { return nil }
-        return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateTaken: dateTaken)
+        return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateFilter: dateFilter,
+                                   dateTaken: dateTaken)
     }
 
     /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
     public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
         guard let path, path != "/" else { return nil }
         let parent = try DirectorySource(path: path.parent, order: order, reversed: reversed,
-                                         dateTaken: dateTaken)
+                                         dateFilter: dateFilter, dateTaken: dateTaken)
         return (parent, path.description)
     }
 
