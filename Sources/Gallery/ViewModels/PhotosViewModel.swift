@@ -34,6 +34,9 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var folderCount = 0
     /// How many items of the feed are videos.
     public private(set) var videoCount = 0
+    /// Each item's date, when the source lists by date (from its latest page): what `z` zooms
+    /// out over.
+    public private(set) var timeline: Timeline?
     /// The block of cells each thumbnail is rendered into.
     public var thumbnailSize: CellSize { thumbnailLoads.cells }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
@@ -67,6 +70,11 @@ public final class PhotosViewModel: UpdatedByMessages {
     public var perPage: Int { pagination.perPage }
     /// Whether the source can search (else `/` says so).
     public var canSearch: Bool { source.supportsSearch }
+    /// Months or years, when this grid is zoomed out (`z`) to tiles of them; nil for a grid of
+    /// photos.
+    public var zoomLevel: TimelineGrouping? { (source as? PeriodTileSource)?.grouping }
+    /// The source of a zoomed-out grid's tiles.
+    var periodTiles: PeriodTileSource? { source as? PeriodTileSource }
     /// The selected photo, nil on a page not here yet.
     public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
     /// The item to keep selected in a new grid over the same folder (another order): the one this
@@ -592,6 +600,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         if page.skipped != skipped { skipped = page.skipped }
         if page.folderCount != folderCount { folderCount = page.folderCount }
         if page.videoCount != videoCount { videoCount = page.videoCount }
+        if page.timeline != timeline { timeline = page.timeline }
     }
 
     private func replaceList(with listing: FolderRelisting) {
