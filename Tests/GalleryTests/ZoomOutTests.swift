@@ -220,6 +220,17 @@ struct ZoomOutTests {
         #expect(app.grid?.selectedPhoto?.title == "2024-01-01.jpg")
     }
 
+    @Test func zBeforeTheListHasComeZoomsOutOnceItHas() async throws {
+        let folder = try Self.library()
+        defer { folder.remove() }
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .taken))
+        // Pressed before the first page (and its dates) arrived: the zoom waits for them.
+        #expect(app.coordinator.viewModel?.timeline == nil)
+        app.press(.character("z"))
+        await eventually { app.coordinator.grids.last?.viewModel.zoomLevel == .month }
+        #expect(await settleTop(app).contains("4 months · 1 of 4"))
+    }
+
     @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {
         let folder = try Self.library()
         defer { folder.remove() }

@@ -224,18 +224,22 @@ extension PhotosCoordinator {
         zoomed.update(.selectWhenListed(id: nil, index: tiles.index(ofSectionHolding: index) ?? 0))
     }
 
-    /// A grid of photos not in a date order (a library by name or size): ordered by date taken,
-    /// the selection kept, then zoomed out once the new list has its dates. Elsewhere (search
-    /// results, a catalog) there are no dates to zoom out over: the status bar says so.
+    /// A grid of photos without dates yet: a library in another order (by name, by size) is
+    /// ordered by date taken, the selection kept, and zoomed out once the new list has its dates;
+    /// a library by date still listing is zoomed out once it has them. Elsewhere (search results,
+    /// a catalog) there are no dates to zoom out over: the status bar says so.
     private func orderByDateTakenAndZoomOut(from viewModel: PhotosViewModel) {
-        guard let library, viewModel === grids.first?.viewModel, library.order != .taken, library.order != .date else {
+        guard let library, viewModel === grids.first?.viewModel else {
             viewModel.update(.note("months need photos ordered by date: `s` orders a folder by date taken"))
             return
         }
-        show(library.reordered(.taken, reversed: library.reversed), selecting: viewModel.selectionToKeep)
+        if library.order != .taken && library.order != .date {
+            show(library.reordered(.taken, reversed: library.reversed), selecting: viewModel.selectionToKeep)
+        }
         guard let dated = grids.first?.viewModel else { return }
+        pendingZoom?.cancel()
         pendingZoom = Task { [weak self, weak dated] in
-            // The dates come with the new list's first page; a library read for a long time is waited for.
+            // The dates come with the list's first page; a library read for a long time is waited for.
             guard let waiting = dated, await waiting.waitUntil(timeout: .seconds(600), { [weak dated] in dated?.timeline != nil }),
                   !Task.isCancelled, let self, let dated, self.grids.last?.viewModel === dated else { return }
             self.pendingZoom = nil
