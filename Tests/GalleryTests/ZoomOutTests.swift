@@ -231,6 +231,28 @@ struct ZoomOutTests {
         #expect(await settleTop(app).contains("4 months · 1 of 4"))
     }
 
+    @Test func withoutDatedPhotosZSaysSo() async throws {
+        let folder = try Self.library()
+        defer { folder.remove() }
+        // Only a folder tile, which has no date.
+        let folders = LibraryHarness(try DirectorySource(path: FilePath(folder.path), order: .date))
+        _ = await folders.settle()
+        folders.press(.character("z"))
+        #expect(await folders.settle().contains("no photos to show by month here"))
+        #expect(folders.coordinator.grids.count == 1)
+        // Search results have no dates of their own to zoom out over.
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        _ = await app.settle()
+        app.press(.character("/"))
+        for character in "2023" { app.press(.character(character)) }
+        app.press(.enter)
+        await eventually { app.coordinator.grids.count == 2 }
+        _ = await settleTop(app)
+        app.press(.character("z"))
+        #expect(await app.settle().contains("months need photos ordered by date"))
+        #expect(app.coordinator.grids.count == 2)
+    }
+
     @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {
         let folder = try Self.library()
         defer { folder.remove() }

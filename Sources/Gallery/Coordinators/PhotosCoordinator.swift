@@ -207,10 +207,6 @@ extension PhotosCoordinator {
             orderByDateTakenAndZoomOut(from: viewModel)
             return
         }
-        guard !timeline.sections(by: .month).isEmpty else {
-            viewModel.update(.note("no photos to show by month here"))
-            return
-        }
         showTiles(of: timeline, by: .month, over: viewModel, selecting: viewModel.selectedIndex)
     }
 
@@ -220,6 +216,11 @@ extension PhotosCoordinator {
                            selecting index: Int) {
         let source = environment.source
         let tiles = PeriodTileSource(timeline: timeline, grouping: grouping, listing: source) { list.photo(at: $0) }
+        guard !tiles.sections.isEmpty else {
+            // Only folder tiles: nothing has a date.
+            list.update(.note("no photos to show by month here"))
+            return
+        }
         let zoomed = showGrid(of: .all, from: tiles)
         zoomed.update(.selectWhenListed(id: nil, index: tiles.index(ofSectionHolding: index) ?? 0))
     }
