@@ -491,13 +491,14 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func toggleMark(at index: Int) {
         guard let photo = photo(at: index) else { return }
         guard photo.isMedia else {
-            note = Self.folderNotMarked
+            note = photo.period == nil ? Self.folderNotMarked : Self.periodNotMarked
             return
         }
         if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
     }
 
     static let folderNotMarked = "folders are not marked"
+    static let periodNotMarked = "months and years are not marked: Enter goes in to mark their photos"
 
     /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
     private func invertMarks() {
