@@ -114,6 +114,11 @@ struct ZoomOutTests {
         return folder
     }
 
+    /// The app over `folder`'s lib/ in `order`.
+    private func open(_ folder: TemporaryDirectory, order: PhotoOrder = .date) throws -> LibraryHarness {
+        LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: order))
+    }
+
     /// The grid on top: a zoomed-out one, or the photos.
     private func top(_ app: LibraryHarness) -> PhotosViewModel? { app.coordinator.grids.last?.viewModel }
 
@@ -126,7 +131,7 @@ struct ZoomOutTests {
     @Test func zShowsMonthsThenYearsAndEnterGoesBackInAtTheFirstPhoto() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        let app = try open(folder)
         #expect(await app.settle().contains("by date modified · 1 folder · 10 photos · 1 of 11"))
         // The third photo of August 2023: the folder, 3 of May, 2 of July, then August.
         app.press(.character("l"), .character("l"), .character("l"), .character("l"), .character("l"), .character("l"),
@@ -160,7 +165,7 @@ struct ZoomOutTests {
     @Test func escAndBackspaceGoBackInWhereYouWere() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        let app = try open(folder)
         _ = await app.settle()
         app.press(.character("G"))
         #expect(app.grid?.selectedPhoto?.title == "2024-01-01.jpg")
@@ -179,7 +184,7 @@ struct ZoomOutTests {
     @Test func backspaceZoomsOutFromTheTopRowOfAGridByDateElseGoesUpAFolder() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        let app = try open(folder)
         _ = await app.settle()
         // The top row: the folder tile, then May 2022's photos.
         app.press(.character("l"))
@@ -195,7 +200,7 @@ struct ZoomOutTests {
         #expect(app.grid?.selectedPhoto?.id == folder.path + "/lib", "the folder above, this one selected")
 
         // By name, Backspace at the top goes up a folder too.
-        let byName = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib")))
+        let byName = try open(folder, order: .name)
         _ = await byName.settle()
         byName.press(.backspace)
         _ = await byName.settle()
@@ -205,7 +210,7 @@ struct ZoomOutTests {
     @Test func zInNameOrderOrdersByDateTakenThenShowsMonths() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib")))
+        let app = try open(folder, order: .name)
         #expect(await app.settle().contains("by name"))
         app.press(.character("G"))
         app.press(.character("z"))
@@ -223,7 +228,7 @@ struct ZoomOutTests {
     @Test func zBeforeTheListHasComeZoomsOutOnceItHas() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .taken))
+        let app = try open(folder, order: .taken)
         // Pressed before the first page (and its dates) arrived: the zoom waits for them.
         #expect(app.coordinator.viewModel?.timeline == nil)
         app.press(.character("z"))
@@ -241,7 +246,7 @@ struct ZoomOutTests {
         #expect(await folders.settle().contains("no photos to show by month here"))
         #expect(folders.coordinator.grids.count == 1)
         // Search results have no dates of their own to zoom out over.
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        let app = try open(folder)
         _ = await app.settle()
         app.press(.character("/"))
         for character in "2023" { app.press(.character(character)) }
@@ -256,7 +261,7 @@ struct ZoomOutTests {
     @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {
         let folder = try Self.library()
         defer { folder.remove() }
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path + "/lib"), order: .date))
+        let app = try open(folder)
         _ = await app.settle()
         app.press(.character("z"))
         _ = await settleTop(app)

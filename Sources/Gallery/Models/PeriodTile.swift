@@ -8,12 +8,6 @@ public struct PeriodTile: Sendable, Equatable {
     /// The first item is a video: its poster frame is the tile's picture.
     public let coverIsVideo: Bool
 
-    public init(section: TimelineSection, firstItemID: String, coverIsVideo: Bool) {
-        self.section = section
-        self.firstItemID = firstItemID
-        self.coverIsVideo = coverIsVideo
-    }
-
     /// "42 photos" (videos counted as photos: the tile counts the list's items), for the tile's title.
     public var summary: String { CountText.count(section.indices.count, "photo") }
 }
