@@ -61,7 +61,7 @@ struct ZoomOutTests {
         #expect(page.photos.compactMap(\.period).map(\.summary) == ["3 photos", "2 photos", "4 photos", "1 photo"])
         #expect(page.photos.map(\.picture) == [1, 4, 6, 10].map { items[$0].picture })
         #expect(page.photos.compactMap(\.period?.firstItemID) == [1, 4, 6, 10].map { items[$0].id })
-        #expect(listing.askedPlaces == [6, 10], "only the first photos not received")
+        #expect(listing.askedPlaces.sorted() == [6, 10], "only the first photos not received")
         // A month that starts with a video shows its poster; the others are pictures.
         #expect(page.photos.map(\.pictureIsVideo) == [false, false, true, false])
         #expect(page.photos.allSatisfy { !$0.isMedia }, "a month's tile is never marked or picked")

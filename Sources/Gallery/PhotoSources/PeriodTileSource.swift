@@ -30,9 +30,16 @@ struct PeriodTileSource: PhotoSource {
     func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
         let start = (max(1, page) - 1) * max(1, perPage)
         guard start < sections.count else { return [] }
-        var tiles: [LibraryItem] = []
-        for section in sections[start..<min(sections.count, start + perPage)] { tiles.append(try await tile(of: section)) }
-        return tiles
+        let shown = Array(sections[start..<min(sections.count, start + perPage)])
+        // The first items not received are read at once (a file's header each), not one after another.
+        return try await withThrowingTaskGroup(of: (Int, LibraryItem).self) { group in
+            for (offset, section) in shown.enumerated() {
+                group.addTask { (offset, try await tile(of: section)) }
+            }
+            var tiles = [LibraryItem?](repeating: nil, count: shown.count)
+            for try await (offset, tile) in group { tiles[offset] = tile }
+            return tiles.compactMap { $0 }
+        }
     }
 
     /// The tiles' page, with their count as the feed's total.
