@@ -19,8 +19,10 @@ import Testing
         #expect(map.actions(for: "q", in: .app) == [.quit])
         #expect(map.actions(for: KeyMap.interrupt, in: .app) == [.quit])
         #expect(map.actions(for: "q", in: .grid).isEmpty, "quit is the app's, for keys the scene leaves")
-        // Backspace leaves search results first, else goes up a folder.
-        #expect(map.actions(for: .backspace, in: .grid) == [.back, .goUp])
+        // Backspace leaves search results (or a zoomed-out grid) first, else zooms out from the top
+        // of a grid by date, else goes up a folder.
+        #expect(map.actions(for: .backspace, in: .grid) == [.back, .zoomOutAtTop, .goUp])
+        #expect(map.actions(for: "z", in: .grid) == [.zoomOut])
         #expect(map.actions(for: " ", in: .helpOverlay) == [.scrollHelpPage(forward: true)])
         #expect(map.actions(for: "Y", in: .question) == [.answerYes])
         #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
@@ -47,8 +49,9 @@ import Testing
             for binding in reachable {
                 for key in binding.keys {
                     if let other = seen[key], other != binding.action {
-                        let allowed: [Key: [KeyAction]] = [.backspace: [.back, .goUp], .escape: [.back, .clearDateFilter]]
-                        #expect(allowed[key] == [other, binding.action], "\(key): \(other) and \(binding.action)")
+                        let allowed: [Key: Set<KeyAction>] = [.backspace: [.back, .zoomOutAtTop, .goUp],
+                                                               .escape: [.back, .clearDateFilter]]
+                        #expect(Set([other, binding.action]).isSubset(of: allowed[key] ?? []), "\(key): \(other) and \(binding.action)")
                     }
                     seen[key] = binding.action
                 }
@@ -78,6 +81,7 @@ import Testing
         #expect(rows["previous / next photo (detail pane)"] == "Left Right  h l")
         #expect(rows["back (detail pane, search results)"] == "Esc  Backspace")
         #expect(rows["up to the folder above (local photos)"] == "Backspace  -")
+        #expect(rows["zoom out: months, then years (Enter goes back in)"] == "z Backspace")
         #expect(rows["mark / unmark; invert the marks"] == "Space v")
         #expect(rows["scroll, select"] == "wheel, click")
         #expect(rows["quit"] == "q  Ctrl-C")

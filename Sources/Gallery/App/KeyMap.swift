@@ -13,6 +13,9 @@ public enum KeyAction: Hashable, Sendable {
     case back
     /// Up to the folder above (a local library).
     case goUp
+    /// Months, then years, at a glance (`z`); `zoomOutAtTop` is Backspace's, which zooms out only
+    /// from the top row of a grid ordered by date (elsewhere it goes up a folder).
+    case zoomOut, zoomOutAtTop
     case cycleOrder, reverseOrder, toggleFit, search, retry
     /// `t`: a prompt for a date to select the first photo of.
     case jumpToDate
@@ -106,6 +109,12 @@ public struct KeyMap: Sendable, Equatable {
         Group("show every date again (after --since, --until)",
               detail: "show every photo again after `--since` / `--until` (the status bar shows the dates shown); the "
                   + "selected photo stays selected", in: .grid, [(.clearDateFilter, [.escape])]),
+        Group("zoom out: months, then years (Enter goes back in)",
+              detail: "zoom out: one tile per month (its first photo, `Jul 2023`, how many photos), again: one per year; "
+                  + "Enter on a month goes back in at its first photo, on a year into its months; Esc / Backspace "
+                  + "goes back in where you were. A grid not ordered by date is ordered by date taken first. "
+                  + "Backspace zooms out too from the top row of a grid ordered by date (local photos)", in: .grid,
+              [(.zoomOut, ["z"]), (.zoomOutAtTop, [.backspace])]),
         Group("up to the folder above (local photos)",
               detail: "up to the folder above, the folder you came from selected (local photos)", in: .grid,
               [(.goUp, [.backspace, "-"])]),

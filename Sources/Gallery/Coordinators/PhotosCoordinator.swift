@@ -2,7 +2,12 @@
 /// the user picks; popping a results grid leaves the grid below exactly as it was. In a local
 /// library it also walks folders (a folder tile opens its folder, the way up comes back with it
 /// selected) and changes the order, each time with a new grid over a new listing.
-@MainActor final class PhotosCoordinator: PhotosViewModelCoordinating, LibraryBrowsing {
+///
+/// `z` pushes a grid of the list's months over it (and from there one of its years), each a grid
+/// of `PeriodTileSource`'s tiles; Enter on a month pops them and selects the month's first photo,
+/// on a year pops the years and selects its first month; Esc closes a zoomed-out grid as it closes
+/// search results.
+@MainActor final class PhotosCoordinator: PhotosViewModelCoordinating, LibraryBrowsing, TimelineZooming {
     private let navigator: Navigator
     /// The services; `source` and `sourceName` change as the user walks through folders.
     private var environment: AppEnvironment
@@ -15,8 +20,10 @@
         files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
         grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] })
     private var children: [PhotoDetailCoordinator] = []
-    /// The grids on the stack: the main feed first, then search results.
+    /// The grids on the stack: the main feed first, then search results and zoomed-out grids.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
+    /// `z` in a grid not ordered by date: the zoom waits for the grid ordered by date taken.
+    private var pendingZoom: Task<Void, Never>?
     /// The folder shown, watched: its grids follow its files.
     private(set) var liveFolder: LiveFolder?
 
@@ -52,20 +59,25 @@
         grids.first?.viewModel.update(.selectWhenListed(id: id, index: index))
     }
 
-    private func showGrid(of feed: PhotoFeed) {
+    /// Pushes a grid of `feed` from `source` (the environment's; a zoomed-out grid's tiles).
+    @discardableResult
+    private func showGrid(of feed: PhotoFeed, from source: (any PhotoSource)? = nil) -> PhotosViewModel {
         let viewModel = PhotosViewModel(
-            source: environment.source, loader: environment.loader, renderer: environment.renderer,
+            source: source ?? environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
             fit: grids.last?.viewModel.fit ?? environment.thumbnailFit)
         viewModel.coordinator = self
+        // A month's tile is no file: `D` and `R` say so rather than act on its cover.
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
-                              fileActions: fileActions)
-        view.library = self
+                              fileActions: source == nil ? fileActions : nil)
+        if source == nil { view.library = self }
+        view.zoom = self
         grids.append((viewModel, view))
         navigator.push(view)
         viewModel.update(.appeared)
         if grids.count == 1, let note = environment.startNote { viewModel.update(.note(note)) }
+        return viewModel
     }
 
     private func grid(of viewModel: PhotosViewModel) -> (viewModel: PhotosViewModel, view: PhotosView)? {
@@ -76,6 +88,10 @@
         // A folder tile opens its folder; it is never a photo to pick or show.
         if photo.folder != nil {
             if let library { enter(photo, from: library) }
+            return
+        }
+        if let tile = photo.period {
+            zoomIn(to: tile, from: viewModel)
             return
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
@@ -174,6 +190,8 @@
 
     /// Replaces every grid with one over `source`, selecting the item with `id`.
     private func show(_ source: DirectorySource, selecting id: String?) {
+        pendingZoom?.cancel()
+        pendingZoom = nil
         for grid in grids.reversed() { grid.viewModel.update(.close) }
         if let first = grids.first { navigator.pop(first.view) }
         grids = []
@@ -182,5 +200,87 @@
         showGrid(of: .all)
         watchFolder()
         if let id { select(id) }
+    }
+}
+
+// MARK: - Zoom
+
+extension PhotosCoordinator {
+    func zoomOut(from viewModel: PhotosViewModel) {
+        if let level = viewModel.zoomLevel {
+            guard level == .month else {
+                viewModel.update(.note("years are the widest view: Enter goes into a year"))
+                return
+            }
+            // The years of the list the months are of, the year of the selected month selected.
+            guard let months = viewModel.periodTiles, !months.sections.isEmpty,
+                  let list = grid(below: viewModel)?.viewModel, let timeline = list.timeline else { return }
+            let start = viewModel.selectedPhoto?.period?.section.indices.lowerBound
+                ?? months.sections[min(viewModel.selectedIndex, months.sections.count - 1)].indices.lowerBound
+            showTiles(of: timeline, by: .year, over: list, selecting: start)
+            return
+        }
+        guard let timeline = viewModel.timeline else {
+            orderByDateTakenAndZoomOut(from: viewModel)
+            return
+        }
+        showTiles(of: timeline, by: .month, over: viewModel, selecting: viewModel.selectedIndex)
+    }
+
+    /// Pushes the grid of `timeline`'s months or years, of the grid `list`, with the tile holding
+    /// item `index` of the list selected.
+    private func showTiles(of timeline: Timeline, by grouping: TimelineGrouping, over list: PhotosViewModel,
+                           selecting index: Int) {
+        let source = environment.source
+        let tiles = PeriodTileSource(timeline: timeline, grouping: grouping, listing: source) { list.photo(at: $0) }
+        guard !tiles.sections.isEmpty else {
+            // Only folder tiles: nothing has a date.
+            list.update(.note("no photos to show by month here"))
+            return
+        }
+        let zoomed = showGrid(of: .all, from: tiles)
+        zoomed.update(.selectWhenListed(id: nil, index: tiles.index(ofSectionHolding: index) ?? 0))
+    }
+
+    /// A grid of photos without dates yet: a library in another order (by name, by size) is
+    /// ordered by date taken, the selection kept, and zoomed out once the new list has its dates;
+    /// a library by date still listing is zoomed out once it has them. Elsewhere (search results,
+    /// a catalog) there are no dates to zoom out over: the status bar says so.
+    private func orderByDateTakenAndZoomOut(from viewModel: PhotosViewModel) {
+        guard let library, viewModel === grids.first?.viewModel else {
+            viewModel.update(.note("months need photos ordered by date: `s` orders a folder by date taken"))
+            return
+        }
+        if library.order != .taken && library.order != .date {
+            show(library.reordered(.taken, reversed: library.reversed), selecting: viewModel.selectionToKeep)
+        }
+        guard let dated = grids.first?.viewModel else { return }
+        pendingZoom?.cancel()
+        pendingZoom = Task { [weak self, weak dated] in
+            // The dates come with the list's first page; a library read for a long time is waited for.
+            guard let waiting = dated, await waiting.waitUntil(timeout: .seconds(600), { [weak dated] in dated?.timeline != nil }),
+                  !Task.isCancelled, let self, let dated, self.grids.last?.viewModel === dated else { return }
+            self.pendingZoom = nil
+            self.zoomOut(from: dated)
+        }
+    }
+
+    /// Enter on a month: back in the list at its first photo; on a year: back in its months at its
+    /// first month. The grid entered from is the top one, right over the grid gone back to.
+    private func zoomIn(to tile: PeriodTile, from viewModel: PhotosViewModel) {
+        guard let below = grid(below: viewModel)?.viewModel else { return }
+        let start = tile.section.indices.lowerBound
+        viewModel.update(.close)
+        if let months = below.periodTiles {
+            below.update(.selectWhenListed(id: nil, index: months.index(ofSectionStartingAt: start) ?? 0))
+        } else {
+            below.update(.selectWhenListed(id: tile.firstItemID, index: start))
+        }
+    }
+
+    /// The grid under `viewModel`'s on the stack.
+    private func grid(below viewModel: PhotosViewModel) -> (viewModel: PhotosViewModel, view: PhotosView)? {
+        guard let index = grids.firstIndex(where: { $0.viewModel === viewModel }), index > 0 else { return nil }
+        return grids[index - 1]
     }
 }

@@ -12,6 +12,9 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         case video(VideoClip)
         /// A folder of a local library, shown as a tile; its picture is its cover.
         case folder(PhotoFolder)
+        /// A month or a year of a list ordered by date, shown as a tile when the grid is zoomed
+        /// out (`z`); its picture is its first item's.
+        case period(PeriodTile)
     }
 
     /// Unique within its source: a catalog's photo id; a local file's or folder's absolute path as
@@ -90,6 +93,16 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
         return nil
     }
 
+    /// The month or year this tile stands for; nil for anything else.
+    public var period: PeriodTile? {
+        if case .period(let period) = kind { return period }
+        return nil
+    }
+
+    /// Whether its picture is a video's file, drawn from its poster frame: a video's, or a
+    /// month's whose first item is a video.
+    public var pictureIsVideo: Bool { video != nil || period?.coverIsVideo == true }
+
     /// The video this item is; nil for a photo or a folder.
     public var video: VideoClip? {
         if case .video(let clip) = kind { return clip }
@@ -111,9 +124,14 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// The RAW file of a RAW+JPEG pair (the JPEG is the main file, shown).
     public var raw: FilePath? { companions.first { $0.role == .raw }?.path }
 
-    /// Whether it is a photo or a video, not a folder tile: only these are marked, chosen by
-    /// `--pick` and stepped through in the detail pane.
-    public var isMedia: Bool { folder == nil }
+    /// Whether it is a photo or a video, not a folder's or a month's tile: only these are marked,
+    /// chosen by `--pick` and stepped through in the detail pane.
+    public var isMedia: Bool {
+        switch kind {
+        case .photo, .video: true
+        case .folder, .period: false
+        }
+    }
 }
 
 /// A file that belongs to an item's main file (the same name but for its extension, in the same

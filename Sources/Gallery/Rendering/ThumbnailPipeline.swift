@@ -27,7 +27,7 @@ struct ThumbnailPipeline: Sendable {
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: fit) else {
             throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to show")
         }
-        if photo.video != nil, case .file(let path) = location {
+        if photo.pictureIsVideo, case .file(let path) = location {
             // A crop fills the cells: the poster is asked to cover a square of the larger side.
             let side = max(pixels.width, pixels.height)
             let box = fit == .crop ? PixelSize(width: side, height: side) : pixels

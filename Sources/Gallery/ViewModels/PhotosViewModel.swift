@@ -34,7 +34,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var folderCount = 0
     /// How many items of the feed are videos.
     public private(set) var videoCount = 0
-    /// Each item's date in list order, from the latest page, when the list is ordered by date.
+    /// Each item's date in list order, from the latest page, when the list is ordered by date: what
+    /// `t` jumps on and `z` zooms out over.
     public private(set) var timeline: Timeline?
     /// The block of cells each thumbnail is rendered into.
     public var thumbnailSize: CellSize { thumbnailLoads.cells }
@@ -69,6 +70,11 @@ public final class PhotosViewModel: UpdatedByMessages {
     public var perPage: Int { pagination.perPage }
     /// Whether the source can search (else `/` says so).
     public var canSearch: Bool { source.supportsSearch }
+    /// Months or years, when this grid is zoomed out (`z`) to tiles of them; nil for a grid of
+    /// photos.
+    public var zoomLevel: TimelineGrouping? { (source as? PeriodTileSource)?.grouping }
+    /// The source of a zoomed-out grid's tiles.
+    var periodTiles: PeriodTileSource? { source as? PeriodTileSource }
     /// The selected photo, nil on a page not here yet.
     public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
     /// The item to keep selected in a new grid over the same folder (another order): the one this
@@ -536,13 +542,14 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func toggleMark(at index: Int) {
         guard let photo = photo(at: index) else { return }
         guard photo.isMedia else {
-            note = Self.folderNotMarked
+            note = photo.period == nil ? Self.folderNotMarked : Self.periodNotMarked
             return
         }
         if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
     }
 
     static let folderNotMarked = "folders are not marked"
+    static let periodNotMarked = "months and years are not marked: Enter goes in to mark their photos"
 
     /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
     private func invertMarks() {

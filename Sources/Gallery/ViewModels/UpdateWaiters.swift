@@ -11,6 +11,14 @@ final class UpdateWaiters {
     private var waiters: [Int: Waiter] = [:]
     private var lastID = 0
 
+    /// A state that goes away ends its waits: false, as after their timeout.
+    isolated deinit {
+        for waiter in waiters.values {
+            waiter.timeout.cancel()
+            waiter.continuation.resume(returning: false)
+        }
+    }
+
     /// Resumes once `condition` holds after an update (at once when it holds now); false after
     /// `timeout` without it.
     func until(timeout: Duration, _ condition: @escaping @MainActor () -> Bool) async -> Bool {

@@ -3,8 +3,9 @@ import TerminalVocabulary
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), the jump to a date (`t`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
-/// (Space, `v`), the file actions (`D` `u` `R`) and, in a local library, the order (`s`) and the
-/// way up (Backspace, `-`).
+/// (Space, `v`), the file actions (`D` `u` `R`), the months and years at a glance (`z`) and, in a
+/// local library, the order (`s`) and the way up (Backspace, `-`). A zoomed-out grid is this scene
+/// too, over a month's or a year's tiles.
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
@@ -27,6 +28,8 @@ import TerminalVocabulary
     }
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
+    /// Months and years at a glance (`z`).
+    weak var zoom: (any TimelineZooming)?
 
     init(viewModel: PhotosViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
          fileActions: PhotoFileActions? = nil) {
@@ -162,8 +165,18 @@ import TerminalVocabulary
         case .goUp:
             guard case .all = viewModel.feed, let library else { return false }
             library.goUp()
+        case .zoomOut:
+            guard let zoom else { return false }
+            zoom.zoomOut(from: viewModel)
+        case .zoomOutAtTop:
+            // Backspace zooms out from the top row of a grid by date: above the photos are their
+            // months. Lower down, or in another order, it goes up a folder.
+            guard let zoom, viewModel.timeline != nil, viewModel.zoomLevel == nil,
+                  viewModel.selectedIndex < grid.columns else { return false }
+            zoom.zoomOut(from: viewModel)
         case .back:
-            guard case .search = viewModel.feed else { return false }
+            // Out of search results, or back in from months and years.
+            guard viewModel.feed != .all || viewModel.zoomLevel != nil else { return false }
             viewModel.update(.close)
         case .mark: viewModel.update(.toggleMark(viewModel.selectedIndex))
         case .invertMarks: viewModel.update(.invertMarks)
@@ -271,7 +284,7 @@ import TerminalVocabulary
         // Search results are of the dates shown too.
         if let dates = library?.dateFilterLabel { parts.append(dates) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
-                                 videos: viewModel.videoCount,
+                                 videos: viewModel.videoCount, tiles: viewModel.zoomLevel.map(\.rawValue),
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
@@ -280,11 +293,11 @@ import TerminalVocabulary
     }
 
     /// "1,512 photos" (with "3 folders" first when some items are folders, and "3 skipped" after
-    /// when the source left files out), the selection's place ("84 of 1,512") and, when the number
-    /// of pages is known, "page 3 of 51".
-    static func countParts(total: Int, folders: Int = 0, videos: Int = 0, selected: Int, perPage: Int, pageCount: Int?,
-                           skipped: Int = 0) -> [String] {
-        var parts = [CountText.items(total: total, folders: folders, videos: videos)]
+    /// when the source left files out; "24 months" for `tiles` "month"), the selection's place
+    /// ("84 of 1,512") and, when the number of pages is known, "page 3 of 51".
+    static func countParts(total: Int, folders: Int = 0, videos: Int = 0, tiles: String? = nil, selected: Int, perPage: Int,
+                           pageCount: Int?, skipped: Int = 0) -> [String] {
+        var parts = [tiles.map { CountText.count(total, $0) } ?? CountText.items(total: total, folders: folders, videos: videos)]
         if skipped > 0 { parts.append("\(CountText.grouped(skipped)) skipped") }
         guard total > 0 else { return parts }
         parts.append("\(CountText.grouped(selected + 1)) of \(CountText.grouped(total))")
@@ -300,7 +313,9 @@ import TerminalVocabulary
             return GridCell(title: "", image: nil, placeholder: "…")
         }
         let title: String
-        if let folder = photo.folder {
+        if let tile = photo.period {
+            title = "\(photo.title) · \(tile.summary)"
+        } else if let folder = photo.folder {
             title = "▸ \(photo.title)/ · \(folder.summary)"
             if photo.picture == nil { return GridCell(title: title, image: nil, placeholder: "folder") }
         } else {

@@ -1,0 +1,25 @@
+/// A month or a year of a list ordered by date, as a zoomed-out grid shows it (`z`): one tile per
+/// section of the list's `Timeline`, its picture its first item's.
+public struct PeriodTile: Sendable, Equatable {
+    /// The period, and its items' places in the list zoomed out from.
+    public let section: TimelineSection
+    /// The id of the section's first item, which going back in at this tile selects.
+    public let firstItemID: String
+    /// The first item is a video: its poster frame is the tile's picture.
+    public let coverIsVideo: Bool
+
+    /// "42 photos" (videos counted as photos: the tile counts the list's items), for the tile's title.
+    public var summary: String { CountText.count(section.indices.count, "photo") }
+}
+
+extension DatePeriod {
+    private static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "2023", "Jul 2023", "14 Jul 2023": a tile's title, short enough for a narrow cell.
+    public var shortTitle: String {
+        guard let month, (1...12).contains(month) else { return String(year) }
+        let monthYear = "\(Self.monthAbbreviations[month - 1]) \(year)"
+        return day.map { "\($0) \(monthYear)" } ?? monthYear
+    }
+}
