@@ -88,6 +88,11 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Reverse the order of local photos.")
     var reverse: Bool?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Ordered by date (--sort date or taken), a heading before each month, day or year; none for no headings. Default: \(SettingValues.standard.group.rawValue).",
+        valueName: "day|month|year|none"))
+    var group: TimelineGrouping?
+
     @Flag(name: [.customShort("R"), .long], help: "Show every photo below the folder in one grid.")
     var recursive = false
 

@@ -16,6 +16,7 @@ struct SettingValues: Equatable {
     var fit = PictureFit.gridDefault
     var sort = SortOption.name
     var reverse = false
+    var group = TimelineGrouping.month
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
 
@@ -41,6 +42,7 @@ struct Setting {
             Setting("fit", \.fit, flag: \.fit),
             Setting("sort", \.sort, flag: \.sort),
             Setting("reverse", \.reverse, flag: \.reverse),
+            Setting("group", \.group, flag: \.group),
             Setting("terminal_scroll", \.terminalScroll, flag: \.terminalScroll),
             Setting(secret: "unsplash_access_key", \.unsplashAccessKey, flag: \.unsplashAccessKey),
         ]
@@ -152,6 +154,7 @@ extension RenderModeOption: SettingValue {}
 extension ThemeOption: SettingValue {}
 extension PictureFit: SettingValue {}
 extension SortOption: SettingValue {}
+extension TimelineGrouping: SettingValue {}
 extension TerminalScrollOption: SettingValue {}
 
 extension CellSize: SettingValue {

@@ -57,7 +57,7 @@
             source: environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
-            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit)
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping)
         viewModel.coordinator = self
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
                               fileActions: fileActions)

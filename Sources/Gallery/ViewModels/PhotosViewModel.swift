@@ -48,6 +48,15 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var markedIDs: Set<String> = []
     /// Where the selection is: the grid shows it; the user moves it (`.select`).
     public private(set) var selectedIndex = 0
+    /// Each item's date, from the latest page that sent one (a listing ordered by date), kept in
+    /// step with the list as photos leave and come back.
+    public private(set) var timeline: Timeline?
+    /// The timeline cut by `grouping`: the grid's headings, `[` and `]`.
+    public private(set) var sections: [TimelineSection] = []
+    /// How the timeline is cut into sections (`--group`).
+    public let grouping: TimelineGrouping
+    /// The dates of the items that left (the trash), for when they come back.
+    @ObservationIgnored private var removedDates: [String: PhotoDate] = [:]
 
     /// The photos received so far, in feed order.
     public var photos: [LibraryItem] { items.received }
@@ -67,6 +76,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     public var perPage: Int { pagination.perPage }
     /// Whether the source can search (else `/` says so).
     public var canSearch: Bool { source.supportsSearch }
+    /// The period (month, day or year) of the selected photo, when the grid has sections.
+    public var selectedPeriod: DatePeriod? { sections.section(containing: selectedIndex)?.period }
     /// The selected photo, nil on a page not here yet.
     public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
     /// The item to keep selected in a new grid over the same folder (another order): the one this
@@ -126,8 +137,9 @@ public final class PhotosViewModel: UpdatedByMessages {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault) {
+                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault, grouping: TimelineGrouping = .month) {
         self.networkStatus = networkStatus
+        self.grouping = grouping
         self.source = source
         self.feed = feed
         self.list = GridList(perPage: perPage)
@@ -333,6 +345,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         sourceNote = nil
         folderCount = 0
         videoCount = 0
+        setTimeline(nil)
         listChanges.append(.replaced)
         selectedIndex = 0
         selectedID = nil
@@ -459,6 +472,7 @@ public final class PhotosViewModel: UpdatedByMessages {
                 list.place(received.photos, onPage: page)
                 showFilledHoles()
             }
+            if let timeline = received.timeline, timeline.dates.count == items.count { setTimeline(timeline) }
             settleSelection()
         case .failure(let error):
             list.pagination.fail(page: page)
@@ -508,6 +522,13 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func remove(_ ids: Set<String>) {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
+        if let timeline {
+            var dates = timeline.dates
+            for (photo, index) in removed.sorted(by: { $0.index > $1.index }) where dates.indices.contains(index) {
+                removedDates[photo.id] = dates.remove(at: index)
+            }
+            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+        }
         for (photo, _) in removed { forget(photo.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
@@ -515,6 +536,11 @@ public final class PhotosViewModel: UpdatedByMessages {
 
     private func putBack(_ photo: LibraryItem, at index: Int?) {
         guard list.putBack(photo, at: index) else { return }
+        if let timeline, let index {
+            var dates = timeline.dates
+            dates.insert(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date, at: min(index, dates.count))
+            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+        }
         if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
@@ -608,6 +634,10 @@ public final class PhotosViewModel: UpdatedByMessages {
         let listed = Set(updated.received.map(\.id))
         let redrawn = listing.rewritten.intersection(listed)
         markedIDs.subtract(listing.goneMarks)
+        // The files' dates may change alone (a file touched), their order with them or not.
+        if let timeline = listing.pages.values.lazy.compactMap(\.timeline).first, timeline.dates.count == updated.count {
+            setTimeline(timeline)
+        }
         // Pages received but not asked for again may be out of date: they must become holes.
         let unchanged = updated == items
         for id in redrawn { thumbnailLoads.forget(id, in: &thumbnails) }
@@ -625,6 +655,13 @@ public final class PhotosViewModel: UpdatedByMessages {
         listRequest = requests.next()
         list.replaceAll(with: updated)
         listChanged()
+    }
+
+    /// The timeline is `timeline` now, and the sections with it.
+    private func setTimeline(_ timeline: Timeline?) {
+        guard timeline != self.timeline else { return }
+        self.timeline = timeline
+        sections = timeline?.sections(by: grouping) ?? []
     }
 
     // MARK: Thumbnails

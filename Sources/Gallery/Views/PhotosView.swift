@@ -15,6 +15,8 @@ import TerminalVocabulary
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: CellSize?
+    /// The sections the grid was given headings for.
+    private var shownSections: [TimelineSection] = []
     /// The search or rename prompt, while open.
     private(set) var prompt: TextField?
     /// The photo the open prompt renames; nil for the search prompt.
@@ -46,6 +48,7 @@ import TerminalVocabulary
             _ = view.viewModel.markedIDs
             _ = view.viewModel.note
             _ = view.viewModel.listChanges
+            _ = view.viewModel.sections
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -57,6 +60,11 @@ import TerminalVocabulary
 
     func layout(in rect: Rect) {
         let gridRect = rect.splitStatusRow.body
+        // Before the list's changes: the rows they are shown in have the headings of the same list.
+        if viewModel.sections != shownSections {
+            shownSections = viewModel.sections
+            grid.setSections(shownSections.map { GridSection(start: $0.indices.lowerBound, title: $0.heading()) })
+        }
         for change in viewModel.takeListChanges() {
             switch change {
             case .replaced:
@@ -134,6 +142,8 @@ import TerminalVocabulary
         case .retry: viewModel.update(.retry)
         case .toggleFit: viewModel.update(.fit(viewModel.fit.toggled))
         case .nextPage: jumpToPage(forward: true)
+        case .nextSection: jumpToSection(forward: true)
+        case .previousSection: jumpToSection(forward: false)
         case .previousPage: jumpToPage(forward: false)
         case .cycleOrder:
             guard let library else { return false }
@@ -215,6 +225,20 @@ import TerminalVocabulary
         }
     }
 
+    /// `]`: the first photo of the next section; `[`: of the previous one (of the first, from
+    /// inside it). Without sections the status bar says what makes them.
+    private func jumpToSection(forward: Bool) {
+        guard !viewModel.sections.isEmpty else {
+            viewModel.update(.note(Self.noSections))
+            return
+        }
+        if let target = viewModel.sections.start(nextTo: viewModel.selectedIndex, forward: forward) {
+            viewModel.update(.select(target))
+        }
+    }
+
+    static let noSections = "no months: --sort date or taken"
+
     private var emptyText: String {
         if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }
         return "No photos"
@@ -232,6 +256,7 @@ import TerminalVocabulary
         var parts: [String] = []
         if case .search(let query) = viewModel.feed { parts.append("search \"\(truncate(query, toWidth: 24))\"") }
         if let order = library?.orderLabel { parts.append(order) }
+        if let period = viewModel.selectedPeriod { parts.append(period.text()) }
         parts += Self.countParts(total: viewModel.total ?? viewModel.items.count, folders: viewModel.folderCount,
                                  videos: viewModel.videoCount,
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
