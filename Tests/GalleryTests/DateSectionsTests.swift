@@ -31,6 +31,14 @@ private func hasMonthNames(_ identifier: String, july: String) -> Bool {
     }
 
     func source(order: PhotoOrder = .date) throws -> DirectorySource { try DirectorySource(path: FilePath(directory.path), order: order) }
+
+    /// The app over the folder ordered by date, its first page listed and drawn.
+    func shown() async throws -> (DirectorySource, LibraryHarness, PhotosViewModel) {
+        let source = try source()
+        let app = LibraryHarness(source)
+        _ = await app.settle()
+        return (source, app, try #require(app.coordinator.viewModel))
+    }
     func remove() { directory.remove() }
 }
 
@@ -107,10 +115,7 @@ struct DateSectionsTests {
     @Test func trashingAndRestoringAPhotoRedrawsTheHeadings() async throws {
         let folder = try DatedFolder()
         defer { folder.remove() }
-        let source = try folder.source()
-        let app = LibraryHarness(source)
-        _ = await app.settle()
-        let viewModel = try #require(app.coordinator.viewModel)
+        let (source, app, viewModel) = try await folder.shown()
         let trash = FreedesktopTrash(homeTrash: folder.directory.path + "/data/Trash")
         let files = PhotoFileActions(files: source, trash: trash, grids: { [viewModel] })
         viewModel.update(.select(4))
@@ -131,10 +136,7 @@ struct DateSectionsTests {
     @Test func aFolderListedAgainBringsItsNewDates() async throws {
         let folder = try DatedFolder()
         defer { folder.remove() }
-        let source = try folder.source()
-        let app = LibraryHarness(source)
-        _ = await app.settle()
-        let viewModel = try #require(app.coordinator.viewModel)
+        let (source, _, viewModel) = try await folder.shown()
         // The August photo is touched into October: last now, in a section of its own.
         let october = Calendar.current.date(from: DateComponents(year: 2023, month: 10, day: 3, hour: 12))!
         try FileManager.default.setAttributes([.modificationDate: october], ofItemAtPath: folder.directory.path + "/p3.jpg")

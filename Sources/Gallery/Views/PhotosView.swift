@@ -229,7 +229,7 @@ import TerminalVocabulary
     /// inside it). Without sections the status bar says what makes them.
     private func jumpToSection(forward: Bool) {
         guard !viewModel.sections.isEmpty else {
-            viewModel.update(.note(Self.noSections))
+            viewModel.update(.note(viewModel.grouping == .none ? Self.noGrouping : Self.noSections))
             return
         }
         if let target = viewModel.sections.start(nextTo: viewModel.selectedIndex, forward: forward) {
@@ -238,6 +238,7 @@ import TerminalVocabulary
     }
 
     static let noSections = "no months: --sort date or taken"
+    static let noGrouping = "no months: --group none"
 
     private var emptyText: String {
         if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }

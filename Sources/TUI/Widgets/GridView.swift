@@ -102,8 +102,11 @@ public struct GridCell: Sendable {
     /// Items were appended (or the list was cut short): indices keep their meaning, the selection
     /// stays unless its item is gone.
     public func setItemCount(_ count: Int) {
-        itemCount = max(0, count)
-        rebuildRows()
+        // Every frame says the count: the rows are made again only when it changed.
+        if max(0, count) != itemCount {
+            itemCount = max(0, count)
+            rebuildRows()
+        }
         let previousSelection = selectedIndex
         selectedIndex = min(selectedIndex, max(0, itemCount - 1))
         clampTopRow()
