@@ -146,6 +146,23 @@ struct DateSectionsTests {
         #expect(viewModel.sections.map(\.indices) == [1..<4, 4..<6, 6..<7])
     }
 
+    /// Pages of 2: the first page's timeline covers the whole list, so every heading and count is
+    /// known while later pages are holes; `]` selects a photo still to come.
+    @Test func headingsAndCountsComeWithTheFirstPage() async throws {
+        let folder = try DatedFolder()
+        defer { folder.remove() }
+        let viewModel = PhotosViewModel(source: try folder.source(), loader: LocalFileImageLoader(), renderer: FakeRenderer(),
+                                        renderMode: .ascii, perPage: 2, cache: ThumbnailCache(capacityBytes: 1 << 20))
+        viewModel.update(.appeared)
+        await viewModel.until { viewModel.items.count == 7 }
+        #expect(viewModel.photos.count == 2, "one page of two")
+        #expect(viewModel.sections.map(\.indices) == [1..<4, 4..<5, 5..<7])
+        #expect(viewModel.sections.map { $0.heading(locale: Locale(identifier: "en_GB")) }
+                == ["July 2023 · 3 photos", "August 2023 · 1 photo", "September 2023 · 2 photos"])
+        viewModel.update(.select(try #require(viewModel.sections.start(nextTo: 4, forward: true))))
+        #expect(viewModel.selectedIndex == 5 && viewModel.selectedPhoto == nil && viewModel.selectedPeriod == DatePeriod(year: 2023, month: 9))
+    }
+
     @Test func daysAndYearsAndNoHeadingsInNameOrder() async throws {
         let folder = try DatedFolder()
         defer { folder.remove() }

@@ -116,6 +116,24 @@ import TerminalVocabulary
         #expect(screen.scrollableRegion == ScrollableRegion(rows: 0..<23, firstContentRow: 48))
     }
 
+    /// Too small for a cell: a list of titles, each heading a line of its own.
+    @Test func aListHasItsHeadingsOnLinesOfTheirOwn() {
+        let grid = GridView()
+        grid.setSections(sections)
+        grid.setItemCount(10)
+        grid.layout(in: Rect(row: 0, column: 0, columns: 30, rows: 8))
+        grid.cellProvider = { GridCell(title: "Photo \($0)") }
+        #expect(grid.isList)
+        let screen = InMemoryScreen(size: CellSize(columns: 30, rows: 8))
+        screen.beginFrame()
+        grid.draw(on: screen)
+        #expect(Array(screen.text().prefix(7)) == ["Photo 0", "Photo 1", "July 2023 · 5 photos", "Photo 2", "Photo 3", "Photo 4", "Photo 5"])
+        grid.select(8)
+        #expect(grid.visibleRange == 4..<9, "rows 5 to 11: Photo 4 to Photo 8 with two headings")
+        grid.perform(.up)
+        #expect(grid.selectedIndex == 7)
+    }
+
     @Test func aClickOnAHeadingSelectsNothingAndOnACellItsItem() {
         let (grid, _) = makeGrid()
         #expect(grid.index(at: Point(row: 12, column: 5)) == nil)
