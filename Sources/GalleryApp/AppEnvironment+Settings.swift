@@ -11,6 +11,7 @@ extension AppEnvironment {
         theme = settings.theme.terminalTheme(environment: environment)
         minimumCellSize = CellSize(columns: settings.thumbSize.columns, rows: settings.thumbSize.rows)
         thumbnailFit = settings.fit
+        grouping = settings.group
         opener = SystemURLOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         trash = FreedesktopTrash(homeTrash: FreedesktopTrash.homeTrash(environment: environment))
         // Unsplash asks apps to call a photo's `download_location` when it is downloaded.

@@ -101,6 +101,11 @@ struct GalleryCommand: ParsableCommand {
         valueName: "DATE"), transform: DateQuery.parseArgument)
     var until: DateQuery?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Ordered by date (--sort date or taken), a heading before each month, day or year; none for no headings. Default: \(SettingValues.standard.group.rawValue).",
+        valueName: "day|month|year|none"))
+    var group: TimelineGrouping?
+
     @Flag(name: [.customShort("R"), .long], help: "Show every photo below the folder in one grid.")
     var recursive = false
 

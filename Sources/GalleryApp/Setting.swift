@@ -20,6 +20,7 @@ struct SettingValues: Equatable {
     var reverse = false
     var since: DateQuery?
     var until: DateQuery?
+    var group = TimelineGrouping.month
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
 
@@ -47,6 +48,7 @@ struct Setting {
             Setting("reverse", \.reverse, flag: \.reverse),
             Setting(optional: "since", \.since, flag: \.since),
             Setting(optional: "until", \.until, flag: \.until),
+            Setting("group", \.group, flag: \.group),
             Setting("terminal_scroll", \.terminalScroll, flag: \.terminalScroll),
             Setting(secret: "unsplash_access_key", \.unsplashAccessKey, flag: \.unsplashAccessKey),
         ]
@@ -166,6 +168,7 @@ extension RenderModeOption: SettingValue {}
 extension ThemeOption: SettingValue {}
 extension PictureFit: SettingValue {}
 extension SortOption: SettingValue {}
+extension TimelineGrouping: SettingValue {}
 extension TerminalScrollOption: SettingValue {}
 
 /// `since` and `until`: a date as `t` takes it, month names in the locale's language too.

@@ -81,6 +81,19 @@ struct ConfigTests {
         #expect(parseError("fit = \"stretch\"\n")?.message == "fit must be crop or contain, got 'stretch'")
     }
 
+    /// `--group`: month unless told; the file's `group`, then the flag; the grid of a name or size
+    /// order has no dates, so no headings whatever it says (`DateSectionsTests`).
+    @Test func theGroupComesFromTheFileThenTheFlag() throws {
+        #expect(try settings([], file: nil).group == .month)
+        let file = try ConfigFile.parse("group = \"day\"\n", path: path)
+        #expect(try settings([], file: file).group == .day)
+        #expect(try settings(["--group", "none"], file: file).group == TimelineGrouping.none)
+        #expect(try settings(["--group", "year"], file: nil).group == .year)
+        #expect(try settings([], file: file).toml.contains("group = \"day\""))
+        #expect(parseError("group = \"week\"\n")?.message == "group must be one of day, month, year, none, got 'week'")
+        #expect(throws: (any Error).self) { try GalleryCommand.parse(["--group", "week"]) }
+    }
+
     @Test func terminalScrollComesFromTheFileThenTheFlagAndMeetsTheTerminal() throws {
         #expect(try settings([], file: nil).terminalScroll == .auto)
         let file = try ConfigFile.parse("terminal_scroll = \"off\"\n", path: path)
@@ -181,14 +194,14 @@ struct ConfigTests {
     @Test func everySettingIsSetByItsFlagAndReadBackFromWhatPrintConfigWrites() throws {
         let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: CellSize(columns: 30, rows: 12), perPage: 7,
                                     theme: .light, fit: .crop, sort: .taken, reverse: true,
-                                    since: DateQuery(.month(year: 2023, month: 7)), until: DateQuery(.relative(.lastWeek)),
+                                    since: DateQuery(.month(year: 2023, month: 7)), until: DateQuery(.relative(.lastWeek)), group: .year,
                                     terminalScroll: .off,
                                     unsplashAccessKey: "key-1234")
         let defaults = Mirror(reflecting: SettingValues()).children.map { "\($0.value)" }
         #expect(zip(Mirror(reflecting: changed).children.map { "\($0.value)" }, defaults).allSatisfy(!=),
                 "each value differs from its default, or its flag and line would go untested")
         let flagged = try settings(["--source", "picsum", "--render", "kitty", "--thumb-size", "30x12", "--per-page", "7",
-                                    "--theme", "light", "--fit", "crop", "--sort", "taken", "--reverse",
+                                    "--theme", "light", "--fit", "crop", "--sort", "taken", "--reverse", "--group", "year",
                                     "--since", "july 2023", "--until", "last week",
                                     "--terminal-scroll", "off", "--unsplash-access-key", "key-1234"], file: nil)
         #expect(flagged.values == changed)

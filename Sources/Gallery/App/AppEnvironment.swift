@@ -29,6 +29,9 @@ public struct AppEnvironment: Sendable {
     public var minimumCellSize = CellSize.standardGridCell
     /// How grid thumbnails fit their cells at start (`--fit`; `f` switches): a crop or the whole photo.
     public var thumbnailFit = PictureFit.gridDefault
+    /// How a grid ordered by date is cut into sections under headings (`--group`); other orders
+    /// have no dates to cut by.
+    public var grouping = TimelineGrouping.month
     /// Which scrolls the terminal may do itself (`--terminal-scroll`): pictures too where it is
     /// known to move their pixels.
     public var regionScrolling = RegionScrolling.text

@@ -5,6 +5,8 @@ public enum KeyAction: Hashable, Sendable {
     /// A step of the grid's selection, or Enter's open.
     case grid(GridMove)
     case nextPage, previousPage
+    /// The first photo of the next or the previous date section (`--group`).
+    case nextSection, previousSection
     /// The detail pane's neighbours in the list it was opened from.
     case previousPhoto, nextPhoto
     /// Play or pause the video (a Live Photo's motion) in the detail pane.
@@ -95,6 +97,10 @@ public struct KeyMap: Sendable, Equatable {
         Group("next / previous page",
               detail: "first photo of the next / previous page (loads the next page when needed)", in: .grid,
               [(.nextPage, ["n"]), (.previousPage, ["N"])]),
+        Group("previous / next month (day, year: --group)",
+              detail: "first photo of the previous / next month, or day or year (`--group`), when ordered by date "
+                  + "(`--sort date` or `taken`); the grid shows a heading before each", in: .grid,
+              [(.previousSection, ["["]), (.nextSection, ["]"])]),
         Group("open the detail pane, or a folder", in: .grid, [(.grid(.open), [.enter])], mouse: "double-click"),
         Group("previous / next photo (detail pane)",
               detail: "previous / next photo in the detail pane, loading the next page when needed", in: .detail,

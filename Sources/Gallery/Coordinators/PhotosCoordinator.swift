@@ -66,7 +66,7 @@
             source: source ?? environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
-            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit)
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping)
         viewModel.coordinator = self
         // A month's tile is no file: `D` and `R` say so rather than act on its cover.
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,

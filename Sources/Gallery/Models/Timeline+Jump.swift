@@ -40,17 +40,4 @@ extension Timeline {
         }
         return date < range.upperBound ? .on(index) : .after(index, date: date)
     }
-
-    /// The timeline without the items at `places` (taken out of the list: trashed), so that it
-    /// stays in step with the list until the listing sends another.
-    public func removing(_ places: Set<Int>) -> Timeline {
-        Timeline(dates: dates.enumerated().filter { !places.contains($0.offset) }.map(\.element), isNewestFirst: isNewestFirst)
-    }
-
-    /// The timeline with an item dated `date` back at `place` (restored).
-    public func inserting(_ date: PhotoDate?, at place: Int) -> Timeline {
-        var dates = dates
-        dates.insert(date, at: min(max(place, 0), dates.count))
-        return Timeline(dates: dates, isNewestFirst: isNewestFirst)
-    }
 }

@@ -74,3 +74,33 @@ extension Timeline {
         return sections
     }
 }
+
+extension [TimelineSection] {
+    /// The section holding item `index`; nil for a folder tile or past the list.
+    func section(containing index: Int) -> TimelineSection? {
+        let place = partitioningIndex { $0.indices.lowerBound > index } - 1
+        return place >= 0 && self[place].indices.contains(index) ? self[place] : nil
+    }
+
+    /// `]`'s and `[`'s place from item `index`: the first item of the next section (`forward`), or
+    /// of the one before the section `index` is in (of that section when it is the first); nil at the ends.
+    func start(nextTo index: Int, forward: Bool) -> Int? {
+        let after = partitioningIndex { $0.indices.lowerBound > index }
+        if forward { return after < count ? self[after].indices.lowerBound : nil }
+        let place = after - 1
+        guard place >= 0 else { return nil }
+        if place > 0 { return self[place - 1].indices.lowerBound }
+        return index > self[0].indices.lowerBound ? self[0].indices.lowerBound : nil
+    }
+
+    /// The first place whose section `isAfter` holds for, the sections being in list order.
+    private func partitioningIndex(where isAfter: (TimelineSection) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -34,9 +34,6 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var folderCount = 0
     /// How many items of the feed are videos.
     public private(set) var videoCount = 0
-    /// Each item's date in list order, from the latest page, when the list is ordered by date: what
-    /// `t` jumps on and `z` zooms out over.
-    public private(set) var timeline: Timeline?
     /// The block of cells each thumbnail is rendered into.
     public var thumbnailSize: CellSize { thumbnailLoads.cells }
     /// Thumbnails crop the photo to fill the cell, or show all of it inside the cell (`.contain`).
@@ -51,6 +48,16 @@ public final class PhotosViewModel: UpdatedByMessages {
     public private(set) var markedIDs: Set<String> = []
     /// Where the selection is: the grid shows it; the user moves it (`.select`).
     public private(set) var selectedIndex = 0
+    /// Each item's date, from the latest page that sent one (a listing ordered by date), kept in
+    /// step with the list as photos leave and come back: the headings, what `t` jumps on and `z`
+    /// zooms out over.
+    public private(set) var timeline: Timeline?
+    /// The timeline cut by `grouping`: the grid's headings, `[` and `]`.
+    public private(set) var sections: [TimelineSection] = []
+    /// How the timeline is cut into sections (`--group`).
+    public let grouping: TimelineGrouping
+    /// The dates of the items that left (the trash), for when they come back.
+    @ObservationIgnored private var removedDates: [String: PhotoDate] = [:]
 
     /// The photos received so far, in feed order.
     public var photos: [LibraryItem] { items.received }
@@ -75,6 +82,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     public var zoomLevel: TimelineGrouping? { (source as? PeriodTileSource)?.grouping }
     /// The source of a zoomed-out grid's tiles.
     var periodTiles: PeriodTileSource? { source as? PeriodTileSource }
+    /// The period (month, day or year) of the selected photo, when the grid has sections.
+    public var selectedPeriod: DatePeriod? { sections.section(containing: selectedIndex)?.period }
     /// The selected photo, nil on a page not here yet.
     public var selectedPhoto: LibraryItem? { photo(at: selectedIndex) }
     /// The item to keep selected in a new grid over the same folder (another order): the one this
@@ -124,8 +133,6 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// Folder tiles whose photos below are being counted, by id: a tile listed again (a live
     /// folder's relisting) comes without its count and is counted again when shown.
     @ObservationIgnored private var countingFolders: Set<String> = []
-    /// The timeline's dates of the items taken out of the list (trashed), by id, for their way back.
-    @ObservationIgnored private var removedDates: [String: PhotoDate] = [:]
     /// A jump (`t`) asked for before the first page came, made when it comes.
     @ObservationIgnored private var pendingJump: DateQuery?
     /// Today on the user's clock, for relative words (`yesterday`); tests set their own.
@@ -140,8 +147,9 @@ public final class PhotosViewModel: UpdatedByMessages {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault) {
+                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault, grouping: TimelineGrouping = .month) {
         self.networkStatus = networkStatus
+        self.grouping = grouping
         self.source = source
         self.feed = feed
         self.list = GridList(perPage: perPage)
@@ -348,6 +356,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         sourceNote = nil
         folderCount = 0
         videoCount = 0
+        setTimeline(nil)
         listChanges.append(.replaced)
         selectedIndex = 0
         selectedID = nil
@@ -474,6 +483,7 @@ public final class PhotosViewModel: UpdatedByMessages {
                 list.place(received.photos, onPage: page)
                 showFilledHoles()
             }
+            if let timeline = received.timeline, timeline.dates.count == items.count { setTimeline(timeline) }
             settleSelection()
             if let pendingJump { jump(to: pendingJump) }
         case .failure(let error):
@@ -568,20 +578,25 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func remove(_ ids: Set<String>) {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
-        for (photo, _) in removed { forget(photo.id) }
         if let timeline {
-            for (photo, index) in removed where timeline.dates.indices.contains(index) {
-                removedDates[photo.id] = timeline.dates[index]
+            var dates = timeline.dates
+            for (photo, index) in removed.sorted(by: { $0.index > $1.index }) where dates.indices.contains(index) {
+                removedDates[photo.id] = dates.remove(at: index)
             }
-            self.timeline = timeline.removing(Set(removed.map(\.index)))
+            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
         }
+        for (photo, _) in removed { forget(photo.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
     }
 
     private func putBack(_ photo: LibraryItem, at index: Int?) {
-        guard list.putBack(photo, at: index), let index else { return }
-        timeline = timeline?.inserting(removedDates.removeValue(forKey: photo.id), at: index)
+        guard list.putBack(photo, at: index) else { return }
+        if let timeline, let index {
+            var dates = timeline.dates
+            dates.insert(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date, at: min(index, dates.count))
+            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+        }
         if photo.folder != nil { folderCount += 1 }
         listChanged()
     }
@@ -659,7 +674,6 @@ public final class PhotosViewModel: UpdatedByMessages {
         if page.skipped != skipped { skipped = page.skipped }
         if page.folderCount != folderCount { folderCount = page.folderCount }
         if page.videoCount != videoCount { videoCount = page.videoCount }
-        if page.timeline != timeline { timeline = page.timeline }
     }
 
     private func replaceList(with listing: FolderRelisting) {
@@ -676,6 +690,10 @@ public final class PhotosViewModel: UpdatedByMessages {
         let listed = Set(updated.received.map(\.id))
         let redrawn = listing.rewritten.intersection(listed)
         markedIDs.subtract(listing.goneMarks)
+        // The files' dates may change alone (a file touched), their order with them or not.
+        if let timeline = listing.pages.values.lazy.compactMap(\.timeline).first, timeline.dates.count == updated.count {
+            setTimeline(timeline)
+        }
         // Pages received but not asked for again may be out of date: they must become holes.
         let unchanged = updated == items
         for id in redrawn { thumbnailLoads.forget(id, in: &thumbnails) }
@@ -693,6 +711,13 @@ public final class PhotosViewModel: UpdatedByMessages {
         listRequest = requests.next()
         list.replaceAll(with: updated)
         listChanged()
+    }
+
+    /// The timeline is `timeline` now, and the sections with it.
+    private func setTimeline(_ timeline: Timeline?) {
+        guard timeline != self.timeline else { return }
+        self.timeline = timeline
+        sections = timeline?.sections(by: grouping) ?? []
     }
 
     // MARK: Thumbnails

@@ -16,6 +16,8 @@ import TerminalVocabulary
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: CellSize?
+    /// The sections the grid was given headings for.
+    private var shownSections: [TimelineSection] = []
     /// The search, rename or date prompt, while open.
     private(set) var prompt: TextField?
     /// What the open prompt's answer is for.
@@ -55,6 +57,7 @@ import TerminalVocabulary
             _ = view.viewModel.markedIDs
             _ = view.viewModel.note
             _ = view.viewModel.listChanges
+            _ = view.viewModel.sections
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -66,6 +69,11 @@ import TerminalVocabulary
 
     func layout(in rect: Rect) {
         let gridRect = rect.splitStatusRow.body
+        // Before the list's changes: the rows they are shown in have the headings of the same list.
+        if viewModel.sections != shownSections {
+            shownSections = viewModel.sections
+            grid.setSections(shownSections.map { GridSection(start: $0.indices.lowerBound, title: $0.heading()) })
+        }
         for change in viewModel.takeListChanges() {
             switch change {
             case .replaced:
@@ -155,6 +163,8 @@ import TerminalVocabulary
         case .retry: viewModel.update(.retry)
         case .toggleFit: viewModel.update(.fit(viewModel.fit.toggled))
         case .nextPage: jumpToPage(forward: true)
+        case .nextSection: jumpToSection(forward: true)
+        case .previousSection: jumpToSection(forward: false)
         case .previousPage: jumpToPage(forward: false)
         case .cycleOrder:
             guard let library else { return false }
@@ -263,6 +273,21 @@ import TerminalVocabulary
         }
     }
 
+    /// `]`: the first photo of the next section; `[`: of the previous one (of the first, from
+    /// inside it). Without sections the status bar says what makes them.
+    private func jumpToSection(forward: Bool) {
+        guard !viewModel.sections.isEmpty else {
+            viewModel.update(.note(viewModel.grouping == .none ? Self.noGrouping : Self.noSections))
+            return
+        }
+        if let target = viewModel.sections.start(nextTo: viewModel.selectedIndex, forward: forward) {
+            viewModel.update(.select(target))
+        }
+    }
+
+    static let noSections = "no months: --sort date or taken"
+    static let noGrouping = "no months: --group none"
+
     private var emptyText: String {
         if case .search(let query) = viewModel.feed { return "No photos match \"\(query)\"" }
         if let dates = library?.dateFilterLabel { return "No photos \(dates): Esc shows every date" }
@@ -288,6 +313,8 @@ import TerminalVocabulary
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
+        // Last: the heading the selected photo is under ("4 of 12 · July 2023").
+        if let period = viewModel.selectedPeriod { parts.append(period.text()) }
         let pickKeys = environment.picker == nil ? "" : "  \(keyMap.label(of: .grid(.open))) pick  \(keyMap.label(of: .back)) cancel"
         return status.right(parts) + pickKeys + "  \(keyMap.label(of: .help)) help"
     }

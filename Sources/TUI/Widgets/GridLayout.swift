@@ -51,41 +51,43 @@ struct GridLayout: Equatable {
         return Rect(origin: rect.origin.offset(rows: rect.size.rows - 1), size: CellSize(columns: rect.size.columns, rows: 1))
     }
 
-    func rowCount(items: Int) -> Int { (items + columns - 1) / columns }
+    /// Lines a row of cells takes, with the gap below it.
+    var cellPitch: Int { isList ? 1 : cellSize.rows + Self.gap }
+    /// Lines a heading takes: its line, and the gap below it where a selected cell's frame goes.
+    var headingHeight: Int { isList ? 1 : 1 + Self.gap }
+    /// The lines rows are shown in, below the gap on top (in a list, above the hint).
+    var contentLines: Int { isList ? visibleRows : max(0, rect.size.rows - Self.gap) }
+    private var margin: Int { isList ? 0 : Self.gap }
 
     /// The rows the cells scroll in (with the gap line above the first row, where the selected
-    /// cell's frame may be), with `topRow` at the top: a row of cells and its gap move as one.
-    func scrollableRegion(topRow: Int) -> ScrollableRegion? {
+    /// cell's frame may be), with line `firstLine` of the rows (`GridRows`) at the top.
+    func scrollableRegion(firstLine: Int) -> ScrollableRegion? {
         guard visibleRows > 0 else { return nil }
-        let pitch = isList ? 1 : cellSize.rows + Self.gap
         let top = rect.origin.row
-        return ScrollableRegion(rows: top..<(top + (isList ? 0 : Self.gap) + visibleRows * pitch),
-                                firstContentRow: topRow * pitch)
+        return ScrollableRegion(rows: top..<(top + margin + contentLines), firstContentRow: firstLine)
     }
 
-    /// The frame of the cell at `column`, `rowOnScreen` rows below the top of the grid.
-    func cellFrame(column: Int, rowOnScreen: Int) -> Rect {
-        guard !isList else {
-            return Rect(origin: rect.origin.offset(rows: rowOnScreen), size: cellSize)
-        }
-        return Rect(
-            origin: rect.origin.offset(rows: Self.gap + rowOnScreen * (cellSize.rows + Self.gap),
-                                       columns: Self.gap + column * (cellSize.columns + Self.gap)),
-            size: cellSize)
+    /// The frame of the cell at `column` of the row drawn `line` lines below the top of the rows shown.
+    func cellFrame(column: Int, line: Int) -> Rect {
+        Rect(origin: rect.origin.offset(rows: margin + line, columns: margin + column * (cellSize.columns + margin)),
+             size: cellSize)
     }
 
-    /// The cell under `point`, as (column, row on screen); nil in a gap or outside.
-    func cellPosition(at point: Point) -> (column: Int, rowOnScreen: Int)? {
+    /// The line of a heading drawn `line` lines below the top of the rows shown.
+    func headingFrame(line: Int) -> Rect {
+        Rect(origin: rect.origin.offset(rows: margin + line, columns: margin),
+             size: CellSize(columns: max(0, rect.size.columns - 2 * margin), rows: 1))
+    }
+
+    /// The column of cells under `point` and its line below the top of the rows shown; nil in a
+    /// gap between columns or outside.
+    func column(at point: Point) -> (column: Int, line: Int)? {
         guard rect.contains(point), cellSize.columns > 0, cellSize.rows > 0 else { return nil }
-        let margin = isList ? 0 : Self.gap
         let x = point.column - rect.origin.column - margin
         let y = point.row - rect.origin.row - margin
-        let stride = CellSize(columns: cellSize.columns + margin, rows: cellSize.rows + margin)
-        guard x >= 0, y >= 0, x % stride.columns < cellSize.columns, y % stride.rows < cellSize.rows else { return nil }
-        let column = x / stride.columns
-        let row = y / stride.rows
-        guard column < columns, row < visibleRows else { return nil }
-        return (column, row)
+        let stride = cellSize.columns + margin
+        guard x >= 0, y >= 0, y < contentLines, x % stride < cellSize.columns, x / stride < columns else { return nil }
+        return (x / stride, y)
     }
 }
 

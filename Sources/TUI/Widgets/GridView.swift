@@ -62,6 +62,9 @@ public struct GridCell: Sendable {
 
     private let minimumCellSize: CellSize
     private var layout: GridLayout?
+    /// The items in rows, with the headings (`GridRows`): every item ↔ row ↔ line is asked of it.
+    private var rows = GridRows(itemCount: 0, columns: 1, sections: [], cellPitch: 1, headingHeight: 1)
+    private var sections: [GridSection] = []
     private var displayed: Range<Int> = 0..<0
     private var near: [Int] = []
 
@@ -73,20 +76,25 @@ public struct GridCell: Sendable {
     /// The image area of one cell for the current layout: the size thumbnails should be rendered at.
     public var thumbnailSize: CellSize { layout?.thumbnailSize ?? .zero }
     public var columns: Int { layout?.columns ?? 1 }
-    /// Whole rows of cells that fit.
+    /// Whole rows of cells that fit when no heading is shown.
     public var visibleRowCount: Int { layout?.visibleRows ?? 0 }
 
-    public var visibleRange: Range<Int> {
+    /// The rows shown whole, headings included, from `topRow` down.
+    private var rowsShown: Range<Int> {
         guard let layout, layout.visibleRows > 0 else { return 0..<0 }
-        let lower = min(itemCount, topRow * layout.columns)
-        let upper = min(itemCount, (topRow + layout.visibleRows) * layout.columns)
-        return lower..<upper
+        return rows.rowsShown(from: topRow, in: layout.contentLines)
+    }
+
+    public var visibleRange: Range<Int> {
+        let shown = rowsShown.map(rows.items(inRow:)).filter { !$0.isEmpty }
+        guard let first = shown.first, let last = shown.last else { return 0..<0 }
+        return first.lowerBound..<last.upperBound
     }
 
     /// True when nothing lies below the viewport (also when there are no items).
     public var isLastRowVisible: Bool {
-        guard let layout else { return false }
-        return topRow + layout.visibleRows >= layout.rowCount(items: itemCount)
+        guard layout != nil else { return false }
+        return rowsShown.upperBound >= rows.rowCount
     }
 
     // MARK: - Data
@@ -94,12 +102,26 @@ public struct GridCell: Sendable {
     /// Items were appended (or the list was cut short): indices keep their meaning, the selection
     /// stays unless its item is gone.
     public func setItemCount(_ count: Int) {
-        itemCount = max(0, count)
+        // Every frame says the count: the rows are made again only when it changed.
+        if max(0, count) != itemCount {
+            itemCount = max(0, count)
+            rebuildRows()
+        }
         let previousSelection = selectedIndex
         selectedIndex = min(selectedIndex, max(0, itemCount - 1))
         clampTopRow()
         publishVisibleItems()
         if selectedIndex != previousSelection { delegate?.gridView(self, didMoveSelectionTo: selectedIndex) }
+    }
+
+    /// The headings: each section starts a row, under a line of its own. The selection stays in
+    /// view; display events wait for the next change of the items or the layout (the items the
+    /// indices name may have changed too, `replaceItems`).
+    public func setSections(_ sections: [GridSection]) {
+        guard sections != self.sections else { return }
+        self.sections = sections
+        rebuildRows()
+        scrollToSelection()
     }
 
     /// The items were replaced (a new search): every displayed item ends displaying, the selection
@@ -110,6 +132,7 @@ public struct GridCell: Sendable {
         near = []
         for index in previous { delegate?.gridView(self, didEndDisplaying: index) }
         itemCount = max(0, count)
+        rebuildRows()
         selectedIndex = 0
         topRow = 0
         publishVisibleItems()
@@ -121,6 +144,7 @@ public struct GridCell: Sendable {
     /// itself, and it is what later events are relative to.
     public func replaceItems(count: Int, selecting index: Int) -> Range<Int> {
         itemCount = max(0, count)
+        rebuildRows()
         selectedIndex = min(max(0, index), max(0, itemCount - 1))
         clampTopRow()
         scrollToSelection()
@@ -129,14 +153,22 @@ public struct GridCell: Sendable {
         return displayed
     }
 
+    private func rebuildRows() {
+        rows = GridRows(itemCount: itemCount, columns: columns, sections: sections,
+                        cellPitch: layout?.cellPitch ?? 1, headingHeight: layout?.headingHeight ?? 1)
+    }
+
     // MARK: - Layout and drawing
 
     /// Lays the grid out in `rect`, keeping the first visible item near the top and the selection in view.
     public func layout(in rect: Rect) {
         let newLayout = GridLayout(rect: rect, minimumCellSize: minimumCellSize)
         guard newLayout != layout else { return }
-        if let old = layout { topRow = topRow * old.columns / newLayout.columns }
+        let firstShown = layout == nil ? nil : visibleRange.first
         layout = newLayout
+        rebuildRows()
+        if let firstShown { topRow = rows.row(of: firstShown) }
+        clampTopRow()
         scrollToSelection()
         publishVisibleItems()
     }
@@ -147,24 +179,35 @@ public struct GridCell: Sendable {
     /// True when the terminal is too small for one cell and the items are drawn as a list of titles.
     public var isList: Bool { layout?.isList ?? false }
 
+    /// How headings are drawn.
+    static let headingStyle: TextStyle = [.bold]
+
     public func draw(on screen: any Screen) {
         guard let layout else { return }
         if let hint = layout.hintLine {
             screen.put(truncate(Self.tooSmallHint, toWidth: hint.size.columns), at: hint.origin, style: .dim,
                        maxWidth: hint.size.columns)
         }
-        if let region = layout.scrollableRegion(topRow: topRow) { screen.markScrollable(region) }
-        for index in visibleRange {
-            let cell = cellProvider?(index) ?? GridCell(title: "")
-            drawCell(cell, in: cellFrame(of: index, in: layout), selected: index == selectedIndex, on: screen)
+        let topLine = rows.line(ofRow: topRow)
+        if let region = layout.scrollableRegion(firstLine: topLine) { screen.markScrollable(region) }
+        var selectedFrame: Rect?
+        for row in rowsShown {
+            let line = rows.line(ofRow: row) - topLine
+            switch rows.row(row) {
+            case .heading(let title)?:
+                let frame = layout.headingFrame(line: line)
+                screen.put(truncate(sanitize(title), toWidth: frame.size.columns), at: frame.origin, style: Self.headingStyle,
+                           maxWidth: frame.size.columns)
+            case .cells(let items)?:
+                for index in items {
+                    let frame = layout.cellFrame(column: index - items.lowerBound, line: line)
+                    drawCell(cellProvider?(index) ?? GridCell(title: ""), in: frame, selected: index == selectedIndex, on: screen)
+                    if index == selectedIndex { selectedFrame = frame }
+                }
+            case nil: break
+            }
         }
-        if !layout.isList, visibleRange.contains(selectedIndex) {
-            SelectionFrame.draw(around: cellFrame(of: selectedIndex, in: layout), on: screen)
-        }
-    }
-
-    private func cellFrame(of index: Int, in layout: GridLayout) -> Rect {
-        layout.cellFrame(column: index % layout.columns, rowOnScreen: index / layout.columns - topRow)
+        if !layout.isList, let selectedFrame { SelectionFrame.draw(around: selectedFrame, on: screen) }
     }
 
     private func drawCell(_ cell: GridCell, in frame: Rect, selected: Bool, on screen: any Screen) {
@@ -193,14 +236,14 @@ public struct GridCell: Sendable {
     // MARK: - Input
 
     /// Moves the selection (or opens the selected item) as `move` says; the app's key map decides
-    /// which keys mean which move.
+    /// which keys mean which move. Up and down go to the same column of the row of cells above or
+    /// below, over a heading, or to its last item when it is shorter.
     public func perform(_ move: GridMove) {
-        let columns = self.columns
         switch move {
         case .left: moveSelection(to: selectedIndex - 1)
         case .right: moveSelection(to: selectedIndex + 1)
-        case .up: if selectedIndex >= columns { moveSelection(to: selectedIndex - columns) }
-        case .down: moveSelectionDown()
+        case .up: moveSelection(byRowsOfCells: -1)
+        case .down: moveSelection(byRowsOfCells: 1)
         case .pageDown: page(by: 1)
         case .pageUp: page(by: -1)
         case .halfPageDown: page(by: 1, half: true)
@@ -225,21 +268,24 @@ public struct GridCell: Sendable {
         return true
     }
 
-    /// The item drawn at `point`, if any.
+    /// The item drawn at `point`, if any (none on a heading or a gap).
     public func index(at point: Point) -> Int? {
-        guard let layout, let position = layout.cellPosition(at: point) else { return nil }
-        let index = (topRow + position.rowOnScreen) * layout.columns + position.column
-        return index < itemCount ? index : nil
+        guard let layout, let (column, line) = layout.column(at: point) else { return nil }
+        let topLine = rows.line(ofRow: topRow)
+        let row = rows.row(atLine: topLine + line)
+        guard rowsShown.contains(row), topLine + line - rows.line(ofRow: row) < layout.cellSize.rows else { return nil }
+        let items = rows.items(inRow: row)
+        let index = items.lowerBound + column
+        return items.contains(index) ? index : nil
     }
 
-    private func moveSelectionDown() {
-        guard let layout else { return }
-        let target = selectedIndex + layout.columns
-        if target < itemCount {
-            moveSelection(to: target)
-        } else if layout.rowCount(items: itemCount) - 1 > selectedIndex / layout.columns {
-            moveSelection(to: itemCount - 1)  // the last row is short
-        }
+    /// The same column `count` rows of cells up or down (headings stepped over), or the last item
+    /// of a shorter row; nothing past the first or last row.
+    private func moveSelection(byRowsOfCells count: Int) {
+        guard let (row, column) = rows.position(of: selectedIndex) else { return }
+        var target: Int? = row
+        for _ in 0..<abs(count) { target = target.flatMap { rows.cellsRow(from: $0 + count.signum(), step: count.signum()) } }
+        if let target, let index = rows.item(inRow: target, column: column) { moveSelection(to: index) }
     }
 
     /// Selects item `index` (clamped to the items) and scrolls it into view, telling the delegate
@@ -248,24 +294,34 @@ public struct GridCell: Sendable {
         moveSelection(to: index)
     }
 
+    /// A screenful (or half) of rows further: the viewport moves by as many rows as it shows, and
+    /// the selection with it, to the same column; before the first row, the first row of cells;
+    /// past the last, the last item.
     private func page(by direction: Int, half: Bool = false) {
-        guard let layout, itemCount > 0 else { return }
-        let rows = max(1, half ? layout.visibleRows / 2 : layout.visibleRows)
-        let step = rows * layout.columns
-        var target = selectedIndex + direction * step
-        if target < 0 { target = selectedIndex % layout.columns }
-        topRow += direction * rows
+        guard layout != nil, itemCount > 0, let (row, column) = rows.position(of: selectedIndex) else { return }
+        let count = max(1, half ? rowsShown.count / 2 : rowsShown.count)
+        let target = row + direction * count
+        topRow += direction * count
         clampTopRow()
-        moveSelection(to: min(target, itemCount - 1), force: true)
+        let index: Int
+        if target >= rows.rowCount {
+            index = itemCount - 1
+        } else {
+            let cells = rows.cellsRow(from: max(0, target), step: direction) ?? rows.cellsRow(from: max(0, target), step: -direction) ?? row
+            index = rows.item(inRow: cells, column: column) ?? selectedIndex
+        }
+        moveSelection(to: index, force: true)
     }
 
-    private func scroll(byRows rows: Int) {
-        guard let layout, itemCount > 0 else { return }
-        topRow += rows
+    private func scroll(byRows count: Int) {
+        guard layout != nil, itemCount > 0, let (row, column) = rows.position(of: selectedIndex) else { return }
+        topRow += count
         clampTopRow()
-        // The selection follows the viewport: same column, nearest visible row.
-        let row = min(max(selectedIndex / layout.columns, topRow), topRow + layout.visibleRows - 1)
-        moveSelection(to: min(row * layout.columns + selectedIndex % layout.columns, itemCount - 1), force: true)
+        // The selection follows the viewport: same column, nearest row of cells on screen.
+        let shown = rowsShown
+        let nearest = min(max(row, shown.lowerBound), shown.upperBound - 1)
+        let cells = rows.cellsRow(from: nearest, step: nearest < row ? -1 : 1) ?? rows.cellsRow(from: nearest, step: nearest < row ? 1 : -1) ?? row
+        moveSelection(to: rows.item(inRow: cells, column: column) ?? selectedIndex, force: true)
     }
 
     private func moveSelection(to target: Int, force: Bool = false) {
@@ -281,18 +337,27 @@ public struct GridCell: Sendable {
 
     // MARK: - Scrolling and display events
 
+    /// The selected row in view: scrolled up to, with its section's heading when it is the
+    /// section's first row, or down to, at the bottom.
     private func scrollToSelection() {
-        guard let layout, layout.visibleRows > 0 else { return }
-        let row = selectedIndex / layout.columns
-        if row < topRow { topRow = row }
-        if row >= topRow + layout.visibleRows { topRow = row - layout.visibleRows + 1 }
+        guard let layout, layout.visibleRows > 0, itemCount > 0 else { return }
+        let row = rows.row(of: selectedIndex)
+        if row < topRow {
+            let heading = row - 1
+            if heading >= 0, case .heading? = rows.row(heading), rows.rowsShown(from: heading, in: layout.contentLines).contains(row) {
+                topRow = heading
+            } else {
+                topRow = row
+            }
+        } else if !rowsShown.contains(row) {
+            topRow = rows.firstTopRow(showing: row, in: layout.contentLines)
+        }
         clampTopRow()
     }
 
     private func clampTopRow() {
         guard let layout else { return }
-        let lastTop = max(0, layout.rowCount(items: itemCount) - layout.visibleRows)
-        topRow = min(max(0, topRow), lastTop)
+        topRow = min(max(0, topRow), rows.lastTopRow(in: layout.contentLines))
     }
 
     /// Tells the delegate about the items that left the viewport, then those that entered it.
@@ -309,11 +374,12 @@ public struct GridCell: Sendable {
         }
     }
 
-    /// The row below the viewport, then the row above it (either may be none).
+    /// The row of cells below the viewport, then the one above it (either may be none).
     private var nearItems: [Int] {
-        guard let layout, !visibleRange.isEmpty else { return [] }
-        let below = visibleRange.upperBound..<min(itemCount, visibleRange.upperBound + layout.columns)
-        let above = max(0, visibleRange.lowerBound - layout.columns)..<visibleRange.lowerBound
+        let shown = rowsShown
+        guard !visibleRange.isEmpty else { return [] }
+        let below = rows.cellsRow(from: shown.upperBound, step: 1).map(rows.items(inRow:)) ?? 0..<0
+        let above = rows.cellsRow(from: shown.lowerBound - 1, step: -1).map(rows.items(inRow:)) ?? 0..<0
         return Array(below) + Array(above)
     }
 }
