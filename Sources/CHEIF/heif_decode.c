@@ -59,7 +59,6 @@ static void load(void) {
         {library, (void **)&heif.image_get_plane_readonly, "heif_image_get_plane_readonly"},
         {library, (void **)&heif.image_release, "heif_image_release"},
     };
-    };
     gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "libheif", load_failure, sizeof load_failure);
 }
 

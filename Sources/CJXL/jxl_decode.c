@@ -58,7 +58,6 @@ static void load(void) {
         {threads, (void **)&jxl.runner_destroy, "JxlThreadParallelRunnerDestroy"},
         {threads, (void **)&jxl.runner, "JxlThreadParallelRunner"},
     };
-    };
     gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "libjxl", load_failure, sizeof load_failure);
 }
 

@@ -53,7 +53,6 @@ static void load(void) {
         {library, (void **)&lr.set_dataerror_handler, "libraw_set_dataerror_handler"},
         {library, (void **)&lr.set_memerror_handler, "libraw_set_memerror_handler"},
     };
-    };
     gallery_look_up_symbols(symbols, sizeof symbols / sizeof symbols[0], "LibRaw", load_failure, sizeof load_failure);
 }
 
