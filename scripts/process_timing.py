@@ -22,12 +22,14 @@ def run_once(argv, stdin, stdout):
 
 
 def interleaved(commands, runs, warmup, stdin=subprocess.DEVNULL):
-    """{label: median wall ms} of `commands` ({label: argv}), taking turns run by run so the
-    machine's load hits them alike; the first `warmup` rounds are not counted."""
+    """{label: (median wall ms, median CPU ms)} of `commands` ({label: argv}), taking turns run by
+    run so the machine's load hits them alike; the first `warmup` rounds are not counted. The CPU
+    time is the process's and its waited-for children's (a launcher's handed-over process too)."""
     samples = {label: [] for label in commands}
     for round_ in range(warmup + runs):
         for label, argv in commands.items():
-            wall, _ = run_once(argv, stdin, subprocess.DEVNULL)
+            timing = run_once(argv, stdin, subprocess.DEVNULL)
             if round_ >= warmup:
-                samples[label].append(wall)
-    return {label: statistics.median(values) for label, values in samples.items()}
+                samples[label].append(timing)
+    return {label: (statistics.median(wall for wall, _ in values), statistics.median(cpu for _, cpu in values))
+            for label, values in samples.items()}

@@ -97,7 +97,7 @@ def installed(argv):
 
 
 def measure(gallery, photos, runs=RUNS, log=print):
-    """[(label, gallery ms, [(peer label, ms)])], each row's commands interleaved."""
+    """[(label, gallery (wall, CPU) ms, [(peer label, (wall, CPU) ms)])], each row's commands interleaved."""
     results = []
     with tempfile.TemporaryDirectory(prefix="gallery-raw-jxl-") as scratch:
         folder = Path(scratch)
@@ -105,8 +105,8 @@ def measure(gallery, photos, runs=RUNS, log=print):
         for row in rows(gallery, files, dngs, folder):
             medians = interleaved({"gallery": row.ours, **dict(row.peers)}, runs, WARMUP)
             results.append((row.label, medians["gallery"], [(label, medians[label]) for label, _ in row.peers]))
-            log(f"    {row.label}: gallery {medians['gallery']:.1f} ms, "
-                + ", ".join(f"{label} {medians[label]:.1f} ms" for label, _ in row.peers))
+            log(f"    {row.label}: gallery {medians['gallery'][0]:.1f} ms, "
+                + ", ".join(f"{label} {medians[label][0]:.1f} ms" for label, _ in row.peers))
     return results
 
 
@@ -116,7 +116,8 @@ def report_section(results, facts):
         HEADING,
         "",
         f"Measured by `{facts['command']}` (scripts/raw_jxl_bench.py): medians of {facts['runs']} interleaved "
-        f"whole-process runs after {WARMUP} warm-up, output to /dev/null; load average at the end "
+        f"whole-process runs after {WARMUP} warm-up, output to /dev/null, wall time and CPU time (user + system, "
+        "children included); load average at the end "
         f"{' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores (shared with other builds: compare "
         "the tools side by side). The DNGs are made by `Tests/ImagingTests/Fixtures/make-dng.py` with a photo of "
         "`../shared/photos` as the full-size JPEG preview over a 16-bit sensor of its size, as cameras store them; "
@@ -126,12 +127,13 @@ def report_section(results, facts):
         "preview's bytes out and `djxl` only decodes to PPM: none draws anything, so a ratio below 1 is what "
         "drawing costs beyond them.",
         "",
-        "| file | gallery view ms | other tools ms (ratio: other / gallery) |",
+        "| file | gallery view ms, wall / CPU | other tools ms, wall / CPU (ratio other / gallery: wall; CPU) |",
         "| --- | ---: | --- |",
     ]
-    for label, ours, peers in results:
-        others = "; ".join(f"{peer}: {ms:.1f} ({ms / ours:.2f}x)" for peer, ms in peers) or "not installed"
-        lines.append(f"| {label} | {ours:.1f} | {others} |")
+    for label, (wall, cpu), peers in results:
+        others = "; ".join(f"{peer}: {peer_wall:.1f} / {peer_cpu:.1f} ({peer_wall / wall:.2f}x; {peer_cpu / cpu:.2f}x)"
+                           for peer, (peer_wall, peer_cpu) in peers) or "not installed"
+        lines.append(f"| {label} | {wall:.1f} / {cpu:.1f} | {others} |")
     return lines + [""]
 
 

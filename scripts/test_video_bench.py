@@ -78,13 +78,14 @@ def clips():
 def posters(h264_ours, h264_whole, thumbnailer, timg=50.0):
     results = {}
     for clip, _ in clips():
-        ours = h264_ours if clip.kind == "1080p H.264 MP4" else 60.0
-        whole = h264_whole if clip.kind == "1080p H.264 MP4" else 150.0
+        # CPU times half the wall times: a loaded machine.
+        ours = (h264_ours if clip.kind == "1080p H.264 MP4" else 60.0, 0.5 * h264_ours)
+        whole = (h264_whole if clip.kind == "1080p H.264 MP4" else 150.0, 0.5 * h264_whole)
         results[("gallery view sixel", clip.name)] = whole
         results[("gallery view halfblock", clip.name)] = whole
         if thumbnailer is not None:
-            results[(f"ffmpegthumbnailer -s {bench.THUMBNAIL_PIXELS}", clip.name)] = thumbnailer
-        results[("timg -ph --frames=1", clip.name)] = timg
+            results[(f"ffmpegthumbnailer -s {bench.THUMBNAIL_PIXELS}", clip.name)] = (thumbnailer, 0.5 * thumbnailer)
+        results[("timg -ph --frames=1", clip.name)] = (timg, timg)
         results[(bench.in_process_label(), clip.name)] = ours
     return results
 
@@ -104,9 +105,11 @@ class ReportTests(unittest.TestCase):
         text = "\n".join(bench.report_section(posters(20.0, 35.0, 150.0), screen(500.0),
                                               {"kitty": (29.8, 40e6), "halfblock": (30.0, 2e6), "sixel": (12.0, 9e6)},
                                               clips(), facts()))
-        self.assertIn("| 1080p H.264 MP4 | 35.0 | 35.0 | 150.0 | 50.0 | 20.0 |", text)
-        self.assertIn("one more poster in one process (warm): 20.0 ms (target ≤ 40 ms: holds)", text)
-        self.assertIn("4.29x faster (target ≥ 3x: holds)", text)
+        self.assertIn("| 1080p H.264 MP4 | 35.0 / 17.5 | 35.0 / 17.5 | 150.0 / 75.0 | 50.0 / 50.0 | 20.0 / 10.0 |", text)
+        self.assertIn("one more poster in one process (warm): 20.0 ms wall, 10.0 ms CPU (target ≤ 40 ms: holds in "
+                      "wall time, holds in CPU time)", text)
+        self.assertIn("4.29x faster in wall time, 4.29x in CPU time (target ≥ 3x: holds in wall time, holds in CPU time)",
+                      text)
         self.assertIn("| ffmpegthumbnailer -s 240, each clip | not run |", text)
         self.assertIn("Cold: 500 ms (target ≤ 600 ms: holds)", text)
         self.assertIn("| sixel | 12.0 | 9.0 |", text)
@@ -117,8 +120,8 @@ class ReportTests(unittest.TestCase):
         text = "\n".join(bench.report_section(posters(45.0, 120.0, 200.0), screen(900.0),
                                               {"kitty": (9.0, 40e6), "halfblock": (30.0, 2e6), "sixel": (3.0, 9e6)},
                                               clips(), facts()))
-        self.assertIn("45.0 ms (target ≤ 40 ms: DOES NOT HOLD)", text)
-        self.assertIn("1.67x faster (target ≥ 3x: DOES NOT HOLD)", text)
+        self.assertIn("45.0 ms wall, 22.5 ms CPU (target ≤ 40 ms: DOES NOT HOLD in wall time, holds in CPU time)", text)
+        self.assertIn("1.67x faster in wall time, 1.67x in CPU time (target ≥ 3x: DOES NOT HOLD in wall time", text)
         self.assertIn("Cold: 900 ms (target ≤ 600 ms: DOES NOT HOLD)", text)
         self.assertIn("kitty: 9.0 of 30 frames a second (target: real time, ≥ 28.5: DOES NOT HOLD)", text)
         self.assertIn("halfblock: 30.0 of 30 frames a second (target: real time, ≥ 28.5: holds)", text)
