@@ -97,13 +97,20 @@ def installed(argv):
 
 
 def measure(gallery, photos, runs=RUNS, log=print):
-    """[(label, gallery (wall, CPU) ms, [(peer label, (wall, CPU) ms)])], each row's commands interleaved."""
+    """[(label, gallery (wall, CPU) ms, [(peer label, (wall, CPU) ms)])], each row's commands
+    interleaved; a row whose command failed has the failure in place of gallery's times, and no peers
+    (under heavy load a JPEG XL of 4000 px can pass `gallery view`'s time budget)."""
     results = []
     with tempfile.TemporaryDirectory(prefix="gallery-raw-jxl-") as scratch:
         folder = Path(scratch)
         files, dngs = make_files(Path(photos), folder)
         for row in rows(gallery, files, dngs, folder):
-            medians = interleaved({"gallery": row.ours, **dict(row.peers)}, runs, WARMUP)
+            try:
+                medians = interleaved({"gallery": row.ours, **dict(row.peers)}, runs, WARMUP)
+            except RuntimeError as error:
+                log(f"    {row.label}: {error}")
+                results.append((row.label, str(error), []))
+                continue
             results.append((row.label, medians["gallery"], [(label, medians[label]) for label, _ in row.peers]))
             log(f"    {row.label}: gallery {medians['gallery'][0]:.1f} ms, "
                 + ", ".join(f"{label} {medians[label][0]:.1f} ms" for label, _ in row.peers))
@@ -130,7 +137,11 @@ def report_section(results, facts):
         "| file | gallery view ms, wall / CPU | other tools ms, wall / CPU (ratio other / gallery: wall; CPU) |",
         "| --- | ---: | --- |",
     ]
-    for label, (wall, cpu), peers in results:
+    for label, ours, peers in results:
+        if isinstance(ours, str):
+            lines.append(f"| {label} | failed | {ours} |")
+            continue
+        wall, cpu = ours
         others = "; ".join(f"{peer}: {peer_wall:.1f} / {peer_cpu:.1f} ({peer_wall / wall:.2f}x; {peer_cpu / cpu:.2f}x)"
                            for peer, (peer_wall, peer_cpu) in peers) or "not installed"
         lines.append(f"| {label} | {wall:.1f} / {cpu:.1f} | {others} |")

@@ -43,12 +43,13 @@ class RowTests(unittest.TestCase):
 class ReportTests(unittest.TestCase):
     def test_each_peer_with_its_ratio(self):
         results = [("DNG", (100.0, 50.0), [("dcraw -e", (8.0, 5.0)), ("exiftool -b -PreviewImage", (250.0, 200.0))]),
-                   ("JXL", (50.0, 40.0), [])]
+                   ("JXL", (50.0, 40.0), []), ("big JXL", "gallery view exited 1", [])]
         lines = bench.report_section(results, {"command": "make bench", "runs": 7, "load": (1, 2, 3), "cores": 2})
         self.assertEqual(lines[0], bench.HEADING)
         self.assertIn("| DNG | 100.0 / 50.0 | dcraw -e: 8.0 / 5.0 (0.08x; 0.10x); "
                       "exiftool -b -PreviewImage: 250.0 / 200.0 (2.50x; 4.00x) |", lines)
         self.assertIn("| JXL | 50.0 / 40.0 | not installed |", lines)
+        self.assertIn("| big JXL | failed | gallery view exited 1 |", lines)
         self.assertIn("`make bench`", lines[2])
 
 

@@ -141,6 +141,13 @@ class ReportTests(unittest.TestCase):
         self.assertIn("kitty: 9.0 of 30 frames a second (target: real time, ≥ 28.5: DOES NOT HOLD)", text)
         self.assertIn("halfblock: 30.0 of 30 frames a second (target: real time, ≥ 28.5: holds)", text)
 
+    def test_a_clip_that_failed_is_named(self):
+        results = {key: value for key, value in posters(20.0, 35.0, 150.0).items() if "hevc" not in key[1]}
+        text = "\n".join(bench.report_section(results, screen(500.0), {}, clips(),
+                                              dict(facts(), failures=["10-brick-hevc-4k.mp4: gallery-app exited 1"])))
+        self.assertNotIn("| 4K HEVC MP4 |", text)
+        self.assertIn("- Left out, a command failed: 10-brick-hevc-4k.mp4: gallery-app exited 1.", text)
+
     def test_without_ffmpegthumbnailer_the_comparison_says_it_is_missing(self):
         text = "\n".join(bench.report_section(posters(20.0, 35.0, None), screen(500.0), {}, clips(), facts()))
         self.assertIn("ffmpegthumbnailer: not installed", text)
