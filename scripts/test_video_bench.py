@@ -148,6 +148,13 @@ class ReportTests(unittest.TestCase):
         self.assertNotIn("| 4K HEVC MP4 |", text)
         self.assertIn("- Left out, a command failed: 10-brick-hevc-4k.mp4: gallery-app exited 1.", text)
 
+    def test_a_part_that_failed_says_so_and_the_others_are_there(self):
+        text = "\n".join(bench.report_section(posters(20.0, 35.0, 150.0), "no sixel on the first screen",
+                                              {"kitty": (29.8, 40e6, 20.0)}, clips(), facts()))
+        self.assertIn("### A folder's first screen of 15 clips\n\nNOT MEASURED: no sixel on the first screen", text)
+        self.assertIn("| kitty | 29.8 | 40.0 | 20.0 |", text)
+        self.assertIn("| 1080p H.264 MP4 |", text)
+
     def test_without_ffmpegthumbnailer_the_comparison_says_it_is_missing(self):
         text = "\n".join(bench.report_section(posters(20.0, 35.0, None), screen(500.0), {}, clips(), facts()))
         self.assertIn("ffmpegthumbnailer: not installed", text)

@@ -344,14 +344,14 @@ def report_section(posters, first_screen, playback, clips, facts):
     lines = [
         HEADING,
         "",
-        f"Measured by `{facts['command']}` (scripts/video_bench.py; `make bench` runs it too). {len(clips)} clips made "
+        f"Measured by `{facts['command']}` (scripts/video_bench.py). {len(clips)} clips made "
         "by ffmpeg from `../shared/photos`, a crop panning across a photo, 30 fps, a keyframe a second: "
         + ", ".join(f"{sum(1 for c, _ in clips if c.kind == kind)} × {kind}" for kind in rows)
         + f". Versions: {facts['versions']}. Load average at the end: "
         f"{' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores (shared with other builds: "
         "compare the tools measured side by side, not the times alone).",
         "",
-        f"### Posters, per clip (ms wall / CPU, median of {facts['runs']} interleaved runs after {WARMUP} warm-up runs, mean over the clips of a kind)",
+        f"### Posters, per clip (ms wall / CPU, median of {facts['runs']} interleaved runs after {WARMUP} warm-up, mean over the clips of a kind)",
         "",
         f"Whole processes, output to /dev/null, the clip in the page cache; CPU is user + system of the process and "
         f"its children (`gallery view` hands a video to a `gallery-app` of its own). *one more poster*: `gallery-app view "
@@ -388,11 +388,21 @@ def report_section(posters, first_screen, playback, clips, facts):
                      f"{thumbnailer[0] / warm[0]:.1f}x in wall time, {thumbnailer[1] / warm[1]:.1f}x in CPU time.")
     else:
         lines.append("- ffmpegthumbnailer: not installed (`apt-get install ffmpegthumbnailer`), not compared.")
-    results, sixels = first_screen
-    lines += [
-        "",
-        "### A folder's first screen of 15 clips",
-        "",
+    lines += ["", "### A folder's first screen of 15 clips", ""]
+    if isinstance(first_screen, str):
+        lines += [f"NOT MEASURED: {first_screen}"]
+    else:
+        lines += first_screen_lines(*first_screen, facts)
+    lines += ["", "### Playback in the detail pane", ""]
+    if isinstance(playback, str):
+        lines += [f"NOT MEASURED: {playback}"]
+    else:
+        lines += playback_lines(playback, facts)
+    return lines + [""]
+
+
+def first_screen_lines(results, sixels, facts):
+    lines = [
         f"`gallery {' '.join(first_screen_bench.APP_ARGUMENTS)} FOLDER` as in \"First screen of a folder\" (a "
         f"{first_screen_bench.SCREEN[0]}x{first_screen_bench.SCREEN[1]} pty, start to the first screen's last byte), "
         f"median of {facts['screen_runs']} runs; *cold*: an empty `XDG_CACHE_HOME`. {sixels} posters on the first "
@@ -406,10 +416,11 @@ def report_section(posters, first_screen, playback, clips, facts):
     cold = results["gallery, cold (no thumbnails)"]
     lines += ["", f"- Cold: {cold:.0f} ms (target ≤ {TARGETS['first screen cold ms']:g} ms: "
                   f"{verdict(cold <= TARGETS['first screen cold ms'])})."]
-    lines += [
-        "",
-        "### Playback in the detail pane",
-        "",
+    return lines
+
+
+def playback_lines(playback, facts):
+    lines = [
         f"A {PLAY_CLIP_SECONDS} s 1080p 30 fps H.264 clip alone in a folder: `gallery --render MODE FOLDER` in a "
         f"{scroll_bench.SCREEN[0]}x{scroll_bench.SCREEN[1]} pty of {scroll_bench.CELL_PIXELS[0]}x"
         f"{scroll_bench.CELL_PIXELS[1]} pixel cells answered as the mode's terminal answers (slow_link_bench's: "
@@ -417,7 +428,8 @@ def report_section(posters, first_screen, playback, clips, facts):
         f"{PLAY_SETTLE_SECONDS:g} s after Enter; median of {facts['play_runs']} runs, the modes taking turns. The "
         "terminal here is a Python reader that only keeps the bytes. *CPU a frame*: the app's user + system time "
         "over the window (every thread: decoding, scaling, encoding, writing) divided by the frames drawn; below "
-        f"{1000 / PLAY_RATE:.1f} ms a core of its own keeps real time, whatever the load here.",
+        f"{1000 / PLAY_RATE:.1f} ms a core of its own keeps real time, whatever the load here (a frame dropped was "
+        "decoded all the same, so when many are dropped this overstates a frame's cost).",
         "",
         "| mode | frames shown a second | MB written a second | app CPU ms a frame |",
         "|---|---:|---:|---:|",
@@ -432,11 +444,20 @@ def report_section(posters, first_screen, playback, clips, facts):
                          f"{TARGETS['real time share'] * PLAY_RATE:.1f}: {verdict(fps >= TARGETS['real time share'] * PLAY_RATE)})"
                          + ("." if cpu is None else f"; {cpu:.1f} ms CPU a frame, {cpu * PLAY_RATE / 10:.0f}% of a core "
                                                     f"at {PLAY_RATE} frames a second."))
-    return lines + [""]
+    return lines
 
 
 def failure_section(error):
     return [HEADING, "", f"NOT MEASURED: {error}", ""]
+
+
+def part(measure, log):
+    """What `measure()` returns, or its failure as a sentence: one part failing leaves the others."""
+    try:
+        return measure()
+    except (OSError, RuntimeError) as error:
+        log(f"bench: not measured: {error}")
+        return str(error)
 
 
 def missing_peers():
@@ -459,8 +480,8 @@ def measure_section(gallery, photos_folder, command, clips_folder=None, runs=RUN
             clips = make_clips(photos, folder / "posters", log)
             clip = playback_clip(photos, folder / "playback")
             posters, failures = measure_posters(gallery, clips, scratch, runs, WARMUP, log)
-            screen = measure_first_screen(gallery, folder / "posters", clips, scratch, log=log)
-            playback = measure_playback(gallery, clip.parent, scratch, log=log)
+            screen = part(lambda: measure_first_screen(gallery, folder / "posters", clips, scratch, log=log), log)
+            playback = part(lambda: measure_playback(gallery, clip.parent, scratch, log=log), log)
     except (OSError, RuntimeError, subprocess.CalledProcessError) as error:
         log(f"bench: videos not measured: {error}")
         return failure_section(error), False
