@@ -155,6 +155,12 @@ class ReportTests(unittest.TestCase):
         self.assertIn("| kitty | 29.8 | 40.0 | 20.0 |", text)
         self.assertIn("| 1080p H.264 MP4 |", text)
 
+    def test_posters_not_measured_leave_the_other_parts(self):
+        text = "\n".join(bench.report_section("not in this run's --parts", screen(500.0), {"kitty": (29.8, 40e6, 20.0)},
+                                              clips(), facts()))
+        self.assertIn("### Posters, per clip\n\nNOT MEASURED: not in this run's --parts", text)
+        self.assertIn("Cold: 500 ms", text)
+
     def test_without_ffmpegthumbnailer_the_comparison_says_it_is_missing(self):
         text = "\n".join(bench.report_section(posters(20.0, 35.0, None), screen(500.0), {}, clips(), facts()))
         self.assertIn("ffmpegthumbnailer: not installed", text)

@@ -339,18 +339,39 @@ def report_section(posters, first_screen, playback, clips, facts):
     ({label: ms or None}, sixels); `playback`: {mode: (frames a second, bytes a second, CPU ms a
     frame)}; `facts`:
     command, load, cores, versions, runs."""
-    rows = poster_rows(posters, clips)
-    labels = list(dict.fromkeys(label for label, _ in posters))
+    kinds = list(dict.fromkeys(clip.kind for clip, _ in clips))
     lines = [
         HEADING,
         "",
         f"Measured by `{facts['command']}` (scripts/video_bench.py). {len(clips)} clips made "
         "by ffmpeg from `../shared/photos`, a crop panning across a photo, 30 fps, a keyframe a second: "
-        + ", ".join(f"{sum(1 for c, _ in clips if c.kind == kind)} × {kind}" for kind in rows)
+        + ", ".join(f"{sum(1 for c, _ in clips if c.kind == kind)} × {kind}" for kind in kinds)
         + f". Versions: {facts['versions']}. Load average at the end: "
         f"{' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores (shared with other builds: "
         "compare the tools measured side by side, not the times alone).",
         "",
+    ]
+    if isinstance(posters, str):
+        lines += ["### Posters, per clip", "", f"NOT MEASURED: {posters}"]
+    else:
+        lines += poster_lines(posters, clips, facts)
+    lines += ["", "### A folder's first screen of 15 clips", ""]
+    if isinstance(first_screen, str):
+        lines += [f"NOT MEASURED: {first_screen}"]
+    else:
+        lines += first_screen_lines(*first_screen, facts)
+    lines += ["", "### Playback in the detail pane", ""]
+    if isinstance(playback, str):
+        lines += [f"NOT MEASURED: {playback}"]
+    else:
+        lines += playback_lines(playback, facts)
+    return lines + [""]
+
+
+def poster_lines(posters, clips, facts):
+    rows = poster_rows(posters, clips)
+    labels = list(dict.fromkeys(label for label, _ in posters))
+    lines = [
         f"### Posters, per clip (ms wall / CPU, median of {facts['runs']} interleaved runs after {WARMUP} warm-up, mean over the clips of a kind)",
         "",
         f"Whole processes, output to /dev/null, the clip in the page cache; CPU is user + system of the process and "
@@ -388,17 +409,7 @@ def report_section(posters, first_screen, playback, clips, facts):
                      f"{thumbnailer[0] / warm[0]:.1f}x in wall time, {thumbnailer[1] / warm[1]:.1f}x in CPU time.")
     else:
         lines.append("- ffmpegthumbnailer: not installed (`apt-get install ffmpegthumbnailer`), not compared.")
-    lines += ["", "### A folder's first screen of 15 clips", ""]
-    if isinstance(first_screen, str):
-        lines += [f"NOT MEASURED: {first_screen}"]
-    else:
-        lines += first_screen_lines(*first_screen, facts)
-    lines += ["", "### Playback in the detail pane", ""]
-    if isinstance(playback, str):
-        lines += [f"NOT MEASURED: {playback}"]
-    else:
-        lines += playback_lines(playback, facts)
-    return lines + [""]
+    return lines
 
 
 def first_screen_lines(results, sixels, facts):
@@ -464,8 +475,12 @@ def missing_peers():
     return [package for exe, package in PEER_PACKAGES.items() if shutil.which(exe) is None]
 
 
-def measure_section(gallery, photos_folder, command, clips_folder=None, runs=RUNS, log=print):
-    """(the section as lines, whether it was measured); a failure is reported in it."""
+PARTS = ("posters", "screen", "playback")
+
+
+def measure_section(gallery, photos_folder, command, clips_folder=None, runs=RUNS, log=print, parts=PARTS):
+    """(the section as lines, whether it was measured); a failure is reported in it, and a part
+    not in `parts` is said not measured."""
     log("measuring video posters, a folder of clips and playback")
     missing = missing_peers()
     if missing:
@@ -479,9 +494,12 @@ def measure_section(gallery, photos_folder, command, clips_folder=None, runs=RUN
             folder = Path(clips_folder) if clips_folder else scratch / "clips"
             clips = make_clips(photos, folder / "posters", log)
             clip = playback_clip(photos, folder / "playback")
-            posters, failures = measure_posters(gallery, clips, scratch, runs, WARMUP, log)
-            screen = part(lambda: measure_first_screen(gallery, folder / "posters", clips, scratch, log=log), log)
-            playback = part(lambda: measure_playback(gallery, clip.parent, scratch, log=log), log)
+            skipped = "not in this run's --parts"
+            posters, failures = (measure_posters(gallery, clips, scratch, runs, WARMUP, log) if "posters" in parts
+                                 else (skipped, []))
+            screen = (part(lambda: measure_first_screen(gallery, folder / "posters", clips, scratch, log=log), log)
+                      if "screen" in parts else skipped)
+            playback = part(lambda: measure_playback(gallery, clip.parent, scratch, log=log), log) if "playback" in parts else skipped
     except (OSError, RuntimeError, subprocess.CalledProcessError) as error:
         log(f"bench: videos not measured: {error}")
         return failure_section(error), False
@@ -510,9 +528,13 @@ def main():
     parser.add_argument("--photos", default=str(REPO.parent / "shared" / "photos"))
     parser.add_argument("--clips", help="keep the clips made in this folder (reused when there)")
     parser.add_argument("--runs", type=int, default=RUNS)
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"which to measure, of {','.join(PARTS)}")
     args = parser.parse_args()
+    parts = args.parts.split(",")
+    if any(name not in PARTS for name in parts):
+        parser.error(f"--parts: each of {', '.join(PARTS)}")
     command = "python3 scripts/" + " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])
-    section, measured = measure_section(args.gallery, args.photos, command, args.clips, args.runs)
+    section, measured = measure_section(args.gallery, args.photos, command, args.clips, args.runs, parts=parts)
     print("\n".join(section))
     return 0 if measured else 1
 
