@@ -227,25 +227,29 @@ def peer_first_screens(clips, scratch):
 
 
 def measure_first_screen(gallery, folder, clips, scratch, runs=SCREEN_RUNS, log=print):
-    """{label: median ms} of the app's first screen on `folder`, cold and warm, and of the peers."""
+    """({label: (median wall ms, median CPU ms) or None}, the fewest posters on a first screen): the
+    app's first screen on `folder`, cold and warm, and the peers'. The app's CPU is what it used
+    until a second after its first screen (writing the thumbnails it made in that second)."""
     cold, warm, sixels = [], [], []
     for run in range(runs):
         home = scratch / f"home-{run}"
-        ms, count, _ = first_screen_bench.app_first_screen(gallery, folder, home)
-        cold.append(ms)
+        ms, count, _, cpu = first_screen_bench.app_first_screen(gallery, folder, home)
+        cold.append((ms, cpu))
         sixels.append(count)
         # The thumbnails are written once the renders are done, after the first screen.
         time.sleep(1.5)
-        ms, count, _ = first_screen_bench.app_first_screen(gallery, folder, home)
-        warm.append(ms)
-        log(f"    run {run + 1}: cold {cold[-1]:.0f} ms, warm {warm[-1]:.0f} ms, {count} sixels")
-    results = {"gallery, cold (no thumbnails)": statistics.median(cold),
-               "gallery, warm (thumbnails cached)": statistics.median(warm)}
+        ms, count, _, cpu = first_screen_bench.app_first_screen(gallery, folder, home)
+        warm.append((ms, cpu))
+        log(f"    run {run + 1}: cold {cold[-1][0]:.0f} ms ({cold[-1][1]:.0f} CPU), warm {warm[-1][0]:.0f} ms "
+            f"({warm[-1][1]:.0f} CPU), {count} sixels")
+    medians = lambda timings: tuple(statistics.median(column) for column in zip(*timings))
+    results = {"gallery, cold (no thumbnails)": medians(cold), "gallery, warm (thumbnails cached)": medians(warm)}
     for label, argv, tty_stdin in peer_first_screens(clips, scratch):
         if shutil.which(argv[0]) is None or (argv[0] == "sh" and shutil.which("ffmpegthumbnailer") is None):
             results[label] = None
             continue
-        results[label] = statistics.median(first_screen_bench.peer_ms(argv, tty_stdin) for _ in range(runs))
+        results[label] = medians([first_screen_bench.peer_timing(argv, tty_stdin) for _ in range(runs)])
+        log(f"    {label}: {results[label][0]:.0f} ms ({results[label][1]:.0f} CPU)")
     return results, min(sixels)
 
 
@@ -264,12 +268,6 @@ def frames_in(output, mode):
     return sum(1 for update in updates[:-1] if update.count(b"\xe2\x96\x80") + update.count(b"\xe2\x96\x84") > 100)
 
 
-def cpu_seconds(pid):
-    """User + system seconds a process (all its threads) has run, from /proc/PID/stat."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def play(gallery, folder, mode, home):
     """(frames drawn a second, output bytes a second, the app's CPU ms a frame drawn) of the detail
     pane playing the clip in `folder` in `mode`, over PLAY_SECONDS once PLAY_SETTLE_SECONDS passed
@@ -284,16 +282,16 @@ def play(gallery, folder, mode, home):
         session.send(b"\r")
         time.sleep(PLAY_SETTLE_SECONDS)
         with session.changed:
-            start, began, cpu = len(session.output), time.monotonic(), cpu_seconds(session.process.pid)
+            start, began, cpu = len(session.output), time.monotonic(), first_screen_bench.cpu_ms(session.process.pid)
         time.sleep(PLAY_SECONDS)
         with session.changed:
             output, seconds = bytes(session.output[start:]), time.monotonic() - began
-            cpu = cpu_seconds(session.process.pid) - cpu
+            cpu = first_screen_bench.cpu_ms(session.process.pid) - cpu
         status, _, _ = session.quit()
     if status != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {status}")
     frames = frames_in(output, mode)
-    return frames / seconds, len(output) / seconds, cpu * 1000 / frames if frames else None
+    return frames / seconds, len(output) / seconds, cpu / frames if frames else None
 
 
 def measure_playback(gallery, folder, scratch, runs=PLAY_RUNS, log=print):
@@ -417,16 +415,19 @@ def first_screen_lines(results, sixels, facts):
         f"`gallery {' '.join(first_screen_bench.APP_ARGUMENTS)} FOLDER` as in \"First screen of a folder\" (a "
         f"{first_screen_bench.SCREEN[0]}x{first_screen_bench.SCREEN[1]} pty, start to the first screen's last byte), "
         f"median of {facts['screen_runs']} runs; *cold*: an empty `XDG_CACHE_HOME`. {sixels} posters on the first "
-        "screen (the fewest of the runs). The peers as whole processes.",
+        "screen (the fewest of the runs). The app's CPU: user + system, every thread, from its start until a second "
+        "after its first screen (in which it writes the thumbnails it made). The peers as whole processes (CPU: "
+        "theirs and their children's).",
         "",
-        "| what | ms |",
-        "|---|---:|",
+        "| what | ms wall | ms CPU |",
+        "|---|---:|---:|",
     ]
-    for label, ms in results.items():
-        lines.append(f"| {label} | {'not run' if ms is None else f'{ms:.0f}'} |")
-    cold = results["gallery, cold (no thumbnails)"]
-    lines += ["", f"- Cold: {cold:.0f} ms (target ≤ {TARGETS['first screen cold ms']:g} ms: "
-                  f"{verdict(cold <= TARGETS['first screen cold ms'])})."]
+    for label, timing in results.items():
+        lines.append(f"| {label} | " + ("not run | |" if timing is None else "%.0f | %.0f |" % timing))
+    cold, target = results["gallery, cold (no thumbnails)"], TARGETS["first screen cold ms"]
+    lines += ["", f"- Cold: {cold[0]:.0f} ms wall (target ≤ {target:g} ms: {verdict(cold[0] <= target)}); the app's CPU "
+                  f"until a second after it: {cold[1]:.0f} ms (on 2 cores, ≤ {2 * target:g} ms of CPU could fit in "
+                  f"{target:g} ms: {verdict(cold[1] <= 2 * target)})."]
     return lines
 
 
