@@ -127,8 +127,8 @@ class ReportTests(unittest.TestCase):
         self.assertIn("| gallery, cold (no thumbnails) | 500 | 700 |", text)
         self.assertIn("Cold: 500 ms wall (target ≤ 600 ms: holds); the app's CPU until a second after it: 700 ms "
                       "(on 2 cores, ≤ 1200 ms of CPU could fit in 600 ms: holds)", text)
-        self.assertIn("| sixel | 12.0 | 9.0 | - |", text)
-        self.assertIn("| kitty | 29.8 | 40.0 | 20.0 |", text)
+        self.assertIn("| sixel | 12.0 | 9.0 | - | - |", text)
+        self.assertIn("| kitty | 29.8 | 40.0 | 20.0 | 60 |", text)
         self.assertIn("- kitty: 29.8 of 30 frames a second (target: real time, ≥ 28.5: holds); 20.0 ms CPU a frame, "
                       "60% of a core at 30 frames a second.", text)
         self.assertNotIn("DOES NOT HOLD", text)
@@ -154,7 +154,7 @@ class ReportTests(unittest.TestCase):
         text = "\n".join(bench.report_section(posters(20.0, 35.0, 150.0), "no sixel on the first screen",
                                               {"kitty": (29.8, 40e6, 20.0)}, clips(), facts()))
         self.assertIn("### A folder's first screen of 15 clips\n\nNOT MEASURED: no sixel on the first screen", text)
-        self.assertIn("| kitty | 29.8 | 40.0 | 20.0 |", text)
+        self.assertIn("| kitty | 29.8 | 40.0 | 20.0 | 60 |", text)
         self.assertIn("| 1080p H.264 MP4 |", text)
 
     def test_posters_not_measured_leave_the_other_parts(self):

@@ -441,13 +441,16 @@ def playback_lines(playback, facts):
         "terminal here is a Python reader that only keeps the bytes. *CPU a frame*: the app's user + system time "
         "over the window (every thread: decoding, scaling, encoding, writing) divided by the frames drawn; below "
         f"{1000 / PLAY_RATE:.1f} ms a core of its own keeps real time, whatever the load here (a frame dropped was "
-        "decoded all the same, so when many are dropped this overstates a frame's cost).",
+        "decoded all the same, so when many are dropped this overstates a frame's cost). *% of a core*: the app's CPU "
+        "a second of the window; well under 100 while frames are dropped, the app was kept waiting: for a core "
+        "(the load) or for the terminal to take its bytes.",
         "",
-        "| mode | frames shown a second | MB written a second | app CPU ms a frame |",
-        "|---|---:|---:|---:|",
+        "| mode | frames shown a second | MB written a second | app CPU ms a frame | app CPU, % of a core |",
+        "|---|---:|---:|---:|---:|",
     ]
     for mode, (fps, rate, cpu) in playback.items():
-        lines.append(f"| {mode} | {fps:.1f} | {rate / 1e6:.1f} | {'-' if cpu is None else f'{cpu:.1f}'} |")
+        lines.append(f"| {mode} | {fps:.1f} | {rate / 1e6:.1f} | " +
+                     ("- | - |" if cpu is None else f"{cpu:.1f} | {cpu * fps / 10:.0f} |"))
     lines.append("")
     for mode in ("kitty", "halfblock"):
         if mode in playback:
