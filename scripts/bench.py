@@ -523,7 +523,8 @@ def measure_detail(args):
 
 
 def measure_video(args):
-    """(the video section as lines, whether it was measured)."""
+    """(the video section as lines, whether it was measured). Its own number of runs
+    (video_bench.RUNS), not --runs: 15 clips by six commands each take a while."""
     command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
     return video_bench.measure_section(args.gallery, args.photos, command, args.clips,
                                        log=lambda line: print(line, flush=True))
