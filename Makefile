@@ -98,8 +98,10 @@ sanitize: deps
 	  --filter 'ImagingTests|JPEGDCDecoderTests|NetTests|GalleryTests|OperatingSystemTests'
 
 # gallery view against chafa, img2sixel and timg, the bytes of scroll frames in the app, the time
-# key presses take over a slow link, a folder's first screen against chafa's and timg's grids, and
-# gallery view per format against CHAFA; writes BENCHMARKS.md. Never part of `make test` (the
+# key presses take over a slow link, a folder's first screen against chafa's and timg's grids,
+# gallery view per format against CHAFA, video posters against ffmpegthumbnailer and timg (a peer
+# not installed is named and left out), video playback, and RAW previews against dcraw and
+# exiftool; writes BENCHMARKS.md. Never part of `make test` (the
 # script's own unit tests are). CHAFA: a chafa with --grid (≥ 1.14; Debian's 1.12 has none), e.g.
 # 1.18 built from its source release.
 CHAFA ?= chafa

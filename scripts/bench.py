@@ -27,10 +27,16 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
 - the detail pane: Enter and ←/→ flips over 15 photos of 4000 px and of 1080 px, key to last byte,
   a key every 1.5 s and in a burst (detail_bench.py; `--only detail`; `--before BINARY` runs that
   build interleaved with --gallery and reports both and their ratios).
+- videos: posters of 15 clips made by ffmpeg against ffmpegthumbnailer and timg, a folder of them's
+  first screen, and playback in the detail pane in kitty, half-block and sixel modes
+  (video_bench.py; `--only video`; `--clips DIR` keeps the clips between runs);
+- camera RAW and JPEG XL: `gallery view` against dcraw, exiftool and djxl (raw_jxl_bench.py;
+  `--only raw`).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
-libheif-examples).
+libheif-examples); the video and RAW sections leave out a peer that is missing (ffmpegthumbnailer,
+dcraw, exiftool) and say which to install.
 """
 import argparse
 import datetime
@@ -49,10 +55,12 @@ import numpy as np
 import detail_bench
 import first_screen_bench
 import formats_bench
+import raw_jxl_bench
 import scroll_bench
 import sixel_size_bench
 import slow_link_bench
 import tmux_bench
+import video_bench
 from process_timing import TOOL_ENV, run_once
 from terminal_pty import WindowPty
 
@@ -514,6 +522,21 @@ def measure_detail(args):
     return detail_bench.measure_section(builds, args.photos, command, args.detail_runs)
 
 
+def measure_video(args):
+    """(the video section as lines, whether it was measured). Its own number of runs
+    (video_bench.RUNS), not --runs: 15 clips by six commands each take a while."""
+    command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
+    return video_bench.measure_section(args.gallery, args.photos, command, args.clips,
+                                       log=lambda line: print(line, flush=True))
+
+
+def measure_raw(args):
+    """(the RAW and JPEG XL section as lines, whether it was measured)."""
+    command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
+    return raw_jxl_bench.measure_section(args.gallery, Path(args.photos), command, args.runs,
+                                         log=lambda line: print(line, flush=True))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -522,10 +545,12 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="untimed runs first")
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
-    parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size", "detail"],
+    parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size", "detail", "video",
+                                           "raw"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     parser.add_argument("--before", help="the detail section: a build to compare --gallery with, run interleaved")
     parser.add_argument("--detail-runs", type=int, default=detail_bench.RUNS, help="runs of each build in the detail section")
+    parser.add_argument("--clips", help="the video section: keep the clips it makes in this folder, reused when there")
     args = parser.parse_args()
 
     if not os.access(args.gallery, os.X_OK):
@@ -539,10 +564,13 @@ def main():
         section, measured = tmux_bench.measure_section(args.gallery)
         write_section_only(args.output, tmux_bench.HEADING, section)
         return 0 if measured else 1
-    if args.only == "detail":
-        section, measured = measure_detail(args)
-        write_section_only(args.output, detail_bench.HEADING, section)
-        return 0 if measured else 1
+    for only, measure, heading in (("detail", measure_detail, detail_bench.HEADING),
+                                   ("video", measure_video, video_bench.HEADING),
+                                   ("raw", measure_raw, raw_jxl_bench.HEADING)):
+        if args.only == only:
+            section, measured = measure(args)
+            write_section_only(args.output, heading, section)
+            return 0 if measured else 1
     photos = sorted(Path(args.photos).glob("*-1080.jpg")) + sorted(Path(args.photos).glob("*-4000.jpg"))
     if not photos:
         print(f"bench: no photos in {args.photos} (expected NAME-1080.jpg / NAME-4000.jpg): skipped")
@@ -577,6 +605,8 @@ def main():
     app_sections += measure_formats(args.gallery, medium, args.chafa, args.runs, args.warmup)
     app_sections += measure_sixel_size(args.gallery, args.chafa, args.photos)
     app_sections += measure_detail(args)[0]
+    app_sections += measure_video(args)[0]
+    app_sections += measure_raw(args)[0]
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)

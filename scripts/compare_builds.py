@@ -25,10 +25,10 @@ def first_screens(builds, photos, runs):
         for run in range(runs):
             for name, gallery in builds.items():
                 home = scratch / f"home-{name}-{run}"
-                cold, _, _ = first_screen_bench.app_first_screen(gallery, scratch / "photos", home)
+                cold, _, _, _ = first_screen_bench.app_first_screen(gallery, scratch / "photos", home)
                 # The thumbnails are written once the renders are done, after the first screen.
                 time.sleep(1.5)
-                warm, _, _ = first_screen_bench.app_first_screen(gallery, scratch / "photos", home)
+                warm, _, _, _ = first_screen_bench.app_first_screen(gallery, scratch / "photos", home)
                 times[name][0].append(cold)
                 times[name][1].append(warm)
             print(f"run {run + 1}: " + ", ".join(f"{name} cold {times[name][0][-1]:.0f} ms warm {times[name][1][-1]:.0f} ms"

@@ -61,7 +61,9 @@ def environment(home):
 
 
 def app_first_screen(gallery, folder, home):
-    """(milliseconds from the start to the first screen's last byte, sixels on it, peak RSS in MB)."""
+    """(milliseconds from the start to the first screen's last byte, sixels on it, peak RSS in MB,
+    the app's CPU milliseconds by then and the quiet QUIET_SECONDS after it, in which it writes the
+    thumbnails it made)."""
     with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
         started = time.monotonic()
         session = scroll_bench.AppSession([gallery, *APP_ARGUMENTS, str(folder)], window, environment(home))
@@ -70,10 +72,17 @@ def app_first_screen(gallery, folder, home):
         milliseconds = (session.last_output - started) * 1000
         sixels = len(scroll_bench.SIXEL.findall(output))
         peak = peak_rss_mb(session.process.pid)
+        cpu = cpu_ms(session.process.pid)
         status, _, _ = session.quit()
         if status != 0 or not sixels:
             raise RuntimeError(f"gallery exited {status} with {sixels} sixels; its output began {output[:300]!r}")
-        return milliseconds, sixels, peak
+        return milliseconds, sixels, peak, cpu
+
+
+def cpu_ms(pid):
+    """User + system milliseconds a process (all its threads) has run, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def wait_first_screen(session):
@@ -99,19 +108,26 @@ def peak_rss_mb(pid):
 
 
 def peer_ms(argv, tty_stdin):
-    """Wall milliseconds of one whole peer process, as bench.py times them: output to /dev/null,
-    and a pty of the screen's size on stdin for chafa, which reads the cell size there (timg,
-    given a terminal, waits for answers to its queries)."""
+    """Wall milliseconds of one whole peer process (`peer_timing`)."""
+    return peer_timing(argv, tty_stdin)[0]
+
+
+def peer_timing(argv, tty_stdin):
+    """(wall, CPU) milliseconds of one whole peer process, as bench.py times them: output to
+    /dev/null, and a pty of the screen's size on stdin for chafa, which reads the cell size there
+    (timg, given a terminal, waits for answers to its queries). CPU: user + system of the process
+    and the children it waited for."""
     with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
         started = time.perf_counter()
-        status = subprocess.run(argv, stdin=window.slave if tty_stdin else subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
-                                     "COLORTERM": "truecolor", "LANG": "C.UTF-8"}).returncode
+        process = subprocess.Popen(argv, stdin=window.slave if tty_stdin else subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
+                                        "COLORTERM": "truecolor", "LANG": "C.UTF-8"})
+        _, status, usage = os.wait4(process.pid, 0)
         elapsed = (time.perf_counter() - started) * 1000
-    if status != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited {status}")
-    return elapsed
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(argv)} exited {os.waitstatus_to_exitcode(status)}")
+    return elapsed, (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def peers(chafa, paths):
@@ -132,12 +148,12 @@ def measure(gallery, photos, chafa="chafa", runs=5):
         cold, warm, facts = [], [], {}
         for run in range(runs):
             home = scratch / f"home-{run}"
-            ms, sixels, mb = app_first_screen(gallery, scratch / "photos", home)
+            ms, sixels, mb, _ = app_first_screen(gallery, scratch / "photos", home)
             cold.append(ms)
             facts["cold"] = (sixels, mb)
             # The thumbnails are written once the renders are done, after the first screen.
             time.sleep(1.5)
-            ms, sixels, mb = app_first_screen(gallery, scratch / "photos", home)
+            ms, sixels, mb, _ = app_first_screen(gallery, scratch / "photos", home)
             warm.append(ms)
             facts["warm"] = (sixels, mb)
             print(f"    run {run + 1}: cold {cold[-1]:.0f} ms, warm {warm[-1]:.0f} ms", flush=True)
@@ -157,8 +173,8 @@ def measure(gallery, photos, chafa="chafa", runs=5):
         many_files_folder(paths, many)
         # Each run cold (a home of its own): one run alone swung by ±100 ms on this shared machine.
         many_runs = [app_first_screen(gallery, many, scratch / f"home-many-{run}") for run in range(MANY_FILES_RUNS)]
-        facts["many"] = (min(sixels for _, sixels, _ in many_runs), max(mb for _, _, mb in many_runs))
-        results["gallery, 100,000 files"] = statistics.median(ms for ms, _, _ in many_runs)
+        facts["many"] = (min(run[1] for run in many_runs), max(run[2] for run in many_runs))
+        results["gallery, 100,000 files"] = statistics.median(run[0] for run in many_runs)
     return results, facts
 
 

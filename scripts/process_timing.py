@@ -1,5 +1,6 @@
 """Timing a tool as a whole process, the way every part of `make bench` times one."""
 import os
+import statistics
 import subprocess
 import time
 
@@ -18,3 +19,17 @@ def run_once(argv, stdin, stdout):
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {process.returncode}")
     return wall, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def interleaved(commands, runs, warmup, stdin=subprocess.DEVNULL):
+    """{label: (median wall ms, median CPU ms)} of `commands` ({label: argv}), taking turns run by
+    run so the machine's load hits them alike; the first `warmup` rounds are not counted. The CPU
+    time is the process's and its waited-for children's (a launcher's handed-over process too)."""
+    samples = {label: [] for label in commands}
+    for round_ in range(warmup + runs):
+        for label, argv in commands.items():
+            timing = run_once(argv, stdin, subprocess.DEVNULL)
+            if round_ >= warmup:
+                samples[label].append(timing)
+    return {label: (statistics.median(wall for wall, _ in values), statistics.median(cpu for _, cpu in values))
+            for label, values in samples.items()}

@@ -27,6 +27,19 @@ class FolderTests(unittest.TestCase):
             self.assertEqual((a.stat().st_nlink, b.stat().st_nlink), (4, 3))
 
 
+class PeerTimingTests(unittest.TestCase):
+    def test_a_peer_busy_for_a_while_shows_its_cpu_time(self):
+        import sys
+        busy = "import time\nend = time.process_time() + 0.1\nwhile time.process_time() < end: pass"
+        wall, cpu = bench.peer_timing([sys.executable, "-c", busy], tty_stdin=True)
+        self.assertGreaterEqual(cpu, 90)
+        self.assertGreaterEqual(wall, cpu / 2)
+
+    def test_a_peer_that_fails_is_an_error(self):
+        with self.assertRaises(RuntimeError):
+            bench.peer_timing(["sh", "-c", "exit 3"], tty_stdin=False)
+
+
 class ReportTests(unittest.TestCase):
     def results(self, cold, warm, chafa, many_ms, many_mb):
         return ({"gallery, cold (no thumbnails)": cold, "gallery, warm (thumbnails cached)": warm,
