@@ -3,8 +3,8 @@ import TerminalVocabulary
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
-/// (Space, `v`), the file actions (`D` `u` `R`) and, in a local library, the order (`s`) and the
-/// way up (Backspace, `-`).
+/// (Space, `v`), the file actions (`D` `C` `M` `u` `R`), the user's commands (`[commands]`, `:`)
+/// and, in a local library, the order (`s`) and the way up (Backspace, `-`).
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
@@ -15,10 +15,12 @@ import TerminalVocabulary
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: CellSize?
-    /// The search or rename prompt, while open.
+    /// The prompt in the status bar, while open.
     private(set) var prompt: TextField?
-    /// The photo the open prompt renames; nil for the search prompt.
-    private var renaming: LibraryItem?
+    /// What the open prompt's answer is for.
+    private var promptPurpose = PromptPurpose.search
+    /// Tab's folders in `C` and `M`'s prompt, while the text is the one Tab put there.
+    private var completion: FolderCompletion?
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
 
@@ -127,6 +129,7 @@ import TerminalVocabulary
         case .grid(let move): grid.perform(move)
         case .search:
             if viewModel.canSearch {
+                promptPurpose = .search
                 prompt = TextField(prompt: "search: ")
             } else {
                 viewModel.update(.note(GalleryError.searchUnsupported.description))
@@ -150,14 +153,33 @@ import TerminalVocabulary
         case .mark: viewModel.update(.toggleMark(viewModel.selectedIndex))
         case .invertMarks: viewModel.update(.invertMarks)
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
-        case .restore: fileActions.restoreLastBatch()
+        case .undo: fileActions.undo()
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
-                renaming = photo
+                promptPurpose = .rename(photo)
                 // Never cut: a name too long for its folder is refused with a sentence (cut to
                 // fit, it lost its extension).
                 prompt = TextField(prompt: "rename to: ", text: name, maxLength: .max)
             }
+        case .copyToFolder, .moveToFolder:
+            let moving = action == .moveToFolder
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: moving ? "moved" : "copied")
+            else { return true }
+            promptPurpose = .transfer(photos, moving: moving)
+            completion = nil
+            let what = photos.count == 1 ? "" : " \(photos.count) photos"
+            prompt = TextField(prompt: "\(moving ? "move" : "copy")\(what) to: ",
+                               text: fileActions.startingFolder(for: photos[0]), maxLength: .max)
+        case .typeCommand:
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
+            else { return true }
+            promptPurpose = .command(photos)
+            let what = photos.count == 1 ? "" : " (\(photos.count) photos)"
+            prompt = TextField(prompt: "run\(what): ", maxLength: .max)
+        case .run(let command):
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
+            else { return true }
+            fileActions.run(command, on: photos)
         default: return false
         }
         return true
@@ -176,18 +198,33 @@ import TerminalVocabulary
 
     private func handlePromptKey(_ key: Key) {
         guard var field = prompt else { return }
+        if key == .tab, case .transfer(let photos, _) = promptPurpose {
+            // Tab again, on the text the last Tab put there, shows the next folder.
+            if var shown = completion, shown.current == field.text {
+                shown.advance()
+                completion = shown
+            } else {
+                completion = fileActions.folderCompletion(of: field.text, from: photos)
+            }
+            if let completion { field.replaceText(with: completion.current) }
+            prompt = field
+            return
+        }
         switch field.handle(key) {
         case .submitted(let text):
             prompt = nil
-            if let photo = renaming {
-                renaming = nil
-                fileActions.rename(photo, to: text)
-            } else {
-                viewModel.update(.search(text))
+            completion = nil
+            switch promptPurpose {
+            case .search: viewModel.update(.search(text))
+            case .rename(let photo): fileActions.rename(photo, to: text)
+            case .transfer(let photos, let moving): fileActions.transfer(photos, toFolder: text, moving: moving)
+            case .command(let photos): fileActions.run(typed: text, on: photos)
             }
+            promptPurpose = .search
         case .cancelled:
             prompt = nil
-            renaming = nil
+            completion = nil
+            promptPurpose = .search
         case .editing, .ignored:
             prompt = field
         }
@@ -301,4 +338,15 @@ import TerminalVocabulary
     func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {
         if index != viewModel.selectedIndex { viewModel.update(.select(index)) }
     }
+}
+
+/// What the status bar's prompt asks for.
+private enum PromptPurpose {
+    case search
+    /// A new name for the photo or folder.
+    case rename(LibraryItem)
+    /// The folder the photos are copied or moved to.
+    case transfer([LibraryItem], moving: Bool)
+    /// A command to run once on the photos.
+    case command([LibraryItem])
 }
