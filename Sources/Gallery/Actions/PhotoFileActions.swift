@@ -186,7 +186,8 @@ public final class PhotoFileActions {
         case .moved(let moves):
             let back = moves.map { (from: $0.to, to: $0.from) }
             if let failure = FolderTransfer.move(back) {
-                throw UndoError("\(LocalFile.name(of: back[0].to)) was not moved back: \(failure)")
+                let why = failure.error.isAlreadyExisting ? "another file has its name now" : failure.error.reason
+                throw UndoError("\(LocalFile.name(of: back[0].to)) was not moved back: \(why)")
             }
         }
     }
