@@ -61,6 +61,15 @@ import Testing
         try tmux.type("sh -c 'cp \"$1\" \"$(dirname \"$1\")/made.jpg\"' sh", enter: true)
         let made = try await tmux.waitFor { $0.joined().contains("sh: done") && $0.joined().contains("4 photos") && $0.joined().contains("made.jpg") }
         #expect(made.ok, "\(made.screen.joined(separator: "\n"))")
+
+        // Ctrl-C while a command runs reaches the command, not gallery.
+        try tmux.press(":")
+        try tmux.type("sh -c 'exec sleep 30' sh", enter: true)
+        // The app's screen is put away while the command runs.
+        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") }.ok)
+        try tmux.press("C-c")
+        let interrupted = try await tmux.waitFor { $0.joined().contains("sh: ended by signal 2") && $0.joined().contains("4 photos") }
+        #expect(interrupted.ok, "\(interrupted.screen.joined(separator: "\n"))")
         try tmux.press("q")
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }

@@ -198,8 +198,9 @@ public struct KeyMap: Sendable, Equatable {
                             in: .grid, [(.run(command), [key])]), at: place)
     }
 
-    /// Why `key` cannot be bound to the rebindable action `action`: the action it already means in a
-    /// place where `action` applies too; nil when it is free.
+    /// Why `key` cannot be bound to the rebindable action `action` (or a `[commands]` command bound
+    /// with `bind`): the action it already means in a place where `action` applies too; nil when it
+    /// is free.
     public func clash(binding key: Key, to action: KeyAction) -> String? {
         guard let own = groups.first(where: { $0.bindings.contains { $0.action == action } }) else { return "no such action" }
         for group in groups where group.context.overlaps(own.context) {
