@@ -151,6 +151,8 @@ struct FolderActionsTests {
         defer { fixture.directory.remove() }
         fixture.files.transfer([fixture.photo("a.jpg")], toFolder: "nowhere", moving: true)
         #expect(fixture.files.statusText == "nowhere is not a folder: nothing was moved")
+        fixture.files.transfer([fixture.photo("a.jpg")], toFolder: "", moving: false)
+        #expect(fixture.files.statusText == "no folder was given: nothing was copied")
         #expect(fixture.directory.contents(of: "pictures") == ["a.jpg"])
         let web = PhotoFileActions(files: nil, trash: nil, grids: { [] })
         #expect(web.chosenPhotos(in: fixture.grid, selected: fixture.photo("a.jpg"), for: "copied") == nil)

@@ -44,10 +44,9 @@ extension PhotoFileActions {
     public func transfer(_ photos: [LibraryItem], toFolder text: String, moving: Bool) {
         guard let files else { return }
         let folder = folder(named: text, from: photos)
-        let folderName = text.isEmpty ? "" : LocalFile.name(of: folder)
-        guard (try? FileStatus(path: folder))?.kind == .directory else {
-            message = text.isEmpty ? "no folder given: nothing was \(moving ? "moved" : "copied")"
-                : "\(text) is not a folder: nothing was \(moving ? "moved" : "copied")"
+        let folderName = LocalFile.name(of: folder)
+        guard !text.isEmpty, (try? FileStatus(path: folder))?.kind == .directory else {
+            message = "\(text.isEmpty ? "no folder was given" : "\(text) is not a folder"): nothing was \(moving ? "moved" : "copied")"
             return
         }
         var moved: [GonePhoto] = []
