@@ -15,8 +15,16 @@ struct ConfigFile: Equatable {
     var values = SettingValues()
     /// Rebound keys by action name.
     var keys: [String: Key] = [:]
+    /// `[commands]`: keys bound to the user's own commands, in the file's order.
+    var commands: [BoundCommand] = []
 
-    static var topLevelKeys: [String] { Setting.all.map(\.key) + ["keys"] }
+    /// A key of `[commands]` and the command it runs.
+    struct BoundCommand: Equatable {
+        let key: Key
+        let command: UserCommand
+    }
+
+    static var topLevelKeys: [String] { Setting.all.map(\.key) + ["keys", "commands"] }
 
     /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
     static func defaultPath(environment: [String: String]) -> String {
@@ -25,7 +33,8 @@ struct ConfigFile: Equatable {
 
     /// Reads and checks the file at `path`; nil when there is no such file. Read as every file is
     /// (`File.read`): a FIFO or a device under its name is refused, not waited on.
-    static func load(path: String) throws(ConfigError) -> ConfigFile? {
+    /// `home` is what `~` in a command stands for.
+    static func load(path: String, home: String = "/") throws(ConfigError) -> ConfigFile? {
         let bytes: [UInt8]
         do {
             bytes = try File.read(FilePath(path), maxBytes: 1 << 20)
@@ -39,11 +48,12 @@ struct ConfigFile: Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigError(path: path, line: nil, message: "is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        return try parse(text, path: path, home: home)
     }
 
-    /// Parses and checks `text`; `path` only names the file in errors.
-    static func parse(_ text: String, path: String) throws(ConfigError) -> ConfigFile {
+    /// Parses and checks `text`; `path` only names the file in errors, `home` is what `~` in a
+    /// command stands for.
+    static func parse(_ text: String, path: String, home: String = "/") throws(ConfigError) -> ConfigFile {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -65,18 +75,45 @@ struct ConfigFile: Equatable {
             guard let value = table[setting.key] else { continue }
             if let problem = setting.read(value, &config.values) { throw fail(setting.key, "\(setting.key) \(problem)") }
         }
+        let rebound = try readKeys(table, into: &config, lines: lines, fail: fail)
+        if let value = table["commands"] {
+            guard let commands = value.table else { throw fail("commands", "commands must be a table ([commands])") }
+            var bound = rebound
+            for name in inFileOrder(commands.keys, section: "commands", lines: lines) {
+                guard let key = KeyMap.key(named: name) else {
+                    throw fail(name, in: "commands", "commands: '\(name)' is not a key: one character or \"ctrl-<letter>\"")
+                }
+                guard let text = commands[name]?.string else {
+                    throw fail(name, in: "commands", "commands.\(name) must be a string: the command to run")
+                }
+                let command: UserCommand
+                do {
+                    command = try UserCommand(text, home: home)
+                } catch {
+                    throw fail(name, in: "commands", "commands.\(name): \(error.description)")
+                }
+                bound.bind(command, to: key)
+                if let clash = bound.clash(binding: key, to: .run(command)) { throw fail(name, in: "commands", "commands.\(name): \(clash)") }
+                config.commands.append(BoundCommand(key: key, command: command))
+            }
+        }
+        return config
+    }
+
+    /// `[keys]` read into `config`; the key map with its keys rebound.
+    private static func readKeys(_ table: TOMLTable, into config: inout ConfigFile, lines: KeyLines,
+                                 fail: (String, String?, String) -> ConfigError) throws(ConfigError) -> KeyMap {
+        var rebound = KeyMap.standard
         if let value = table["keys"] {
-            guard let keys = value.table else { throw fail("keys", "keys must be a table ([keys])") }
+            guard let keys = value.table else { throw fail("keys", nil, "keys must be a table ([keys])") }
             let names = KeyMap.rebindable.map(\.name)
-            var rebound = KeyMap.standard
-            // In the file's order, so the first clash reported is the first line that has one.
-            let inOrder = keys.keys.sorted { (lines.line(of: $0, in: "keys") ?? 0) < (lines.line(of: $1, in: "keys") ?? 0) }
+            let inOrder = inFileOrder(keys.keys, section: "keys", lines: lines)
             for name in inOrder {
                 guard let action = KeyMap.rebindable.first(where: { $0.name == name })?.action else {
-                    throw fail(name, in: "keys", "unknown action '\(name)' in [keys] (known: \(names.joined(separator: ", ")))")
+                    throw fail(name, "keys", "unknown action '\(name)' in [keys] (known: \(names.joined(separator: ", ")))")
                 }
                 guard let spelled = keys[name]?.string, let key = KeyMap.key(named: spelled) else {
-                    throw fail(name, in: "keys", "keys.\(name) must be one character or \"ctrl-<letter>\"")
+                    throw fail(name, "keys", "keys.\(name) must be one character or \"ctrl-<letter>\"")
                 }
                 rebound.rebind(action, to: key)
                 config.keys[name] = key
@@ -84,10 +121,15 @@ struct ConfigFile: Equatable {
             // Against the whole new map: two actions may swap keys.
             for name in inOrder {
                 guard let action = KeyMap.rebindable.first(where: { $0.name == name })?.action, let key = config.keys[name] else { continue }
-                if let clash = rebound.clash(binding: key, to: action) { throw fail(name, in: "keys", "keys.\(name): \(clash)") }
+                if let clash = rebound.clash(binding: key, to: action) { throw fail(name, "keys", "keys.\(name): \(clash)") }
             }
         }
-        return config
+        return rebound
+    }
+
+    /// A table's keys in the file's order, so the first error reported is the first line that has one.
+    private static func inFileOrder(_ keys: [String], section: String, lines: KeyLines) -> [String] {
+        keys.sorted { (lines.line(of: $0, in: section) ?? 0) < (lines.line(of: $1, in: section) ?? 0) }
     }
 }
 

@@ -50,8 +50,10 @@ struct GalleryCommand: ParsableCommand {
               config   $XDG_CONFIG_HOME/gallery/config.toml
                        (else ~/.config/gallery/config.toml): TOML keys
                        \(Self.settingKeys),
-                       and a [keys] table that rebinds quit, search and
-                       help. Flags win over the file; --print-config shows
+                       a [keys] table that rebinds quit, search and
+                       help, and a [commands] table that binds keys to
+                       commands run on the marked photos ("c" = "cp -t
+                       ~/Outbox"). Flags win over the file; --print-config shows
                        the result. A bad file stops gallery with
                        FILE:LINE: problem, status 78.
               log      $XDG_STATE_HOME/gallery/gallery.log

@@ -9,6 +9,8 @@ import TUI
 struct Settings: Equatable {
     var values: SettingValues
     var keys = KeyMap.standard
+    /// `[commands]`, as the file binds them (also in `keys`).
+    var commands: [ConfigFile.BoundCommand] = []
     /// Where the log goes.
     var logPath: FilePath
     var verbose = false
@@ -25,6 +27,8 @@ struct Settings: Equatable {
         values = file?.values ?? SettingValues()
         if let file {
             for (name, action) in KeyMap.rebindable { if let key = file.keys[name] { keys.rebind(action, to: key) } }
+            for bound in file.commands { keys.bind(bound.command, to: bound.key) }
+            commands = file.commands
         }
         for setting in Setting.all { setting.applyFlag(command, &values) }
         verbose = command.verbose
@@ -33,7 +37,7 @@ struct Settings: Equatable {
     /// Reads the config file at its default place and applies `command`'s flags.
     static func load(command: GalleryCommand, environment: [String: String]) throws(ConfigError) -> Settings {
         let path = ConfigFile.defaultPath(environment: environment)
-        let file = try ConfigFile.load(path: path)
+        let file = try ConfigFile.load(path: path, home: XDGDirectories(environment: environment).home)
         return Settings(command: command, file: file, configPath: path, environment: environment)
     }
 
@@ -56,6 +60,10 @@ struct Settings: Equatable {
         lines += ["", "[keys]"]
         for (name, action) in KeyMap.rebindable {
             if let key = keys.keys(of: action).first { lines.append("\(name) = \(TOMLString.quoted(KeyMap.configName(of: key)))") }
+        }
+        lines += ["", "[commands]"]
+        for bound in commands {
+            lines.append("\(TOMLString.quoted(KeyMap.configName(of: bound.key))) = \(TOMLString.quoted(bound.command.text))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

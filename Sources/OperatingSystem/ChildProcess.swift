@@ -15,7 +15,8 @@ public struct ChildProcess: Sendable {
     /// runs in a session of its own: no controlling tty, and the terminal's signals do not reach
     /// it. With `signalsAtDefault` it starts with no signal blocked and SIGTERM, SIGINT, SIGHUP,
     /// SIGPIPE and SIGCHLD at their default actions, whatever this process (a test runner) blocks
-    /// or ignores: a program that must stop at SIGTERM (Xvfb left its lock and socket behind).
+    /// or ignores (and SIGQUIT, the job control signals and SIGWINCH too): a program that must
+    /// stop at SIGTERM (Xvfb left its lock and socket behind).
     public static func start(_ arguments: [FilePath], searchingPath: Bool = false, environment: [String: String]? = nil,
                              standardInput: String = "/dev/null", standardOutput: String = "/dev/null",
                              standardError: String = "/dev/null", inheritingOutput: Bool = false,
@@ -113,9 +114,49 @@ public struct ChildProcess: Sendable {
         return false
     }
 
+    /// Runs `arguments[0]`, looked up on `PATH`, on this process's terminal as a shell runs a job,
+    /// and waits for it to end: it reads this process's stdin and writes to its stdout, its stderr
+    /// going there too (this process's own may be a pipe to a log); it starts with no signal
+    /// blocked and the usual ones at their defaults, in a process group of its own that is made
+    /// the terminal's foreground group while it runs, so Ctrl-C and Ctrl-Z reach it and not this
+    /// process. A stop (Ctrl-Z) is continued at once: there is no shell here to go back to, and the
+    /// terminal is the program's until it ends. For a user's own command on files (`[commands]`).
+    public static func runInForeground(_ arguments: [FilePath]) throws(SystemError) -> Termination {
+        let child = try spawn(arguments, searchingPath: true, environment: nil, newSession: false, signalsAtDefault: true,
+                              ownProcessGroup: true) { actions in
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        let terminal = FileDescriptor.standardInput.rawValue
+        let ownsTerminal = isatty(terminal) == 1 && tcgetpgrp(terminal) == getpgrp()
+        if ownsTerminal { tcsetpgrp(terminal, child.id) }
+        defer {
+            if ownsTerminal {
+                // Taking the terminal back from the background sends SIGTTOU, unless it is blocked.
+                var backgroundWrite = sigset_t(), before = sigset_t()
+                sigemptyset(&backgroundWrite)
+                sigaddset(&backgroundWrite, SIGTTOU)
+                pthread_sigmask(SIG_BLOCK, &backgroundWrite, &before)
+                tcsetpgrp(terminal, getpgrp())
+                pthread_sigmask(SIG_SETMASK, &before, nil)
+            }
+        }
+        while true {
+            var status: Int32 = 0
+            var usage = rusage()
+            _ = try SystemCall.retryingInterrupts("wait for process \(child.id)") { wait4(child.id, &status, WUNTRACED, &usage) }
+            // WIFSTOPPED: a stopped child's status ends in 0x7F. A program that read the terminal
+            // before it was made the foreground group (SIGTTIN) goes on too.
+            if status & 0xFF == 0x7F {
+                kill(-child.id, SIGCONT)
+                continue
+            }
+            return Termination(status: status, usage: usage)
+        }
+    }
+
     /// `posix_spawn` (or `posix_spawnp` when `searchingPath`) with the file actions `redirect` adds.
     private static func spawn(_ arguments: [FilePath], searchingPath: Bool, environment: [String: String]?,
-                              newSession: Bool, signalsAtDefault: Bool,
+                              newSession: Bool, signalsAtDefault: Bool, ownProcessGroup: Bool = false,
                               redirect: (inout posix_spawn_file_actions_t) -> Void) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -127,13 +168,17 @@ public struct ChildProcess: Sendable {
         // glibc's POSIX_SPAWN_SETSID, which its headers show only to _GNU_SOURCE code.
         let spawnSetSID: Int16 = 0x80
         var flags: Int16 = newSession ? spawnSetSID : 0
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int16(POSIX_SPAWN_SETPGROUP)
+        }
         if signalsAtDefault {
             var unblocked = sigset_t()
             sigemptyset(&unblocked)
             posix_spawnattr_setsigmask(&attributes, &unblocked)
             var defaults = sigset_t()
             sigemptyset(&defaults)
-            for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+            for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH] { sigaddset(&defaults, signal) }
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             flags |= Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         }
@@ -164,6 +209,16 @@ public struct ChildProcess: Sendable {
 
         /// It exited with status 0 (was not killed).
         public var succeeded: Bool { status == 0 }
+
+        /// From `wait4`'s status and usage.
+        init(status: Int32, usage: rusage) {
+            // WIFSIGNALED, WTERMSIG and WEXITSTATUS are macros Swift cannot import.
+            let signal = status & 0x7F
+            self.status = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            self.signal = signal == 0 ? nil : signal
+            // Linux counts ru_maxrss in kilobytes.
+            maxResidentBytes = usage.ru_maxrss * 1024
+        }
     }
 
     /// Waits for the program to end, and reaps it.
@@ -188,10 +243,6 @@ public struct ChildProcess: Sendable {
         guard try SystemCall.retryingInterrupts("wait for process \(id)", { wait4(id, &status, options, &usage) }) == id else {
             return nil
         }
-        // WIFSIGNALED, WTERMSIG and WEXITSTATUS are macros Swift cannot import.
-        let signal = status & 0x7F
-        return Termination(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, signal: signal == 0 ? nil : signal,
-                           // Linux counts ru_maxrss in kilobytes.
-                           maxResidentBytes: usage.ru_maxrss * 1024)
+        return Termination(status: status, usage: usage)
     }
 }

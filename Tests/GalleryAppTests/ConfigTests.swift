@@ -124,13 +124,24 @@ struct ConfigTests {
             ("[keys]\nquit = \"/\"\n", 2, "keys.quit: '/' already means search"),
             ("[keys]\nhelp = \"j\"\n", 2, "keys.help: 'j' already means move the selection"),
             // Keys the old list of fixed keys left out: every binding of the key map counts.
-            ("[keys]\nquit = \"u\"\n", 2, "keys.quit: 'u' already means restore what was last moved to the trash"),
+            ("[keys]\nquit = \"u\"\n", 2, "keys.quit: 'u' already means undo the last move to the trash or to a folder"),
             ("[keys]\nsearch = \"v\"\n", 2, "keys.search: 'v' already means mark / unmark; invert the marks"),
             ("[keys]\nhelp = \"D\"\n", 2, "keys.help: 'D' already means move marked (else selected) items to the trash"),
             ("[keys]\nquit = \"R\"\n", 2, "keys.quit: 'R' already means rename the file or folder"),
             ("[keys]\nquit = \"ctrl-l\"\n", 2, "keys.quit: 'Ctrl-L' already means draw the whole screen again"),
             ("[keys]\nsearch = \"x\"\nquit = \"x\"\n", 2, "keys.search: 'x' already means quit"),
             ("keys = 3\n", 1, "keys must be a table"),
+            // A command's key must be free where the grid's keys are.
+            ("[commands]\n\"e\" = \"gimp\"\n\"q\" = \"true\"\n", 3, "commands.q: 'q' already means quit"),
+            ("[commands]\ns = \"true\"\n", 2, "commands.s: 's' already means order by name, date, date taken, size; reversed (local)"),
+            ("[commands]\n\"ctrl-l\" = \"true\"\n", 2, "commands.ctrl-l: 'Ctrl-L' already means draw the whole screen again"),
+            ("[commands]\n\":\" = \"true\"\n", 2, "commands.:: ':' already means run a command on marked (else selected) photos"),
+            ("[keys]\nquit = \"c\"\n[commands]\nc = \"cp -t ~/Outbox\"\n", 4, "commands.c: 'c' already means quit"),
+            ("[commands]\nc = 3\n", 2, "commands.c must be a string: the command to run"),
+            ("[commands]\nenter = \"true\"\n", 2, "commands: 'enter' is not a key: one character or \"ctrl-<letter>\""),
+            ("[commands]\nc = \"echo 'x\"\n", 2, "commands.c: a ' is not closed"),
+            ("[commands]\nc = \"  \"\n", 2, "commands.c: there is no command"),
+            ("commands = \"x\"\n", 1, "commands must be a table"),
             ("per_page = 10\nsource = \"demo\n", 2, "Error while parsing string"),
             ("per_page = 10\nper_page = 11\n", 2, "cannot redefine"),
         ]
@@ -189,6 +200,25 @@ struct ConfigTests {
         #expect(try settings([], file: nil).toml.contains("# since = \"...\"  (not set)"))
         #expect(parseError("since = \"julyy\"\n")?.message == "since must be a date such as 2023-07, july 2023 or yesterday, got 'julyy'")
         #expect(parseError("until = 2023\n")?.message == "until must be a string, got integer")
+    }
+
+    @Test func commandsAreBoundInTheGridInTheFilesOrderAndPrintedBack() throws {
+        let file = try ConfigFile.parse("""
+            [commands]
+            "e" = "gimp"
+            "c" = "cp -t ~/Outbox 'a b'"
+            "ctrl-x" = "true"
+            """, path: path, home: "/home/u")
+        let copy = try UserCommand("cp -t ~/Outbox 'a b'", home: "/home/u")
+        #expect(copy.words == ["cp", "-t", "/home/u/Outbox", "a b"])
+        #expect(file.commands.map(\.key) == ["e", "c", .ctrl("x")])
+        #expect(file.commands[1].command == copy)
+        let effective = try settings([], file: file)
+        #expect(effective.keys.actions(for: "c", in: .grid) == [.run(copy)])
+        #expect(effective.keys.actions(for: "c", in: .detail) == [], "commands run in the grid")
+        #expect(effective.keys.helpRows.contains { $0.keys == "c" && $0.action == "run cp -t ~/Outbox 'a b'" })
+        let back = try ConfigFile.parse(effective.toml, path: "printed", home: "/home/u")
+        #expect(back.commands == file.commands)
     }
 
     @Test func everySettingIsSetByItsFlagAndReadBackFromWhatPrintConfigWrites() throws {

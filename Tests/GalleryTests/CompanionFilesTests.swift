@@ -112,7 +112,7 @@ struct CompanionFilesTests {
         #expect(grid.photos.map(\.title) == ["DSC_0002.jpeg", "plain.jpg"])
         #expect(folder.contents().filter { !$0.hasPrefix(".") } == ["DSC_0002.jpeg", "DSC_0002.nef", "lonely.CR3", "plain.jpg"])
         #expect(folder.contents(of: ".data/Trash/files") == ["DSC_0001.JPG", "DSC_0001.NEF", "IMG_1234.JPG", "IMG_1234.mov"])
-        files.restoreLastBatch()
+        files.undo()
         #expect(files.statusText == "restored 2 photos")
         #expect(grid.photos.map(\.title) == ["DSC_0001.JPG", "DSC_0002.jpeg", "IMG_1234.JPG", "plain.jpg"])
         #expect(grid.photos[2].isLive)

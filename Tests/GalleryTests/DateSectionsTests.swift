@@ -126,7 +126,7 @@ struct DateSectionsTests {
         #expect(viewModel.sections.map(\.period.month) == [7, 9])
         screenFrame(app)
         #expect(app.screen.text().contains { $0.hasPrefix(" September 2023 · 2 photos") })
-        files.restoreLastBatch()
+        files.undo()
         #expect(viewModel.sections.map(\.indices) == [1..<4, 4..<5, 5..<7])
         // What the source sends next agrees with what the grid made of it.
         let page = try await source.page(of: .all, page: 1, perPage: 30)

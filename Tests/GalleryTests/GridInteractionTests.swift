@@ -121,7 +121,8 @@ struct GridInteractionTests {
         let text = app.draw().joined(separator: "\n")
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
                          "copy the file's path or the link", "mark / unmark; invert the marks",
-                         "move marked (else selected) items to the trash", "restore what was last moved to the trash",
+                         "move marked (else selected) items to the trash", "undo the last move to the trash or to a folder",
+                         "copy / move marked (else selected) photos to a folder", "run a command on marked (else selected) photos",
                          "rename the file or folder", "x  Ctrl-C", "any key closes this help"] {
             #expect(text.contains(expected), "\(expected)")
         }

@@ -67,7 +67,7 @@ import Testing
         #expect(map.actions(for: "q", in: .app).isEmpty)
         #expect(map.label(of: .quit) == "x")
         #expect(map.helpRows.last == KeyMap.HelpRow(keys: "x  Ctrl-C", action: "quit", detail: "quit (the terminal is restored)"))
-        #expect(map.clash(binding: "u", to: .quit) == "'u' already means restore what was last moved to the trash")
+        #expect(map.clash(binding: "u", to: .quit) == "'u' already means undo the last move to the trash or to a folder")
         #expect(map.clash(binding: "l", to: .search) == "'l' already means move the selection")
         // The help overlay and a question take keys of their own: their keys are free elsewhere.
         #expect(map.clash(binding: "Y", to: .quit) == nil)

@@ -176,7 +176,7 @@ struct LiveFolderTests {
         try await Task.sleep(for: .milliseconds(700))
         #expect(app.relists == 0, "the folder's news of the trash is the app's own move")
         #expect(app.viewModel.listChanges.isEmpty, "nothing since: the folder's news of the trash is the app's own")
-        files.restoreLastBatch()
+        files.undo()
         #expect(app.viewModel.listChanges == [.edited], "each move changes the list once")
         app.draw()
         #expect(app.listed == ["a.jpg", "b.jpg", "c.jpg"])

@@ -98,13 +98,13 @@ struct LocalFileActionsTests {
         await viewModel.until { viewModel.photos.count == 2 }
         #expect(folder.listed == ["a.jpg", "c.jpg"])
 
-        files.restoreLastBatch()
+        files.undo()
         #expect(files.statusText == "restored 2 photos")
         #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         #expect(folder.onDisk == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         #expect(folder.inTrash.isEmpty)
-        files.restoreLastBatch()
-        #expect(files.statusText == "nothing to restore")
+        files.undo()
+        #expect(files.statusText == "nothing to undo")
     }
 
     @Test func aGridThatHadNotListedTheTrashedPhotoNeverShowsItUntilRestored() async throws {
@@ -115,7 +115,7 @@ struct LocalFileActionsTests {
         folder.otherGrid.update(.appeared)
         await folder.otherGrid.until { folder.otherGrid.photos.count == 2 }
         #expect(folder.otherGrid.photos.map(\.title) == ["a.jpg", "c.jpg"])
-        folder.files.restoreLastBatch()
+        folder.files.undo()
         #expect(folder.listed == ["a.jpg", "b.jpg", "c.jpg"])
         folder.otherGrid.update(.refresh)
         await folder.otherGrid.until { folder.otherGrid.photos.count == 3 }
@@ -138,14 +138,14 @@ struct LocalFileActionsTests {
         folder.files.askToTrash(in: folder.viewModel, selected: folder.photo("a.jpg"))
         folder.files.answer(yes: true)
         try Data("someone else's".utf8).write(to: URL(fileURLWithPath: folder.pictures + "/a.jpg"))
-        folder.files.restoreLastBatch()
+        folder.files.undo()
         #expect(folder.files.statusText == "a.jpg was not restored: another file has its name now; it stays in the trash")
         #expect(folder.inTrash == ["a.jpg"])
         #expect(folder.listed == ["b.jpg"])
         #expect(try String(contentsOfFile: folder.pictures + "/a.jpg", encoding: .utf8) == "someone else's")
         // Once the name is free, `u` brings it back.
         try FileManager.default.removeItem(atPath: folder.pictures + "/a.jpg")
-        folder.files.restoreLastBatch()
+        folder.files.undo()
         #expect(folder.files.statusText == "restored 1 photo")
         #expect(folder.listed == ["a.jpg", "b.jpg"])
     }
@@ -242,7 +242,7 @@ struct LocalFileActionsTests {
         await viewModel.until { viewModel.photos.count == 1 }
         #expect(folder.listed == ["a.jpg"])
 
-        files.restoreLastBatch()
+        files.undo()
         #expect(files.statusText == "restored the folder \"sub\"")
         #expect(folder.listed == ["sub", "a.jpg"])
         #expect(viewModel.folderCount == 1)
@@ -272,7 +272,7 @@ struct LocalFileActionsTests {
         #expect(folder.onDisk == ["a.jpg", "sub"])
         #expect(folder.directory.contents(of: "pictures/sub") == ["x.jpg"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.directory.path + "/data/Trash/files/zlink") == "sub")
-        folder.files.restoreLastBatch()
+        folder.files.undo()
         #expect(folder.files.statusText == "restored the link \"zlink\"")
         #expect(folder.listed == ["sub", "zlink", "a.jpg"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.pictures + "/zlink") == "sub")
@@ -318,7 +318,7 @@ struct LocalFileActionsTests {
 
     @Test func aWebCatalogSaysTheseKeysAreForFiles() async {
         let files = PhotoFileActions(files: nil, trash: nil, grids: { [] })
-        files.restoreLastBatch()
+        files.undo()
         #expect(files.statusText == "only files in a folder can be restored")
         #expect(files.renamableName(of: LibraryItem.sample("p")) == nil)
         #expect(files.statusText == "only files in a folder can be renamed")

@@ -305,7 +305,7 @@ struct LibraryEditTests {
         await viewModel.until { viewModel.photo(at: 29) != nil }
         #expect(viewModel.photo(at: 29)?.title == "img31.jpg")
         #expect(viewModel.photos.map(\.title).filter { $0 == "img2.jpg" }.isEmpty)
-        files.restoreLastBatch()
+        files.undo()
         #expect(viewModel.items.count == 100 && viewModel.photo(at: 1)?.title == "img2.jpg")
         #expect(try await source.page(of: .all, page: 1, perPage: 30).total == 100)
     }

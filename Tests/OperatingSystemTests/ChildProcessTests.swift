@@ -29,6 +29,21 @@ import Testing
         #expect(try folder.text(of: "out") == "hello\nno home\n", "only the environment given, both streams in order")
     }
 
+    @Test func aForegroundProgramRunsInAGroupOfItsOwnAndSaysHowItEnded() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Field 5 of /proc/PID/stat is the process group: the program leads its own.
+        let script = "test \"$(cut -d' ' -f5 /proc/$$/stat)\" = $$ && printf '%s|' \"$@\" > '\(folder.path)/argv'; exit 4"
+        let ended = try ChildProcess.runInForeground(["sh", "-c", FilePath(script), "sh", "a b", "it's \"q\""])
+        #expect(ended.status == 4 && ended.signal == nil)
+        #expect(try folder.text(of: "argv") == "a b|it's \"q\"|")
+        let stopped = try ChildProcess.runInForeground(["sh", "-c", "kill -STOP $$; exit 5"])
+        #expect(stopped.status == 5, "a stop is continued: there is no shell to go back to")
+        #expect(try ChildProcess.runInForeground(["sh", "-c", "kill -TERM $$"]).signal == SIGTERM)
+        let missing = #expect(throws: SystemError.self) { try ChildProcess.runInForeground(["no-such-program-here"]) }
+        #expect(missing?.isMissing == true)
+    }
+
     @Test func howAProgramEnded() throws {
         let exited = try ChildProcess.start(["/bin/sh", "-c", "exit 3"]).wait()
         #expect(exited.status == 3 && exited.signal == nil && exited.maxResidentBytes > 0)

@@ -1,16 +1,17 @@
 import OperatingSystem
 public import Observation
 
-/// What `D` (to the trash, after a y/n question), `u` (back from the trash) and `R` (rename) do to
-/// a folder's photos and to its folder tiles (the folder itself, as a file manager does), and the
-/// one-line message they leave for the status bar. Files and folders are only ever renamed, never
-/// over another: nothing here can lose one.
+/// What `D` (to the trash, after a y/n question), `C` and `M` (a copy or a move to another
+/// folder), `u` (undo: back from the trash or from the other folder), `R` (rename) and the user's
+/// own commands (`[commands]`, `:`) do to a folder's photos and to its folder tiles (the folder
+/// itself, as a file manager does), and the one-line message they leave for the status bar. Files
+/// and folders are only ever renamed or copied, never over another: nothing here can lose one.
 @MainActor
 @Observable
 public final class PhotoFileActions {
     // MARK: Outputs
     /// The latest outcome, shown in the status bar until the next key.
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// The question waiting for y or n ("Move 3 photos to the trash? y/n").
     public var question: String? { pendingTrash.map { Self.question(for: $0.photos) } }
     /// What the status bar shows: the question, else the message.
@@ -19,26 +20,40 @@ public final class PhotoFileActions {
     // MARK: Dependencies and state
     /// The source the grids show now: a library's changes as the user walks through folders.
     @ObservationIgnored private let currentFiles: @MainActor () -> (any LocalPhotoSource)?
-    private var files: (any LocalPhotoSource)? { currentFiles() }
+    var files: (any LocalPhotoSource)? { currentFiles() }
     @ObservationIgnored private let trash: FreedesktopTrash?
     /// The grids a photo may be listed in (the folder and its search results).
     @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
     private var pendingTrash: (photos: [LibraryItem], viewModel: PhotosViewModel)?
-    /// The last batch moved to the trash, what `u` puts back.
-    @ObservationIgnored private var lastBatch: [TrashedPhoto] = []
+    /// The batches moved to the trash or to another folder, the last last: what `u` puts back, one
+    /// batch at a time.
+    @ObservationIgnored private var undoHistory: [[GonePhoto]] = []
+    /// Runs a user's command on the terminal (`AppEnvironment.runInTerminal`).
+    @ObservationIgnored let runInTerminal: AppEnvironment.TerminalRunner
+    /// The home folder, for `~` in commands and folders typed.
+    @ObservationIgnored let home: String
 
     /// Without `files` (a web catalog) or `trash` (no home folder), the keys say why they do nothing.
     public convenience init(files: (any LocalPhotoSource)?, trash: FreedesktopTrash?,
-                            grids: @escaping @MainActor () -> [PhotosViewModel]) {
-        self.init(files: { files }, trash: trash, grids: grids)
+                            grids: @escaping @MainActor () -> [PhotosViewModel],
+                            runInTerminal: AppEnvironment.TerminalRunner? = nil, home: String = "/") {
+        self.init(files: { files }, trash: trash, grids: grids, runInTerminal: runInTerminal, home: home)
     }
 
     /// `files` is asked each time: the source a folder's grids show changes as the user walks.
+    /// `runInTerminal` runs a user's command; nil: on this process's terminal as it is (tests).
     public init(files: @escaping @MainActor () -> (any LocalPhotoSource)?, trash: FreedesktopTrash?,
-                grids: @escaping @MainActor () -> [PhotosViewModel]) {
+                grids: @escaping @MainActor () -> [PhotosViewModel],
+                runInTerminal: AppEnvironment.TerminalRunner? = nil, home: String = "/") {
         currentFiles = files
         self.trash = trash
         self.grids = grids
+        self.runInTerminal = runInTerminal ?? Self.runOnTerminalAsItIs
+        self.home = home
+    }
+
+    private static func runOnTerminalAsItIs(_ arguments: [FilePath]) -> Result<ChildProcess.Termination, SystemError> {
+        Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
     }
 
     // MARK: Inputs
@@ -68,20 +83,23 @@ public final class PhotoFileActions {
         moveToTrash(photos, from: viewModel)
     }
 
-    /// `u`: moves the last batch back where it was, except files whose name is taken now.
-    public func restoreLastBatch() {
-        guard let trash = ready(toBe: "restored") else { return }
-        guard !lastBatch.isEmpty else {
-            message = "nothing to restore"
+    /// `u`: puts the last batch moved to the trash or to another folder back where it was, except
+    /// photos whose names are taken now, which stay for the next `u`.
+    public func undo() {
+        guard files != nil else {
+            message = "only files in a folder can be restored"
             return
         }
-        let batch = lastBatch
+        guard let batch = undoHistory.popLast() else {
+            message = "nothing to undo"
+            return
+        }
         var failures: [String] = []
-        var kept: [TrashedPhoto] = []
+        var kept: [GonePhoto] = []
         var restored = 0
         for entry in batch {
             do {
-                try Self.restore(entry.files, from: trash)
+                try putBack(entry.files)
                 files?.restored(entry.photo)
                 for grid in grids() {
                     grid.update(.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index))
@@ -92,8 +110,13 @@ public final class PhotoFileActions {
                 kept.append(entry)
             }
         }
-        lastBatch = kept
-        message = Self.summary(done: restored, of: batch.map(\.photo), failures: failures) { "restored \($0)" }
+        if !kept.isEmpty { undoHistory.append(kept) }
+        message = Self.summary(done: restored, of: batch.map(\.photo), failures: failures) { count in
+            if case .moved(let moves) = batch[0].files, let folder = moves.first?.to.parent {
+                return "moved \(count) back from \(LocalFile.name(of: folder))"
+            }
+            return "restored \(count)"
+        }
     }
 
     /// The name `R` starts from: the file's or folder's own.
@@ -151,43 +174,63 @@ public final class PhotoFileActions {
         photo.companions.map { $0.role == .motion ? "motion" : "RAW file" }.joined(separator: " and ")
     }
 
-    /// Puts `files` back, all or none: when one's name is taken now, none goes back.
-    private static func restore(_ files: [TrashedFile], from trash: FreedesktopTrash) throws(TrashError) {
-        if files.count > 1, let taken = files.first(where: { (try? FileStatus(path: $0.originalPath, followingLinks: false)) != nil }) {
-            throw .originalTaken(name: LocalFile.name(of: taken.originalPath))
+    /// Puts a photo's files back, all or none: when one's name is taken now, none goes back.
+    private func putBack(_ gone: GonePhoto.Files) throws(UndoError) {
+        switch gone {
+        case .trashed(let files):
+            guard let trash else { return }
+            if files.count > 1, let taken = files.first(where: { (try? FileStatus(path: $0.originalPath, followingLinks: false)) != nil }) {
+                throw UndoError(TrashError.originalTaken(name: LocalFile.name(of: taken.originalPath)).description)
+            }
+            do { for file in files { try trash.restore(file) } } catch { throw UndoError(error.description) }
+        case .moved(let moves):
+            let back = moves.map { (from: $0.to, to: $0.from) }
+            if let failure = FolderTransfer.move(back) {
+                let why = failure.error.isAlreadyExisting ? "another file has its name now" : failure.error.reason
+                throw UndoError("\(LocalFile.name(of: back[0].to)) was not moved back: \(why)")
+            }
         }
-        for file in files { try trash.restore(file) }
     }
 
     // MARK: Work
     private func moveToTrash(_ photos: [LibraryItem], from viewModel: PhotosViewModel) {
-        guard let trash = ready(toBe: "moved to the trash"), let files else { return }
-        var moved: [TrashedPhoto] = []
+        guard let trash = ready(toBe: "moved to the trash"), files != nil else { return }
+        var moved: [GonePhoto] = []
         var failures: [String] = []
         for photo in photos {
             // All of a photo's files or none: when a companion cannot go, those gone come back.
             var trashed: [TrashedFile] = []
             do {
-                for path in files.filePaths(of: photo) { trashed.append(try trash.moveToTrash(path)) }
-                moved.append(TrashedPhoto(photo: photo, files: trashed))
+                for path in files?.filePaths(of: photo) ?? [] { trashed.append(try trash.moveToTrash(path)) }
+                moved.append(GonePhoto(photo: photo, files: .trashed(trashed)))
             } catch {
                 for file in trashed.reversed() { try? trash.restore(file) }
                 failures.append(error.description)
             }
         }
-        for entry in moved { files.removed(entry.photo) }
-        let positions = Dictionary(moved.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        for grid in grids() {
-            let ids = Set(positions.keys)
-            for (photo, index) in grid.places(ofIDs: ids) {
-                if let position = positions[photo.id] { moved[position].places.append(Place(viewModel: grid, index: index)) }
-            }
-            grid.update(.removed(ids))
-        }
-        if !moved.isEmpty { lastBatch = moved }
+        leave(moved)
         message = Self.summary(done: moved.count, of: photos, failures: failures) {
             "moved \($0) to the trash (u restores)"
         }
+    }
+
+    /// Takes the photos gone from the folder out of its listing and its grids, keeping the places
+    /// they had for `u`.
+    func leave(_ gone: [GonePhoto]) {
+        guard let files, !gone.isEmpty else { return }
+        var gone = gone
+        for entry in gone { files.removed(entry.photo) }
+        let positions = Dictionary(gone.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for grid in grids() {
+            let ids = Set(positions.keys)
+            for (photo, index) in grid.places(ofIDs: ids) {
+                if let position = positions[photo.id] { gone[position].places.append(Place(viewModel: grid, index: index)) }
+            }
+            grid.update(.removed(ids))
+        }
+        undoHistory.append(gone)
+        // A long session's history need not hold every batch.
+        if undoHistory.count > 100 { undoHistory.removeFirst() }
     }
 
     /// The trash, or nil after saying why nothing can change here.
@@ -249,11 +292,29 @@ public final class PhotoFileActions {
     }
 }
 
-/// A photo in the trash (its file and its companions'), and the places it had in each grid.
-private struct TrashedPhoto {
+/// A photo gone from the folder shown, to the trash or to another folder (its file and its
+/// companions'), and the places it had in each grid: what `u` puts back.
+struct GonePhoto {
+    enum Files {
+        case trashed([TrashedFile])
+        /// Each file's path before and after.
+        case moved([(from: FilePath, to: FilePath)])
+    }
+
     let photo: LibraryItem
-    let files: [TrashedFile]
-    var places: [Place] = []
+    let files: Files
+    fileprivate var places: [Place] = []
+
+    init(photo: LibraryItem, files: Files) {
+        self.photo = photo
+        self.files = files
+    }
+}
+
+/// Why a photo did not come back, as the status bar says it.
+private struct UndoError: Error {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 private struct Place {

@@ -1,9 +1,14 @@
 public import Imaging
+public import OperatingSystem
 public import TUI
 public import TerminalVocabulary
 
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {
+    /// Runs a program on the terminal and waits for it: `ChildProcess.runInForeground`, with the
+    /// screen suspended around it.
+    public typealias TerminalRunner = @MainActor @Sendable ([FilePath]) -> Result<ChildProcess.Termination, SystemError>
+
     public var source: any PhotoSource
     public var loader: any ImageLoading
     public var renderer: any ThumbnailRendering
@@ -58,6 +63,9 @@ public struct AppEnvironment: Sendable {
     public var trash: FreedesktopTrash?
     /// Full records and extra lines the detail panes fetched, so going back asks nothing again.
     public var photoDetails = PhotoDetailsCache()
+    /// Runs a program with the terminal lent to it (a user's command on photos): the app
+    /// coordinator installs one that suspends the screen meanwhile; nil: run as it is (tests).
+    public var runInTerminal: TerminalRunner?
     /// `gallery --pick`: Enter chooses photos and ends the app; nil when browsing.
     public var picker: PhotoPicker?
 

@@ -25,7 +25,11 @@ public enum KeyAction: Hashable, Sendable {
     case clearDateFilter
     /// `o`, `d`, `y` on the selected photo.
     case openExternally, download, copy
-    case mark, invertMarks, trash, restore, rename
+    case mark, invertMarks, trash, undo, rename
+    /// `C` and `M`: the marked (else selected) photos to another folder.
+    case copyToFolder, moveToFolder
+    /// `:`, a command typed once; a `[commands]` binding's own command.
+    case typeCommand, run(UserCommand)
     case redraw, help, quit
     /// The help overlay's own scrolling.
     case scrollHelp(lines: Int), scrollHelpPage(forward: Bool)
@@ -159,8 +163,20 @@ public struct KeyMap: Sendable, Equatable {
         Group("move marked (else selected) items to the trash",
               detail: "move the marked photos, else the selected photo or folder (a folder whole, a link to a folder "
                   + "only the link), to the trash after a `y`/`n` question (local files only)", in: .grid, [(.trash, ["D"])]),
-        Group("restore what was last moved to the trash",
-              detail: "put the last batch moved to the trash (photos, or a folder) back where it was", in: .grid, [(.restore, ["u"])]),
+        Group("undo the last move to the trash or to a folder",
+              detail: "undo the last move: put the last batch moved to the trash (photos, or a folder), or to another "
+                  + "folder with `M`, back where it was; again for the one before", in: .grid, [(.undo, ["u"])]),
+        Group("copy / move marked (else selected) photos to a folder",
+              detail: "copy / move the marked photos, else the selected one, with the files that go with them (a Live "
+                  + "Photo's motion, a RAW file), to a folder typed in a prompt (Tab completes a folder's name, again "
+                  + "for the next; `~` is the home folder); a file never replaces another: a photo whose name is taken "
+                  + "there stays, and the status bar says so (local files only)",
+              in: .grid, [(.copyToFolder, ["C"]), (.moveToFolder, ["M"])]),
+        Group("run a command on marked (else selected) photos",
+              detail: "run a command typed in a prompt on the marked photos, else the selected one: their paths are "
+                  + "added as its last arguments, the terminal is the command's until it ends, and the status bar "
+                  + "says how it ended (local files only; `[commands]` in the config file binds keys to commands)",
+              in: .grid, [(.typeCommand, [":"])]),
         Group("rename the file or folder",
               detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "
                   + "over another file or folder)",
@@ -223,8 +239,17 @@ public struct KeyMap: Sendable, Equatable {
 
     // MARK: Rebinding
 
-    /// Why `key` cannot be bound to the rebindable action `action`: the action it already means in a
-    /// place where `action` applies too; nil when it is free.
+    /// Binds `key` to `command` in the grid (`[commands]`), after the grid's own keys; see `clash`
+    /// for whether it may.
+    public mutating func bind(_ command: UserCommand, to key: Key) {
+        let place = groups.firstIndex { $0.context.contains(.app) } ?? groups.endIndex
+        groups.insert(Group("run \(command.text)", detail: "run `\(command.text)` on the marked photos, else the selected one",
+                            in: .grid, [(.run(command), [key])]), at: place)
+    }
+
+    /// Why `key` cannot be bound to the rebindable action `action` (or a `[commands]` command bound
+    /// with `bind`): the action it already means in a place where `action` applies too; nil when it
+    /// is free.
     public func clash(binding key: Key, to action: KeyAction) -> String? {
         guard let own = groups.first(where: { $0.bindings.contains { $0.action == action } }) else { return "no such action" }
         for group in groups where group.context.overlaps(own.context) {

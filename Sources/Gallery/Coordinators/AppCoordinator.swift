@@ -38,6 +38,10 @@ import TUI
             environment.clipboard = SystemClipboard(environment: environment.processEnvironment,
                                                     terminal: OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) })
         }
+        environment.runInTerminal = { [weak terminal] arguments in
+            let run = { Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) } }
+            return terminal?.lent(run) ?? run()
+        }
         let keyMap = environment.keyMap
         let picker = environment.picker
         let navigator = Navigator(requestRedraw: { [weak terminal] in terminal?.setNeedsRedraw() })

@@ -1,3 +1,5 @@
+import OperatingSystem
+
 /// Shows the grid, pushes a results grid for each search and a detail coordinator for the photo
 /// the user picks; popping a results grid leaves the grid below exactly as it was. In a local
 /// library it also walks folders (a folder tile opens its folder, the way up comes back with it
@@ -15,10 +17,11 @@
     private var trail: [(source: DirectorySource, folderID: String)] = []
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
-    /// `D` `u` `R` on a folder's files, for every grid of this flow.
+    /// `D` `C` `M` `u` `R` and the user's commands on a folder's files, for every grid of this flow.
     private(set) lazy var fileActions = PhotoFileActions(
         files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
-        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] })
+        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
+        home: XDGDirectories(environment: environment.processEnvironment).home)
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results and zoomed-out grids.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []

@@ -3,9 +3,9 @@ import TerminalVocabulary
 
 /// The grid scene: binds `PhotosViewModel` to a `GridView` and a status bar, with the search prompt
 /// (`/`), page jumps (`n`/`N`), the jump to a date (`t`), retry/refresh (`r`), the photo actions (`o` `d` `y`), marks
-/// (Space, `v`), the file actions (`D` `u` `R`), the months and years at a glance (`z`) and, in a
-/// local library, the order (`s`) and the way up (Backspace, `-`). A zoomed-out grid is this scene
-/// too, over a month's or a year's tiles.
+/// (Space, `v`), the file actions (`D` `C` `M` `u` `R`), the user's commands (`[commands]`, `:`), the months and
+/// years at a glance (`z`) and, in a local library, the order (`s`) and the way up (Backspace, `-`). A
+/// zoomed-out grid is this scene too, over a month's or a year's tiles.
 @MainActor final class PhotosView: Scene, GridViewDelegate {
     private let viewModel: PhotosViewModel
     private let navigator: Navigator
@@ -18,16 +18,12 @@ import TerminalVocabulary
     private var thumbnailSize: CellSize?
     /// The sections the grid was given headings for.
     private var shownSections: [TimelineSection] = []
-    /// The search, rename or date prompt, while open.
+    /// The prompt in the status bar, while open.
     private(set) var prompt: TextField?
     /// What the open prompt's answer is for.
     private var promptPurpose = PromptPurpose.search
-    private enum PromptPurpose {
-        case search
-        /// The photo or folder renamed.
-        case rename(LibraryItem)
-        case jumpToDate
-    }
+    /// Tab's folders in `C` and `M`'s prompt, while the text is the one Tab put there.
+    private var completion: FolderCompletion?
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
     /// Months and years at a glance (`z`).
@@ -144,6 +140,7 @@ import TerminalVocabulary
         case .grid(let move): grid.perform(move)
         case .search:
             if viewModel.canSearch {
+                promptPurpose = .search
                 prompt = TextField(prompt: "search: ")
                 promptPurpose = .search
             } else {
@@ -191,7 +188,7 @@ import TerminalVocabulary
         case .mark: viewModel.update(.toggleMark(viewModel.selectedIndex))
         case .invertMarks: viewModel.update(.invertMarks)
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
-        case .restore: fileActions.restoreLastBatch()
+        case .undo: fileActions.undo()
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 promptPurpose = .rename(photo)
@@ -199,6 +196,25 @@ import TerminalVocabulary
                 // fit, it lost its extension).
                 prompt = TextField(prompt: "rename to: ", text: name, maxLength: .max)
             }
+        case .copyToFolder, .moveToFolder:
+            let moving = action == .moveToFolder
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: moving ? "moved" : "copied")
+            else { return true }
+            promptPurpose = .transfer(photos, moving: moving)
+            completion = nil
+            let what = photos.count == 1 ? "" : " \(photos.count) photos"
+            prompt = TextField(prompt: "\(moving ? "move" : "copy")\(what) to: ",
+                               text: fileActions.startingFolder(for: photos[0]), maxLength: .max)
+        case .typeCommand:
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
+            else { return true }
+            promptPurpose = .command(photos)
+            let what = photos.count == 1 ? "" : " (\(photos.count) photos)"
+            prompt = TextField(prompt: "run\(what): ", maxLength: .max)
+        case .run(let command):
+            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
+            else { return true }
+            fileActions.run(command, on: photos)
         default: return false
         }
         return true
@@ -217,17 +233,33 @@ import TerminalVocabulary
 
     private func handlePromptKey(_ key: Key) {
         guard var field = prompt else { return }
+        if key == .tab, case .transfer(let photos, _) = promptPurpose {
+            // Tab again, on the text the last Tab put there, shows the next folder.
+            if var shown = completion, shown.current == field.text {
+                shown.advance()
+                completion = shown
+            } else {
+                completion = fileActions.folderCompletion(of: field.text, from: photos)
+            }
+            if let completion { field.replaceText(with: completion.current) }
+            prompt = field
+            return
+        }
         switch field.handle(key) {
         case .submitted(let text):
             prompt = nil
+            completion = nil
             switch promptPurpose {
             case .search: viewModel.update(.search(text))
             case .rename(let photo): fileActions.rename(photo, to: text)
+            case .transfer(let photos, let moving): fileActions.transfer(photos, toFolder: text, moving: moving)
+            case .command(let photos): fileActions.run(typed: text, on: photos)
             case .jumpToDate: jump(to: text)
             }
             promptPurpose = .search
         case .cancelled:
             prompt = nil
+            completion = nil
             promptPurpose = .search
         case .editing, .ignored:
             prompt = field
@@ -381,4 +413,17 @@ import TerminalVocabulary
     func gridView(_ grid: GridView, didMoveSelectionTo index: Int) {
         if index != viewModel.selectedIndex { viewModel.update(.select(index)) }
     }
+}
+
+/// What the status bar's prompt asks for.
+private enum PromptPurpose {
+    case search
+    /// A new name for the photo or folder.
+    case rename(LibraryItem)
+    /// The folder the photos are copied or moved to.
+    case transfer([LibraryItem], moving: Bool)
+    /// A command to run once on the photos.
+    case command([LibraryItem])
+    /// A date to jump to (`t`).
+    case jumpToDate
 }

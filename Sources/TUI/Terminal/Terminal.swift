@@ -154,6 +154,25 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         screen.endFrame()
     }
 
+    /// Lends the tty to `body` (a program the user runs on photos, which this thread waits for) as
+    /// it was before the app took it: the shell's modes, the normal screen, no mouse or focus
+    /// reports; then takes it back and draws everything again, pictures included, in the size it
+    /// has now. No key is read meanwhile: the program reads them.
+    public func lent<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard !stopped else { return try body() }
+        if reportsFocus { TerminalOutput.write(Array("\u{1B}[?1004l".utf8)) }
+        mousemask(0, nil)
+        endwin()
+        defer {
+            // The first update after endwin puts the program's modes and the alternate screen back.
+            refresh()
+            mousemask(cn_mouse_wanted(), nil)
+            if reportsFocus { TerminalOutput.write(Array("\u{1B}[?1004h".utf8)) }
+            terminalDidResize(force: true)
+        }
+        return try body()
+    }
+
     /// Gives the tty back as it was. Safe to call more than once.
     public func stop() {
         guard !stopped else { return }

@@ -26,6 +26,11 @@ public struct TextField: Sendable, Equatable {
         self.maxLength = maxLength
     }
 
+    /// Puts `text` in the field in place of what was typed (a completion), as `init` takes it.
+    public mutating func replaceText(with text: String) {
+        self.text = String(sanitize(text).prefix(maxLength))
+    }
+
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .enter:

@@ -1,0 +1,103 @@
+import Foundation
+import Imaging
+import Testing
+
+/// `[commands]`, `:` and `M` with Tab and `u` on a real folder through the real binary in tmux.
+@Suite(.serialized) struct CommandsEndToEndTests {
+    /// A folder `pictures` of three small JPEGs with spaces and quotes in their names, a folder
+    /// `Outbox` beside it, and a config file binding `c` to a script that writes its arguments,
+    /// NUL-separated, to `argv`, scribbles on the terminal and exits 3.
+    private func makeFolder() throws -> (root: URL, pictures: URL, names: [String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
+        let pictures = root.appendingPathComponent("pictures")
+        for folder in [pictures, root.appendingPathComponent("Outbox"), root.appendingPathComponent("config/gallery")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let names = ["it's \"one\".jpg", "two  spaces $HOME.jpg", "three.jpg"]
+        for (index, name) in names.enumerated() {
+            let image = RGBImage(width: 64, height: 48, filledWith: RGB(UInt8(60 * index), 90, 160))
+            try Data(try JPEGCodec.encode(image)).write(to: pictures.appendingPathComponent(name))
+        }
+        let script = root.appendingPathComponent("write argv")
+        try "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"\(root.path)/argv\"\necho SCRIBBLE; echo SCRIBBLE >&2\nexit 3\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try "[commands]\n\"c\" = \"'\(script.path)' --flag\"\n"
+            .write(to: root.appendingPathComponent("config/gallery/config.toml"), atomically: true, encoding: .utf8)
+        return (root, pictures, names)
+    }
+
+    @Test func aBoundKeyRunsItsCommandOnTheMarkedPathsAndTheScreenComesBack() async throws {
+        let gallery = try #require(galleryExecutable())
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        // The grid is in name order: "it's…", "three", "two…".
+        try tmux.press("Space")
+        try tmux.press("l")
+        try tmux.press("l")
+        try tmux.press("Space")
+        let marked = try await tmux.waitFor { $0.joined().contains("2 marked") }
+        #expect(marked.ok)
+
+        try tmux.press("c")
+        let ran = try await tmux.waitFor { $0.joined().contains("write argv: exit 3") }
+        #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
+        let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(argv == ["--flag", pictures.path + "/" + names[0], pictures.path + "/" + names[1]])
+        // The screen is the grid again as it was, thumbnails and all, above the status bar, and
+        // nothing the command wrote.
+        let gridRows = { (screen: [String]) in screen.filter { !$0.contains("3 photos") } }
+        #expect(gridRows(ran.screen) == gridRows(marked.screen), "\(ran.screen.joined(separator: "\n"))")
+        #expect(!ran.screen.joined().contains("SCRIBBLE"))
+
+        // `:` runs a command once; the photo it makes shows in the grid.
+        try tmux.press(":")
+        let prompt = try await tmux.waitFor { $0.joined().contains("run (2 photos):") }
+        #expect(prompt.ok, "\(prompt.screen.joined(separator: "\n"))")
+        try tmux.type("sh -c 'cp \"$1\" \"$(dirname \"$1\")/made.jpg\"' sh", enter: true)
+        let made = try await tmux.waitFor { $0.joined().contains("sh: done") && $0.joined().contains("4 photos") && $0.joined().contains("made.jpg") }
+        #expect(made.ok, "\(made.screen.joined(separator: "\n"))")
+
+        // Ctrl-C while a command runs reaches the command, not gallery.
+        try tmux.press(":")
+        try tmux.type("sh -c 'exec sleep 30' sh", enter: true)
+        // The app's screen is put away while the command runs.
+        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") }.ok)
+        try tmux.press("C-c")
+        let interrupted = try await tmux.waitFor { $0.joined().contains("sh: ended by signal 2") && $0.joined().contains("4 photos") }
+        #expect(interrupted.ok, "\(interrupted.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+    }
+
+    @Test func moveWithTabCompletionThenUMovesBack() async throws {
+        let gallery = try #require(galleryExecutable())
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("HOME=\(root.path) XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?",
+                      enter: true)
+        #expect(try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }.ok)
+        try tmux.press("M")
+        #expect(try await tmux.waitFor { $0.joined().contains("move to: \(pictures.path)/") }.ok)
+        try tmux.press("C-u")
+        try tmux.type("~/Out")
+        try tmux.press("Tab")
+        #expect(try await tmux.waitFor { $0.joined().contains("move to: ~/Outbox/") }.ok)
+        try tmux.press("Enter")
+        let moved = try await tmux.waitFor { $0.joined().contains("moved 1 photo to Outbox (u moves back)") && $0.joined().contains("2 photos") }
+        #expect(moved.ok, "\(moved.screen.joined(separator: "\n"))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path + "/Outbox") == [names[0]])
+
+        try tmux.press("u")
+        let back = try await tmux.waitFor { $0.joined().contains("moved 1 photo back from Outbox") && $0.joined().contains("3 photos") }
+        #expect(back.ok, "\(back.screen.joined(separator: "\n"))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted() == names.sorted())
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+    }
+}
