@@ -13,7 +13,8 @@ import Testing
         #expect(map.actions(for: "G", in: .grid) == [.grid(.last)])
         #expect(map.actions(for: .ctrl("d"), in: .grid) == [.grid(.halfPageDown)])
         #expect(map.actions(for: .enter, in: .grid) == [.grid(.open)])
-        #expect(map.actions(for: "l", in: .detail) == [.nextPhoto])
+        // A zoomed photo pans; else the next photo.
+        #expect(map.actions(for: "l", in: .detail) == [.pan(across: 1, down: 0), .nextPhoto])
         #expect(map.actions(for: "y", in: .detail) == [.copy])
         #expect(map.actions(for: "D", in: .detail).isEmpty, "files are trashed from the grid only")
         #expect(map.actions(for: "q", in: .app) == [.quit])
@@ -26,7 +27,8 @@ import Testing
         #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
     }
 
-    @Test func noKeyMeansTwoThingsInOnePlaceButBackspace() {
+    /// Backspace leaves search results, else goes up; ← → h l pan a zoomed photo, else step.
+    @Test func noKeyMeansTwoThingsInOnePlaceButBackspaceAndTheSteps() {
         let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
         for context in contexts {
             var seen: [Key: KeyAction] = [:]
@@ -34,7 +36,10 @@ import Testing
             for binding in reachable {
                 for key in binding.keys {
                     if let other = seen[key], other != binding.action {
-                        #expect(key == .backspace && [other, binding.action] == [.back, .goUp], "\(key): \(other) and \(binding.action)")
+                        let panOrStep = [KeyAction.previousPhoto, .nextPhoto].contains(binding.action)
+                            && [KeyAction.pan(across: -1, down: 0), .pan(across: 1, down: 0)].contains(other)
+                        #expect(key == .backspace && [other, binding.action] == [.back, .goUp] || panOrStep,
+                                "\(key): \(other) and \(binding.action)")
                     }
                     seen[key] = binding.action
                 }

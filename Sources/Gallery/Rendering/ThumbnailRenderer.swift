@@ -67,6 +67,22 @@ public struct ThumbnailRenderer: ThumbnailRendering {
                                              kittyID: kittyID)
     }
 
+    public func zoomBox(cells: CellSize) -> PixelSize {
+        pictures(for: .contain).pixelBox(cells: cells)
+    }
+
+    public func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels {
+        try pictures(for: .contain).decode(data, cells: cells, zoom: zoom)
+    }
+
+    public func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture {
+        // Named by what is shown: the pixels' part of the photo at this scale and place.
+        let view = zoom.view(photo: pixels.photo, box: zoomBox(cells: cells))
+        let kittyID = mode == .kitty
+            ? kittyIDs.id(for: pixels.image.pixels + Array("\(view.region) \(view.drawn)".utf8), cells: cells, fit: .contain) : 0
+        return try pictures(for: .contain).render(pixels, cells: cells, zoom: zoom, kittyID: kittyID)
+    }
+
     public var forPictureDrawnOnce: any ThumbnailRendering {
         var once = self
         once.sixelQuantizedRegisters = 256

@@ -27,6 +27,8 @@ import TerminalVocabulary
             _ = view.viewModel.errorMessage
             _ = view.viewModel.extraDetails
             _ = view.viewModel.playing
+            _ = view.viewModel.zoomShown
+            _ = view.viewModel.fillsTerminal
             _ = view.actions.statusText
             _ = view.spinner.tick
         } onChange: { view in
@@ -35,7 +37,7 @@ import TerminalVocabulary
     }
 
     func layout(in rect: Rect) {
-        let layout = DetailLayout(body: rect.splitStatusRow.body)
+        let layout = placement(in: rect)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
             viewModel.update(.imageArea(layout.image.size))
@@ -43,10 +45,16 @@ import TerminalVocabulary
         spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
     }
 
+    /// Where the picture and the text go: the whole terminal is the picture's with `f`.
+    private func placement(in rect: Rect) -> DetailLayout {
+        viewModel.fillsTerminal ? DetailLayout(picture: rect) : DetailLayout(body: rect.splitStatusRow.body)
+    }
+
     func draw(on screen: any Screen, in rect: Rect) {
-        let (body, statusRect) = rect.splitStatusRow
-        let layout = DetailLayout(body: body)
+        let statusRect = rect.splitStatusRow.status
+        let layout = placement(in: rect)
         drawImage(on: screen, in: layout.image)
+        if viewModel.fillsTerminal { return }
         TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
         drawSwatch(on: screen, in: layout.text)
 
@@ -57,7 +65,7 @@ import TerminalVocabulary
         // What a video does now, or that Space plays a Live Photo's motion.
         let playing = viewModel.playing?.text
             ?? (viewModel.photo.motion != nil ? "\(keys.label(of: .playPause)) plays" : nil)
-        let right = status.right([playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
+        let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
@@ -69,6 +77,13 @@ import TerminalVocabulary
         actions.dismissMessage()
         return candidates.contains { action in
             switch action {
+            case .back where viewModel.fillsTerminal: viewModel.update(.fillTerminal(false))
+            case .fillTerminal: viewModel.update(.fillTerminal(!viewModel.fillsTerminal))
+            case .zoom(let step): viewModel.update(.zoom(step))
+            case .pan(let across, let down):
+                // Not zoomed, the arrows and h l are the next candidates': the photos either side.
+                guard viewModel.zoom != nil else { return false }
+                viewModel.update(.pan(across: Double(across) / 4, down: Double(down) / 4))
             case .back: viewModel.update(.close)
             case .previousPhoto: viewModel.update(.move(by: -1))
             case .nextPhoto: viewModel.update(.move(by: 1))
@@ -135,6 +150,12 @@ import TerminalVocabulary
 struct DetailLayout: Equatable {
     let image: Rect
     let text: Rect
+
+    /// The picture over all of `rect`, no text (`f`).
+    init(picture rect: Rect) {
+        image = rect
+        text = Rect(origin: rect.origin, size: CellSize(columns: 0, rows: 0))
+    }
 
     init(body: Rect) {
         let width = body.size.columns, height = body.size.rows
