@@ -128,6 +128,25 @@ import Testing
         #expect(pixels.covers == PixelRect(x: 1700, y: 1131, width: 600, height: 400))
     }
 
+    /// A JPEG turned by its Exif orientation: the region of the upright photo, decoded from the
+    /// stored rectangle under it and turned, is that region of the whole upright decode.
+    @Test("a zoomed region of a turned JPEG is the upright photo's", arguments: 1...8)
+    func turnedRegions(tag: Int) throws {
+        let bytes = try OrientationTests.fixture("orientation-\(tag).jpg")
+        let whole = try ImageDecoder.decode(bytes)
+        let renderer = PictureRenderer(mode: .sixel, cell: PixelSize(width: 8, height: 16), depth: .trueColor)
+        let cells = CellSize(columns: 10, rows: 4)
+        let zoom = PictureZoom(scale: 1, centreX: 0.3, centreY: 0.7)
+        let pixels = try renderer.decode(bytes, cells: cells, zoom: zoom)
+        let view = zoom.view(photo: pixels.photo, box: renderer.pixelBox(cells: cells))
+        #expect(pixels.photo == PixelSize(width: whole.width, height: whole.height))
+        #expect(view.region.width == 80 && view.region.height == 64 && pixels.covers.contains(view.region))
+        let shown = pixels.imageRect(of: view.region)
+        let part = pixels.image.areaResampled(shown, width: shown.width, height: shown.height)
+        #expect(Self.largestDifference(part, whole, at: PixelRect(x: pixels.covers.x + shown.x, y: pixels.covers.y + shown.y,
+                                                                  width: shown.width, height: shown.height)) == 0)
+    }
+
     @Test func otherFormatsKeepTheirPixelsForPans() throws {
         let png = try PNGCodec.encode(PictureRendererTests.source(width: 600, height: 400))
         let renderer = PictureRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20), depth: .trueColor)

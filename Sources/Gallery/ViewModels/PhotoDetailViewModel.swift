@@ -365,7 +365,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     }
 
     private func zoom(_ step: ZoomStep) {
-        guard let area = imageArea, photo.video == nil, zoom != nil || isLoaded(image) else { return }
+        // A key pressed while the fitted picture loads zooms at once: the zoom replaces it.
+        guard let area = imageArea, photo.video == nil, !isFailed(image) else { return }
         let box = pipeline.renderer.zoomBox(cells: area)
         // Steps from the fit count from its scale; a photo of unknown size counts from 100 %.
         let fit = photoSize.map { PictureZoom.fitScale(photo: $0, box: box) } ?? 1
@@ -523,11 +524,6 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             if let still { image = .loaded(still) }
         }
         frameIndex = 0
-    }
-
-    private func isLoaded(_ state: ThumbnailState?) -> Bool {
-        if case .loaded = state { return true }
-        return false
     }
 
     private func isFailed(_ state: ThumbnailState?) -> Bool {

@@ -134,7 +134,10 @@ import TerminalVocabulary
             // Centre the fitted picture in its area.
             let origin = Point(row: area.origin.row + max(0, (area.size.rows - image.rows) / 2),
                                column: area.origin.column + max(0, (area.size.columns - image.columns) / 2))
-            screen.place(TerminalImage(image, id: "detail/\(viewModel.photo.id)/\(renderMode)/\(viewModel.frameIndex)"), at: origin)
+            // The screen sends a picture again only under another id: each zoomed view has its own.
+            let view = viewModel.zoomShown.map { "\($0.region.x),\($0.region.y),\($0.region.width)x\($0.region.height)" } ?? "fit"
+            screen.place(TerminalImage(image, id: "detail/\(viewModel.photo.id)/\(renderMode)/\(viewModel.frameIndex)/\(view)"),
+                         at: origin)
             viewModel.update(.pictureShown)
         case .failed(let message)?:
             screen.put(message, at: Point(row: area.origin.row + area.size.rows / 2, column: area.origin.column + 1),
