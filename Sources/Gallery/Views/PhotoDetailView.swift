@@ -45,9 +45,10 @@ import TerminalVocabulary
         spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
     }
 
-    /// Where the picture and the text go: the whole terminal is the picture's with `f`.
+    /// Where the picture and the text go: with `f`, all of the terminal above the status row is the
+    /// picture's; the row itself is left blank, since a sixel reaching the last row scrolls the screen.
     private func placement(in rect: Rect) -> DetailLayout {
-        viewModel.fillsTerminal ? DetailLayout(picture: rect) : DetailLayout(body: rect.splitStatusRow.body)
+        viewModel.fillsTerminal ? DetailLayout(picture: rect.splitStatusRow.body) : DetailLayout(body: rect.splitStatusRow.body)
     }
 
     func draw(on screen: any Screen, in rect: Rect) {
