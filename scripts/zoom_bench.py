@@ -33,9 +33,10 @@ ENTER, ZOOM, FIT, RIGHT, LEFT = b"\r", b"=", b"w", b"l", b"h"
 
 
 def key_to_picture(session, key):
-    """Seconds from `key` to the last byte of the picture it made (None: it made none)."""
+    """Seconds from `key` to the first and to the last byte of the picture it made (None: it made
+    none): decode and encode, then writing."""
     flip = detail_bench.press_and_look(session, key.decode(), key, LOOK_SECONDS)
-    return flip.picture_end
+    return flip.picture, flip.picture_end
 
 
 def measure(gallery, photo):
@@ -62,14 +63,19 @@ def djpeg(photo, options):
     for _ in range(PRESSES):
         began = time.monotonic()
         subprocess.run(["djpeg", "-rgb", *options, "-outfile", "/dev/null", str(photo)], check=True)
-        times.append(time.monotonic() - began)
+        times.append((None, time.monotonic() - began))
     return times
 
 
 def ms(values):
+    """p50 and max of the last bytes' times, and the p50 of the first bytes'."""
+    firsts = [first for first, _ in values if first is not None]
+    values = [last for _, last in values]
     done = [v for v in values if v is not None]
     missing = len(values) - len(done)
     text = f"p50 {statistics.median(done) * 1000:.0f} ms, max {max(done) * 1000:.0f} ms" if done else "none"
+    if firsts:
+        text += f" (its first byte p50 {statistics.median(firsts) * 1000:.0f} ms)"
     return text + (f" ({missing} of {len(values)} drew no picture)" if missing else "")
 
 
