@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The detail pane's zoom through the real binary in tmux: Enter, then `=` on a 4000 px JPEG shows
-/// 100 % in the status bar, a pan moves its centre, `w` fits again, `f` hides the status line and
+/// 100 % in the status bar, a mouse drag and the keys move its centre, `w` fits again, `f` hides the status line and
 /// Esc brings it back.
 @Suite(.serialized, .enabled(if: SharedPhotos.has("chelsea-4000.jpg"), SharedPhotos.absent))
 struct ZoomEndToEndTests {
@@ -24,9 +24,15 @@ struct ZoomEndToEndTests {
         let zoomed = try await tmux.waitFor { $0.joined().contains("100 % · centre 50%,50%") }
         #expect(zoomed.ok, "\(zoomed.screen.joined(separator: "\n"))")
 
-        // Six quarters of the 79-column pane at 100 %: 118 of 4000 pixels, 3 % to the right.
+        // A drag of 70 columns to the left (xterm's SGR mouse reports: press, a move with the button
+        // held, release) shows 70 pixels further right: 1.75 %.
+        try tmux.type("\u{1B}[<0;75;20M\u{1B}[<32;40;20M\u{1B}[<32;5;20M\u{1B}[<0;5;20m")
+        let dragged = try await tmux.waitFor { $0.joined().contains("100 % · centre 52%,50%") }
+        #expect(dragged.ok, "\(dragged.screen.joined(separator: "\n"))")
+
+        // Six quarters of the 79-column pane at 100 %: 120 of 4000 pixels, 3 % more to the right.
         for _ in 0..<6 { try tmux.press("l") }
-        let panned = try await tmux.waitFor { $0.joined().contains("100 % · centre 53%,50%") }
+        let panned = try await tmux.waitFor { $0.joined().contains("100 % · centre 55%,50%") }
         #expect(panned.ok, "\(panned.screen.joined(separator: "\n"))")
 
         try tmux.press("w")

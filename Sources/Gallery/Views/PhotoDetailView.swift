@@ -11,6 +11,8 @@ import TerminalVocabulary
     private let actions: PhotoActions
     private let spinner = LoadingSpinner()
     private var imageArea: CellSize?
+    /// Where the pointer was at the last press or drag: a drag pans a zoomed picture by its moves.
+    private var dragFrom: Point?
     private var renderMode: RenderMode { environment.renderMode }
     /// Columns of the colour swatch.
     static let swatchWidth = 6
@@ -73,6 +75,7 @@ import TerminalVocabulary
 
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
+        if case .mouse(let event) = key { return drag(event) }
         let candidates = environment.keyMap.actions(for: key, in: .detail)
         if candidates.contains(where: { actions.perform($0, for: viewModel.photo) }) { return true }
         actions.dismissMessage()
@@ -93,6 +96,23 @@ import TerminalVocabulary
             }
             return true
         }
+    }
+
+    /// A press starts a drag, each move pans the zoomed picture with the pointer (the photo follows
+    /// it: a drag to the right shows more of the left), a release ends it.
+    private func drag(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .press, .doubleClick: dragFrom = event.position
+        case .release: dragFrom = nil
+        case .drag:
+            guard let from = dragFrom, let area = imageArea, area.columns > 0, area.rows > 0 else { return false }
+            dragFrom = event.position
+            let columns = event.position.column - from.column, rows = event.position.row - from.row
+            guard viewModel.zoom != nil, columns != 0 || rows != 0 else { return true }
+            viewModel.update(.pan(across: -Double(columns) / Double(area.columns), down: -Double(rows) / Double(area.rows)))
+        case .wheelUp, .wheelDown: return false
+        }
+        return true
     }
 
     /// Beside a picture whose file ended before it did (the rest is grey).
