@@ -4,7 +4,8 @@ import Imaging
 /// under test misbehaves. The raw values are the names `make fuzz`, the corpus and the
 /// regression directories use.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// Our eighth-scale DC decoder against libjpeg-turbo, and the public JPEG decode.
+    /// Our eighth-scale DC decoder against libjpeg-turbo, the public JPEG decode, and the zoom's
+    /// region decode against a whole one.
     case jpeg
     /// libpng through `PNGCodec` and `ImageDecoder`, and a re-encode of what decodes.
     case png

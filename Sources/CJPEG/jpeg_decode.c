@@ -56,9 +56,11 @@ static int every_dc_started(j_decompress_ptr cinfo) {
 }
 
 // Reads the header, then, given `rgb`, decodes into it at `scale_num`/8, which must give
-// `*width` x `*height`; without `rgb`, gives the header's size in `*width` and `*height`.
-static int run(const unsigned char *data, size_t size, int scale_num, unsigned char *rgb,
-               int *width, int *height, gallery_jpeg_report *report) {
+// `*width` x `*height`; without `rgb`, gives the header's size in `*width` and `*height`. Given
+// `region` (inside the scaled picture), only its pixels are decoded and written to `rgb`: the rows
+// above it skipped, the columns beside it cropped to whole iMCUs by libjpeg.
+static int run(const unsigned char *data, size_t size, int scale_num, const gallery_jpeg_region *region,
+               unsigned char *rgb, int *width, int *height, gallery_jpeg_report *report) {
     struct jpeg_decompress_struct cinfo;
     error_handler handler;
     memset(report, 0, sizeof *report);
@@ -90,7 +92,7 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
     // file: those are not read. The DC's last bits may come in a refinement scan after much of
     // the AC (jpegtran's and cjpeg's scripts do so); a thumbnail goes without them (an error of
     // at most one DC quantisation step, an eighth of it per pixel).
-    int dc_only = scale_num == 1 && cinfo.progressive_mode;
+    int dc_only = scale_num == 1 && cinfo.progressive_mode && region == NULL;
     if (dc_only) {
         cinfo.buffered_image = TRUE;
         // No interblock smoothing: it estimates missing AC, which a 1x1 IDCT never reads.
@@ -114,6 +116,43 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
+    if (region != NULL) {
+        if (region->x < 0 || region->y < 0 || region->width < 1 || region->height < 1 ||
+            region->x > *width - region->width || region->y > *height - region->height) {
+            snprintf(report->message, sizeof report->message, "region %dx%d at %d,%d outside %dx%d",
+                     region->width, region->height, region->x, region->y, *width, *height);
+            report->failed = 1;
+            jpeg_destroy_decompress(&cinfo);
+            return -1;
+        }
+        // libjpeg moves the crop's left edge to an iMCU column's: `xoffset` comes back at or left
+        // of x. Its right edge is taken an iMCU further, within the picture: at the crop's last
+        // column smooth upsampling repeats the chroma instead of reading its neighbour, and the
+        // region's own columns then differ from a whole decode's.
+        JDIMENSION imcu = (JDIMENSION)(cinfo.max_h_samp_factor * cinfo.min_DCT_scaled_size);
+        JDIMENSION xoffset = (JDIMENSION)region->x;
+        JDIMENSION end = (JDIMENSION)(region->x + region->width) + imcu;
+        if (end > cinfo.output_width) end = cinfo.output_width;
+        JDIMENSION cropped = end - xoffset;
+        jpeg_crop_scanline(&cinfo, &xoffset, &cropped);
+        size_t skip = (size_t)region->x - xoffset;
+        if (region->y > 0) jpeg_skip_scanlines(&cinfo, (JDIMENSION)region->y);
+        JSAMPARRAY line = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE,
+                                                      cinfo.output_width * (cmyk ? 4 : 3), 1);
+        size_t stride = (size_t)region->width * 3;
+        for (int y = 0; y < region->height; y++) {
+            jpeg_read_scanlines(&cinfo, line, 1);
+            unsigned char *row = rgb + (size_t)y * stride;
+            if (cmyk) {
+                cmyk_to_rgb(line[0] + skip * 4, row, (JDIMENSION)region->width, cinfo.saw_Adobe_marker);
+            } else {
+                memcpy(row, line[0] + skip * 3, stride);
+            }
+        }
+        // The rows below are never decoded: no jpeg_finish_decompress, which would read them.
+        jpeg_destroy_decompress(&cinfo);
+        return 0;
+    }
     size_t stride = (size_t)*width * 3;
     // In libjpeg's pool, which jpeg_destroy_decompress frees, also after a longjmp.
     JSAMPARRAY inks = cmyk ? (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE,
@@ -136,10 +175,15 @@ static int run(const unsigned char *data, size_t size, int scale_num, unsigned c
 
 int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, int *height,
                            gallery_jpeg_report *report) {
-    return run(data, size, 8, NULL, width, height, report);
+    return run(data, size, 8, NULL, NULL, width, height, report);
 }
 
 int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
                         unsigned char *rgb, int width, int height, gallery_jpeg_report *report) {
-    return run(data, size, scale_num, rgb, &width, &height, report);
+    return run(data, size, scale_num, NULL, rgb, &width, &height, report);
+}
+
+int gallery_jpeg_decode_region(const unsigned char *data, size_t size, int scale_num, int width, int height,
+                               gallery_jpeg_region region, unsigned char *rgb, gallery_jpeg_report *report) {
+    return run(data, size, scale_num, &region, rgb, &width, &height, report);
 }

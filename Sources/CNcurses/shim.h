@@ -96,8 +96,11 @@ static inline int cn_cchar_max(void) { return CCHARW_MAX; }
    clicks ncurses composes: a press and its release read together would become one, and no press. */
 static inline mmask_t cn_mouse_wanted(void) {
     return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON2_PRESSED | BUTTON2_RELEASED | BUTTON3_PRESSED
-        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON4_RELEASED | BUTTON5_PRESSED | BUTTON5_RELEASED;
+        | BUTTON3_RELEASED | BUTTON4_PRESSED | BUTTON4_RELEASED | BUTTON5_PRESSED | BUTTON5_RELEASED
+        | REPORT_MOUSE_POSITION;
 }
+static inline mmask_t cn_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cn_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }

@@ -22,6 +22,8 @@ extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
 public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case press, doubleClick, wheelUp, wheelDown
+        /// The pointer moved with the first button held (a drag), and the button let go.
+        case drag, release
     }
 
     public var kind: Kind

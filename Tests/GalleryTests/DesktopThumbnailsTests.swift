@@ -27,6 +27,14 @@ import Testing
         func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
             try base.render(image, cells: cells, fit: fit)
         }
+        func zoomBox(cells: CellSize) -> PixelSize { base.zoomBox(cells: cells) }
+        func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels {
+            count.withLock { $0 += 1 }
+            return try base.decode(data, cells: cells, zoom: zoom)
+        }
+        func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture {
+            try base.render(pixels, cells: cells, zoom: zoom)
+        }
     }
 
     /// A folder holding `photos/` and the cache's `thumbnails/`, and a pipeline over them.

@@ -13,7 +13,8 @@ import Testing
         #expect(map.actions(for: "G", in: .grid) == [.grid(.last)])
         #expect(map.actions(for: .ctrl("d"), in: .grid) == [.grid(.halfPageDown)])
         #expect(map.actions(for: .enter, in: .grid) == [.grid(.open)])
-        #expect(map.actions(for: "l", in: .detail) == [.nextPhoto])
+        // A zoomed photo pans; else the next photo.
+        #expect(map.actions(for: "l", in: .detail) == [.pan(across: 1, down: 0), .nextPhoto])
         #expect(map.actions(for: "y", in: .detail) == [.copy])
         #expect(map.actions(for: "D", in: .detail).isEmpty, "files are trashed from the grid only")
         #expect(map.actions(for: "q", in: .app) == [.quit])
@@ -40,8 +41,8 @@ import Testing
     }
 
     /// Backspace leaves search results, else goes up; Esc leaves search results, else shows every
-    /// date again (`--since`).
-    @Test func noKeyMeansTwoThingsInOnePlaceButBackspaceAndEsc() {
+    /// date again (`--since`); ← → h l pan a zoomed photo, else step.
+    @Test func noKeyMeansTwoThingsInOnePlaceButBackspaceEscAndTheSteps() {
         let contexts: [KeyContext] = [.grid, .detail, .helpOverlay, .question]
         for context in contexts {
             var seen: [Key: KeyAction] = [:]
@@ -51,7 +52,10 @@ import Testing
                     if let other = seen[key], other != binding.action {
                         let allowed: [Key: Set<KeyAction>] = [.backspace: [.back, .zoomOutAtTop, .goUp],
                                                                .escape: [.back, .clearDateFilter]]
-                        #expect(Set([other, binding.action]).isSubset(of: allowed[key] ?? []), "\(key): \(other) and \(binding.action)")
+                        let panOrStep = [KeyAction.previousPhoto, .nextPhoto].contains(binding.action)
+                            && [KeyAction.pan(across: -1, down: 0), .pan(across: 1, down: 0)].contains(other)
+                        #expect(Set([other, binding.action]).isSubset(of: allowed[key] ?? []) || panOrStep,
+                                "\(key): \(other) and \(binding.action)")
                     }
                     seen[key] = binding.action
                 }

@@ -22,6 +22,19 @@ import TUI
         return try JPEGCodec.encode(RGBImage(width: width, height: height, pixels: pixels), quality: 90)
     }
 
+    /// Each zoomed view is a kitty picture of its own id (the screen sends a picture again only
+    /// under another id); the same view is the same id.
+    @Test func eachZoomedViewHasItsOwnKittyID() throws {
+        let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
+        let png = try PNGCodec.encode(JPEGCodec.decode(Self.jpeg(width: 600, height: 400)))
+        let cells = CellSize(columns: 20, rows: 10)
+        let zoom = PictureZoom(scale: 1)
+        let pixels = try kitty.decode(png, cells: cells, zoom: zoom)
+        let panned = zoom.panned(across: 100, down: 0, photo: pixels.photo, box: kitty.zoomBox(cells: cells))
+        let ids = try [zoom, panned, zoom].map { try #require(kitty.render(pixels, cells: cells, zoom: $0).kitty).id }
+        #expect(ids[0] != ids[1] && ids[0] == ids[2])
+    }
+
     /// xterm's default font: 6x13 pixel cells.
     let sixel = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13))
 

@@ -28,4 +28,17 @@ int gallery_jpeg_read_size(const unsigned char *data, size_t size, int *width, i
 int gallery_jpeg_decode(const unsigned char *data, size_t size, int scale_num,
                         unsigned char *rgb, int width, int height, gallery_jpeg_report *report);
 
+/// A rectangle of a picture decoded at some scale, in that scale's pixels.
+typedef struct {
+    int x, y, width, height;
+} gallery_jpeg_region;
+
+/// `gallery_jpeg_decode` of only `region` of the picture, which at `scale_num`/8 must be `width`
+/// x `height` with `region` inside it: `rgb` gets `region.width` x `region.height` pixels, the same
+/// pixels a whole decode has there. The rows above the region are skipped (their entropy data is
+/// still read, not their IDCT), the rows below never read, the columns beside it cropped to whole
+/// iMCUs (`jpeg_crop_scanline`). Returns 0 or -1 as `gallery_jpeg_decode` does.
+int gallery_jpeg_decode_region(const unsigned char *data, size_t size, int scale_num, int width, int height,
+                               gallery_jpeg_region region, unsigned char *rgb, gallery_jpeg_report *report);
+
 #endif

@@ -11,6 +11,12 @@ public enum KeyAction: Hashable, Sendable {
     case previousPhoto, nextPhoto
     /// Play or pause the video (a Live Photo's motion) in the detail pane.
     case playPause
+    /// The detail pane's zoom keys.
+    case zoom(ZoomStep)
+    /// Move a zoomed picture a quarter of the pane: -1, 0 or 1 each way.
+    case pan(across: Int, down: Int)
+    /// The detail pane's picture over the whole terminal, or not.
+    case fillTerminal
     /// Out of the detail pane, or out of search results.
     case back
     /// Up to the folder above (a local library).
@@ -106,6 +112,20 @@ public struct KeyMap: Sendable, Equatable {
                   + "(`--sort date` or `taken`); the grid shows a heading before each", in: .grid,
               [(.previousSection, ["["]), (.nextSection, ["]"])]),
         Group("open the detail pane, or a folder", in: .grid, [(.grid(.open), [.enter])], mouse: "double-click"),
+        Group("pan a zoomed photo (detail pane)",
+              detail: "pan a zoomed photo a quarter of the pane (detail pane); not zoomed, ← → h l step through the photos",
+              in: .detail, [
+                  (.pan(across: -1, down: 0), [.left, "h"]), (.pan(across: 0, down: 1), [.down, "j"]),
+                  (.pan(across: 0, down: -1), [.up, "k"]), (.pan(across: 1, down: 0), [.right, "l"]),
+              ], mouse: "drag"),
+        Group("zoom in / out; 100 %; fit the pane (detail pane)",
+              detail: "zoom in / out (half again, or nsxiv's 25, 50, 100, 200, 400 %); 100 %: one photo pixel to one "
+                  + "screen pixel (one half-block in text modes); the whole photo fitted again. The status bar says "
+                  + "how close and where: `200 % · centre 40%,55%`", in: .detail,
+              [(.zoom(.closer), ["+"]), (.zoom(.further), ["-"]), (.zoom(.actualSize), ["="]), (.zoom(.fit), ["w"])]),
+        Group("the picture fills the terminal (detail pane)",
+              detail: "the picture fills the terminal, without the status line and the text (`f` again or Esc brings them back)",
+              in: .detail, [(.fillTerminal, ["f"])]),
         Group("previous / next photo (detail pane)",
               detail: "previous / next photo in the detail pane, loading the next page when needed", in: .detail,
               [(.previousPhoto, [.left, "h"]), (.nextPhoto, [.right, "l"])]),

@@ -49,6 +49,30 @@ struct ThumbnailPipeline: Sendable {
         return picture
     }
 
+    /// What `zoom` shows of `photo` in `cells`: drawn from `kept` (the pixels of the zoom before)
+    /// when they cover it, as a pan at the same scale of a photo decoded whole does; else its file
+    /// fetched (from the cache, for a download) and only what is shown decoded.
+    @concurrent
+    func zoomed(_ photo: LibraryItem, cells: CellSize, zoom: PictureZoom,
+                kept: ZoomedPixels?) async throws -> (RenderedPicture, ZoomedPixels) {
+        let box = renderer.zoomBox(cells: cells)
+        if let kept, kept.canShow(zoom.view(photo: kept.photo, box: box)) {
+            return (try await RenderLimiter.shared.run { try renderer.render(kept, cells: cells, zoom: zoom) }, kept)
+        }
+        // The original: a zoom looks closer than any size a source scales to.
+        let size = PixelSize(width: max(photo.width, box.width), height: max(photo.height, box.height))
+        guard photo.video == nil,
+              let location = source.imageLocation(for: photo, width: size.width, height: size.height, fit: .contain) else {
+            throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to zoom into")
+        }
+        let data = try await loader.imageData(at: location)
+        try Task.checkCancellation()
+        return try await RenderLimiter.shared.run {
+            let pixels = try renderer.decode(data, cells: cells, zoom: zoom)
+            return (try renderer.render(pixels, cells: cells, zoom: zoom), pixels)
+        }
+    }
+
     /// A video's poster frame, upright (a cover picture, else a keyframe a little way in), within
     /// `box`.
     private static func poster(ofVideoAt path: FilePath, fittingIn box: PixelSize) throws -> RGBImage {

@@ -67,6 +67,30 @@ public struct ThumbnailRenderer: ThumbnailRendering {
                                              kittyID: kittyID)
     }
 
+    public func zoomBox(cells: CellSize) -> PixelSize {
+        pictures(for: .contain).pixelBox(cells: cells)
+    }
+
+    public func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels {
+        try pictures(for: .contain).decode(data, cells: cells, zoom: zoom)
+    }
+
+    public func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture {
+        // Named by what is shown: the pixels' part of the photo at this scale and place. The pixels
+        // are sampled, 64 KB of them at most: a photo decoded whole is hashed at every pan.
+        let view = zoom.view(photo: pixels.photo, box: zoomBox(cells: cells))
+        let kittyID: UInt32
+        if mode == .kitty {
+            let all = pixels.image.pixels
+            let sample = stride(from: 0, to: all.count, by: max(1, all.count / 65_536)).map { all[$0] }
+            kittyID = kittyIDs.id(for: sample + Array("\(pixels.image.width)x\(pixels.image.height) \(view.region) \(view.drawn)".utf8),
+                                  cells: cells, fit: .contain)
+        } else {
+            kittyID = 0
+        }
+        return try pictures(for: .contain).render(pixels, cells: cells, zoom: zoom, kittyID: kittyID)
+    }
+
     public var forPictureDrawnOnce: any ThumbnailRendering {
         var once = self
         once.sixelQuantizedRegisters = 256

@@ -24,6 +24,16 @@ public protocol ThumbnailRendering: Sendable {
     /// ...and pixels decoded before (or read from a thumbnail) rendered into the cells.
     func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture
 
+    /// The box a picture over `cells` is drawn in, in the samples the mode draws (screen pixels,
+    /// or half-blocks): what a zoom's scale counts (`PictureZoom`).
+    func zoomBox(cells: CellSize) -> PixelSize
+
+    /// Decodes what `zoom` shows of `data` in `cells`, no more (`PictureRenderer.decode(_:cells:zoom:)`).
+    func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels
+
+    /// Draws what `zoom` shows of `pixels` into `cells`.
+    func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture
+
     /// This renderer for a picture drawn once rather than with every scroll frame (the detail
     /// pane's), which may cost more bytes; itself by default.
     var forPictureDrawnOnce: any ThumbnailRendering { get }

@@ -1,4 +1,5 @@
 public import TerminalVocabulary
+public import Imaging
 
 /// Everything that changes the detail pane's state, as one message to
 /// `PhotoDetailViewModel.update(_:)`: what the view reports, what the user asks, and what
@@ -33,6 +34,33 @@ public enum DetailMessage: Sendable {
     /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
     /// could not be played (`failure` says why).
     case playbackEnded(request: Int, failure: String?)
+    /// `+`, `-`, `=`, `w`: closer, further, 100 %, or the whole photo fitted again.
+    case zoom(ZoomStep)
+    /// Move the zoomed picture's middle by fractions of the pane (a key: a quarter; a drag: the
+    /// cells it went over); nothing while the photo is fitted.
+    case pan(across: Double, down: Double)
+    /// `f`: the picture fills the terminal, without the status line and the text, or not.
+    case fillTerminal(Bool)
+    /// The zoomed picture asked for with `request` was drawn, from these pixels; or it failed.
+    case zoomMade(request: Int, Result<ZoomedPicture, any Error>)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
+}
+
+/// How a zoom key changes the zoom.
+public enum ZoomStep: Hashable, Sendable {
+    /// `+`: half again as close, or the next of nsxiv's stops.
+    case closer
+    /// `-`: a third further, or the stop before; back to the fit past it.
+    case further
+    /// `=`: one photo pixel to one screen pixel (one half-block in text modes).
+    case actualSize
+    /// `w`: the whole photo fitted in the pane again.
+    case fit
+}
+
+/// A zoomed picture and the pixels it was drawn from, kept for the next pan.
+public struct ZoomedPicture: Sendable {
+    public let picture: RenderedPicture
+    public let pixels: ZoomedPixels
 }

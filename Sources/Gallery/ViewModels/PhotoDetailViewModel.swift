@@ -1,5 +1,5 @@
 import TerminalVocabulary
-import Imaging
+public import Imaging
 public import Observation
 
 /// The detail pane's state and its one update. The list's photo record is shown at once; once the
@@ -19,6 +19,12 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     public private(set) var extraDetails: [String] = []
     /// The status bar's one-off sentence ("this is the last photo"), until the next step.
     public private(set) var note: String?
+    /// The closer look asked for (`+`, `=`, a pan); nil while the photo is fitted to the pane.
+    public private(set) var zoom: PictureZoom?
+    /// What the zoomed picture on the screen shows, for the status bar; nil while fitted.
+    public private(set) var zoomShown: ZoomView?
+    /// Whether the picture fills the terminal (`f`): no status line, no text beside it.
+    public private(set) var fillsTerminal = false
 
     public var title: String {
         let text = photo.title
@@ -91,6 +97,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     @ObservationIgnored private var aheadWanted = false
     /// Makes the neighbours' pictures once this one is up.
     @ObservationIgnored private var aheadTask: Task<Void, Never>?
+    /// The pixels the zoomed picture was drawn from: a pan they cover is drawn without decoding.
+    @ObservationIgnored private var zoomPixels: ZoomedPixels?
     /// Tests' waits for the state, checked after every update.
     @ObservationIgnored let updates = UpdateWaiters()
 
@@ -138,6 +146,10 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             }
         case .madeAhead(let id, let cells, let picture): ahead.keep(picture, of: id, cells: cells)
         case .stepped(let request, let next): finishMove(request: request, to: next)
+        case .zoom(let step): zoom(step)
+        case .pan(let across, let down): pan(across: across, down: down)
+        case .fillTerminal(let fills): fillsTerminal = fills
+        case .zoomMade(let request, let result): finishZoom(request: request, with: result)
         case .playPause: playPause()
         case .videoFrame(let request, let picture, let time, let length):
             guard request == imageRequest, let playing, !playing.isPaused else { break }
@@ -191,6 +203,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         guard !cells.isEmpty else { return }
         if imageArea == cells, image != nil, !isFailed(image) { return }
         imageArea = cells
+        if let zoom { return requestZoom(zoom) }
         imageTask?.cancel()
         aheadTask?.cancel()
         aheadWanted = false
@@ -264,6 +277,8 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         didLoad = false
         stopMotion()
         still = nil
+        // Each photo opens fitted: a zoom is into one photo.
+        (zoom, zoomShown, zoomPixels) = (nil, nil, nil)
         appear()
         if let area = imageArea {
             image = nil
@@ -341,6 +356,91 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         }
     }
 
+    // MARK: Zoom
+
+    /// The photo's upright size: the zoomed pixels' header's, else the record's; nil when unknown.
+    private var photoSize: PixelSize? {
+        if let known = zoomPixels?.photo { return known }
+        return photo.width > 0 && photo.height > 0 ? PixelSize(width: photo.width, height: photo.height) : nil
+    }
+
+    private func zoom(_ step: ZoomStep) {
+        // A key pressed while the fitted picture loads zooms at once: the zoom replaces it.
+        guard let area = imageArea, photo.video == nil, !isFailed(image) else { return }
+        let box = pipeline.renderer.zoomBox(cells: area)
+        // Steps from the fit count from its scale; a photo of unknown size counts from 100 %.
+        let fit = photoSize.map { PictureZoom.fitScale(photo: $0, box: box) } ?? 1
+        let scale: Double?
+        switch step {
+        case .closer: scale = PictureZoom.zoomedIn(from: zoom?.scale ?? fit)
+        case .further: scale = zoom.flatMap { PictureZoom.zoomedOut(from: $0.scale, fit: fit) }
+        case .actualSize: scale = 1
+        case .fit: scale = nil
+        }
+        guard let scale else { return unzoom() }
+        guard scale != zoom?.scale else { return }
+        requestZoom(PictureZoom(scale: scale, centreX: zoom?.centreX ?? 0.5, centreY: zoom?.centreY ?? 0.5))
+    }
+
+    /// Moves the zoomed picture by fractions of the pane; at an edge nothing is drawn again.
+    private func pan(across: Double, down: Double) {
+        guard let zoom, let area = imageArea, let size = photoSize else { return }
+        let box = pipeline.renderer.zoomBox(cells: area)
+        let moved = zoom.panned(across: across * Double(box.width), down: down * Double(box.height), photo: size, box: box)
+        guard moved != zoom else { return }
+        requestZoom(moved)
+    }
+
+    /// Draws `wanted` off the main actor; the picture on the screen stays until the new one comes.
+    private func requestZoom(_ wanted: PictureZoom) {
+        guard let area = imageArea else { return }
+        zoom = wanted
+        note = nil
+        imageTask?.cancel()
+        aheadTask?.cancel()
+        aheadWanted = false
+        stopMotion()
+        imageRequest = requests.next()
+        let (request, pipeline, photo, kept) = (imageRequest, pipeline, photo, zoomPixels)
+        imageTask = Task { [weak self] in
+            let result: Result<ZoomedPicture, any Error>
+            do {
+                let (picture, pixels) = try await pipeline.zoomed(photo, cells: area, zoom: wanted, kept: kept)
+                result = .success(ZoomedPicture(picture: picture, pixels: pixels))
+            } catch {
+                result = .failure(error)
+            }
+            self?.update(.zoomMade(request: request, result))
+        }
+    }
+
+    private func finishZoom(request: Int, with result: Result<ZoomedPicture, any Error>) {
+        guard request == imageRequest, let zoom, let area = imageArea else { return }
+        imageTask = nil
+        switch result {
+        case .success(let made):
+            zoomPixels = made.pixels
+            let view = zoom.view(photo: made.pixels.photo, box: pipeline.renderer.zoomBox(cells: area))
+            zoomShown = view
+            self.zoom = view.zoom
+            image = .loaded(made.picture)
+        case .failure(let error):
+            if error is CancellationError { return }
+            unzoom()
+            note = "cannot zoom: \(ErrorMessage.text(for: error))"
+        }
+    }
+
+    /// The whole photo fitted in the pane again: its fitted picture, kept ahead, at once.
+    private func unzoom() {
+        guard zoom != nil else { return }
+        (zoom, zoomShown, zoomPixels) = (nil, nil, nil)
+        imageTask?.cancel()
+        guard let area = imageArea else { return }
+        imageArea = nil
+        setImageArea(area)
+    }
+
     // MARK: Animation
 
     /// Once the still picture is up, an animated GIF or WebP plays at each frame's own delay, over
@@ -379,7 +479,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     /// Plays the item's video over its picture, once the picture is up, from its start: at its own
     /// frame rate, frames dropped rather than falling behind the clock (`VideoPlayback`).
     private func play() {
-        guard let area = imageArea, let motion = photo.motion, case .loaded? = image, playing == nil else { return }
+        guard let area = imageArea, let motion = photo.motion, case .loaded? = image, playing == nil, zoom == nil else { return }
         let isVideo = photo.video != nil
         player = PaneVideoPlayer(path: motion, loops: isVideo, renderer: pipeline.renderer, cells: area)
         playing = VideoPlaying(isPaused: false, time: 0, duration: photo.video?.duration)

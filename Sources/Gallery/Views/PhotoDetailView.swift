@@ -11,6 +11,8 @@ import TerminalVocabulary
     private let actions: PhotoActions
     private let spinner = LoadingSpinner()
     private var imageArea: CellSize?
+    /// Where the pointer was at the last press or drag: a drag pans a zoomed picture by its moves.
+    private var dragFrom: Point?
     private var renderMode: RenderMode { environment.renderMode }
     /// Columns of the colour swatch.
     static let swatchWidth = 6
@@ -27,6 +29,8 @@ import TerminalVocabulary
             _ = view.viewModel.errorMessage
             _ = view.viewModel.extraDetails
             _ = view.viewModel.playing
+            _ = view.viewModel.zoomShown
+            _ = view.viewModel.fillsTerminal
             _ = view.actions.statusText
             _ = view.spinner.tick
         } onChange: { view in
@@ -35,7 +39,7 @@ import TerminalVocabulary
     }
 
     func layout(in rect: Rect) {
-        let layout = DetailLayout(body: rect.splitStatusRow.body)
+        let layout = placement(in: rect)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
             viewModel.update(.imageArea(layout.image.size))
@@ -43,10 +47,17 @@ import TerminalVocabulary
         spinner.update(isLoading: viewModel.isLoading || actions.download != nil)
     }
 
+    /// Where the picture and the text go: with `f`, all of the terminal above the status row is the
+    /// picture's; the row itself is left blank, since a sixel reaching the last row scrolls the screen.
+    private func placement(in rect: Rect) -> DetailLayout {
+        viewModel.fillsTerminal ? DetailLayout(picture: rect.splitStatusRow.body) : DetailLayout(body: rect.splitStatusRow.body)
+    }
+
     func draw(on screen: any Screen, in rect: Rect) {
-        let (body, statusRect) = rect.splitStatusRow
-        let layout = DetailLayout(body: body)
+        let statusRect = rect.splitStatusRow.status
+        let layout = placement(in: rect)
         drawImage(on: screen, in: layout.image)
+        if viewModel.fillsTerminal { return }
         TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
         drawSwatch(on: screen, in: layout.text)
 
@@ -57,18 +68,26 @@ import TerminalVocabulary
         // What a video does now, or that Space plays a Live Photo's motion.
         let playing = viewModel.playing?.text
             ?? (viewModel.photo.motion != nil ? "\(keys.label(of: .playPause)) plays" : nil)
-        let right = status.right([playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
+        let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
 
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
+        if case .mouse(let event) = key { return drag(event) }
         let candidates = environment.keyMap.actions(for: key, in: .detail)
         if candidates.contains(where: { actions.perform($0, for: viewModel.photo) }) { return true }
         actions.dismissMessage()
         return candidates.contains { action in
             switch action {
+            case .back where viewModel.fillsTerminal: viewModel.update(.fillTerminal(false))
+            case .fillTerminal: viewModel.update(.fillTerminal(!viewModel.fillsTerminal))
+            case .zoom(let step): viewModel.update(.zoom(step))
+            case .pan(let across, let down):
+                // Not zoomed, the arrows and h l are the next candidates': the photos either side.
+                guard viewModel.zoom != nil else { return false }
+                viewModel.update(.pan(across: Double(across) / 4, down: Double(down) / 4))
             case .back: viewModel.update(.close)
             case .previousPhoto: viewModel.update(.move(by: -1))
             case .nextPhoto: viewModel.update(.move(by: 1))
@@ -77,6 +96,23 @@ import TerminalVocabulary
             }
             return true
         }
+    }
+
+    /// A press starts a drag, each move pans the zoomed picture with the pointer (the photo follows
+    /// it: a drag to the right shows more of the left), a release ends it.
+    private func drag(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .press, .doubleClick: dragFrom = event.position
+        case .release: dragFrom = nil
+        case .drag:
+            guard let from = dragFrom, let area = imageArea, area.columns > 0, area.rows > 0 else { return false }
+            dragFrom = event.position
+            let columns = event.position.column - from.column, rows = event.position.row - from.row
+            guard viewModel.zoom != nil, columns != 0 || rows != 0 else { return true }
+            viewModel.update(.pan(across: -Double(columns) / Double(area.columns), down: -Double(rows) / Double(area.rows)))
+        case .wheelUp, .wheelDown: return false
+        }
+        return true
     }
 
     /// Beside a picture whose file ended before it did (the rest is grey).
@@ -119,7 +155,10 @@ import TerminalVocabulary
             // Centre the fitted picture in its area.
             let origin = Point(row: area.origin.row + max(0, (area.size.rows - image.rows) / 2),
                                column: area.origin.column + max(0, (area.size.columns - image.columns) / 2))
-            screen.place(TerminalImage(image, id: "detail/\(viewModel.photo.id)/\(renderMode)/\(viewModel.frameIndex)"), at: origin)
+            // The screen sends a picture again only under another id: each zoomed view has its own.
+            let view = viewModel.zoomShown.map { "\($0.region.x),\($0.region.y),\($0.region.width)x\($0.region.height)" } ?? "fit"
+            screen.place(TerminalImage(image, id: "detail/\(viewModel.photo.id)/\(renderMode)/\(viewModel.frameIndex)/\(view)"),
+                         at: origin)
             viewModel.update(.pictureShown)
         case .failed(let message)?:
             screen.put(message, at: Point(row: area.origin.row + area.size.rows / 2, column: area.origin.column + 1),
@@ -135,6 +174,12 @@ import TerminalVocabulary
 struct DetailLayout: Equatable {
     let image: Rect
     let text: Rect
+
+    /// The picture over all of `rect`, no text (`f`).
+    init(picture rect: Rect) {
+        image = rect
+        text = Rect(origin: rect.origin, size: CellSize(columns: 0, rows: 0))
+    }
 
     init(body: Rect) {
         let width = body.size.columns, height = body.size.rows

@@ -9,8 +9,8 @@ public enum JPEGCodec {
     public static let defaultMaxPixels = 100_000_000
 
     /// Reads width and height from the header without decoding.
-    public static func dimensions(of data: [UInt8]) throws -> PixelSize {
-        try data.withUnsafeBufferPointer { try Decoder().readHeader($0) }
+    public static func dimensions(of data: some EncodedBytes) throws -> PixelSize {
+        try data.withEncodedBytes { try Decoder().readHeader($0) }
     }
 
     /// Decodes a JPEG. When `target` is given, uses libjpeg-turbo's DCT scaling (1/8…1/1) to decode
@@ -61,6 +61,38 @@ public enum JPEGCodec {
         decoded.lastColumnEighths = eighthsWide == 0 ? 8 : eighthsWide
         decoded.lastRowEighths = eighthsHigh == 0 ? 8 : eighthsHigh
         return decoded
+    }
+
+    /// Decodes only `region` of the picture as stored (rows and columns of the full-size picture),
+    /// at the smallest DCT scale num/8 at which the region still covers `target`, or at full size
+    /// when none does: the detail pane's zoom decodes what it shows, not the photo. The rows above
+    /// the region are skipped without their IDCT, the rows below never read, the columns beside it
+    /// cropped by libjpeg-turbo to whole iMCUs. `maxPixels` caps the size the header announces, as
+    /// in `decode`.
+    /// - Returns: the pixels, and the rectangle of the full-size picture they cover: `region`
+    ///   widened to whole pixels of the scale.
+    public static func decode(_ data: some EncodedBytes, region: PixelRect, covering target: PixelSize,
+                              maxPixels: Int = defaultMaxPixels) throws -> (image: RGBImage, covers: PixelRect) {
+        try data.withEncodedBytes { data in
+            let decoder = Decoder()
+            let size = try decoder.readHeader(data)
+            guard size.width * size.height <= maxPixels else { throw ImageError.tooLarge(width: size.width, height: size.height) }
+            guard region.width > 0, region.height > 0, PixelRect(x: 0, y: 0, width: size.width, height: size.height).contains(region) else {
+                throw ImageError.corrupt("region \(region.width)x\(region.height) at \(region.x),\(region.y) outside the picture")
+            }
+            // Whole pixels of the region at the scale, as `scaleNumerator` counts the picture's.
+            let num = [1, 2, 4].first { region.width * $0 / 8 >= target.width && region.height * $0 / 8 >= target.height } ?? 8
+            let scaled = PixelSize(width: (size.width * num + 7) / 8, height: (size.height * num + 7) / 8)
+            let left = region.x * num / 8, top = region.y * num / 8
+            let right = min(scaled.width, ((region.x + region.width) * num + 7) / 8)
+            let bottom = min(scaled.height, ((region.y + region.height) * num + 7) / 8)
+            let part = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            let image = try decoder.decompress(data, numerator: num, scaled: scaled, region: part)
+            let step = 8 / num
+            let covers = PixelRect(x: left * step, y: top * step, width: min(size.width, right * step) - left * step,
+                                   height: min(size.height, bottom * step) - top * step)
+            return (image, covers)
+        }
     }
 
     /// libjpeg-turbo's own decode at scale `numerator`/8, without `decode`'s eighth-scale fast path
@@ -147,6 +179,24 @@ private struct Decoder {
         var image = RGBImage(width: scaledW, height: scaledH, pixels: pixels)
         image.isTruncated = truncated
         image.decoderWarning = warning
+        return image
+    }
+
+    /// `region` of the picture decoded at `numerator`/8, whose whole picture is `scaled`.
+    func decompress(_ data: UnsafeBufferPointer<UInt8>, numerator: Int, scaled: PixelSize, region: PixelRect) throws -> RGBImage {
+        guard let base = data.baseAddress else { throw ImageError.empty }
+        var report = gallery_jpeg_report()
+        var status: Int32 = 0
+        let part = gallery_jpeg_region(x: Int32(region.x), y: Int32(region.y), width: Int32(region.width), height: Int32(region.height))
+        let pixels = [UInt8](unsafeUninitializedCapacity: region.width * region.height * 3) { rgb, initialized in
+            status = gallery_jpeg_decode_region(base, data.count, Int32(numerator), Int32(scaled.width), Int32(scaled.height),
+                                                part, rgb.baseAddress, &report)
+            initialized = rgb.count
+        }
+        guard status == 0 else { throw ImageError.corrupt(report.text) }
+        var image = RGBImage(width: region.width, height: region.height, pixels: pixels)
+        image.isTruncated = report.ran_out_of_data != 0
+        image.decoderWarning = report.warnings == 0 ? nil : report.text
         return image
     }
 

@@ -44,4 +44,40 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
         case .rotatedLeft: return (width - 1 - y, x)
         }
     }
+
+    /// The stored pixels that show as `upright`, a rectangle of the upright picture, for a picture
+    /// stored `stored` wide and high.
+    public func storedRect(of upright: PixelRect, stored: PixelSize) -> PixelRect {
+        let first = storedPosition(x: upright.x, y: upright.y, width: stored.width, height: stored.height)
+        let last = storedPosition(x: upright.x + upright.width - 1, y: upright.y + upright.height - 1,
+                                  width: stored.width, height: stored.height)
+        return PixelRect(x: min(first.x, last.x), y: min(first.y, last.y),
+                         width: abs(first.x - last.x) + 1, height: abs(first.y - last.y) + 1)
+    }
+
+    /// The upright rectangle that `stored` (a rectangle of the stored picture) shows as: the
+    /// inverse of `storedRect`.
+    public func uprightRect(of stored: PixelRect, storedSize: PixelSize) -> PixelRect {
+        var xs: [Int] = [], ys: [Int] = []
+        for (sx, sy) in [(stored.x, stored.y), (stored.x + stored.width - 1, stored.y + stored.height - 1)] {
+            let position = uprightPosition(x: sx, y: sy, storedWidth: storedSize.width, storedHeight: storedSize.height)
+            xs.append(position.x)
+            ys.append(position.y)
+        }
+        return PixelRect(x: xs.min()!, y: ys.min()!, width: abs(xs[0] - xs[1]) + 1, height: abs(ys[0] - ys[1]) + 1)
+    }
+
+    /// Where the stored pixel at `x`, `y` shows in the upright picture.
+    func uprightPosition(x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .up: return (x, y)
+        case .mirrored: return (width - 1 - x, y)
+        case .upsideDown: return (width - 1 - x, height - 1 - y)
+        case .upsideDownMirrored: return (x, height - 1 - y)
+        case .transposed: return (y, x)
+        case .rotatedRight: return (height - 1 - y, x)
+        case .transverse: return (height - 1 - y, width - 1 - x)
+        case .rotatedLeft: return (y, width - 1 - x)
+        }
+    }
 }

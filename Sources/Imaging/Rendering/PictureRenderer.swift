@@ -67,13 +67,18 @@ public struct PictureRenderer: Sendable {
     /// it in `mode`. The picture covers the cells it is drawn on: all of the box when filled,
     /// fewer along one side when fitted (except text art with `padsFittedText`); text art of a
     /// box larger than a terminal shows is cut to the cells `pixelBox` holds.
-    /// - Parameter kittyID: the kitty image id, distinct per picture so one does not replace
-    ///   another; other modes ignore it.
+    /// - Parameters:
+    ///   - zoom: a closer look than the fit: only the part of the photo it shows, drawn at its
+    ///     scale (`decode(_:cells:zoom:)`, `render(_:cells:zoom:kittyID:)`); `fit` is then unused.
+    ///   - kittyID: the kitty image id, distinct per picture so one does not replace another;
+    ///     other modes ignore it.
     /// - Throws: `ImageError` from decoding, or from encoding a picture without pixels.
-    public func render(_ encoded: some EncodedBytes, cells: CellSize, fit: PictureFit,
+    public func render(_ encoded: some EncodedBytes, cells: CellSize, fit: PictureFit, zoom: PictureZoom? = nil,
                        kittyID: UInt32 = 0) throws -> RenderedPicture {
-        try render(decode(encoded, cells: cells, fit: fit), cells: cells,
-                   fit: fit, kittyID: kittyID)
+        if let zoom {
+            return try render(decode(encoded, cells: cells, zoom: zoom), cells: cells, zoom: zoom, kittyID: kittyID)
+        }
+        return try render(decode(encoded, cells: cells, fit: fit), cells: cells, fit: fit, kittyID: kittyID)
     }
 
     /// The first half of `render(_:columns:rows:fit:kittyID:)`: `encoded` decoded upright at a

@@ -200,13 +200,25 @@ extension RGBImage {
 }
 
 /// An integer rectangle of pixels.
-struct PixelRect: Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 
     static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Whether `other` lies wholly inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
 }
 
 /// Division of sums of weighted bytes by one divisor, by a multiplication where that is exact: a

@@ -46,6 +46,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     private let redraws = RedrawScheduler()
     private var clicks = ClickTracker()
     private var stopped = false
+    /// xterm's button-event mouse tracking: moves reported while a button is held.
+    static let buttonMotionOn = "\u{1B}[?1002h", buttonMotionOff = "\u{1B}[?1002l"
     /// Focus reports are on (`redrawOnFocus()`).
     private var reportsFocus = false
     private static var isRunning = false
@@ -181,6 +183,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         sources.removeAll()
         screen.releaseImages()
         if reportsFocus { TerminalOutput.write(Array("\u{1B}[?1004l".utf8)) }
+        TerminalOutput.write(Array(Self.buttonMotionOff.utf8))
         mousemask(0, nil)
         // Without an alternate screen (the fallback description has none) the grid would stay
         // on the screen under the shell's prompt.
@@ -215,6 +218,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         set_escdelay(25)
         mouseinterval(0)
         mousemask(cn_mouse_wanted(), nil)
+        // ncurses asks for presses and releases only (mode 1000); 1002 adds the pointer's moves
+        // while a button is held, which ncurses reports as REPORT_MOUSE_POSITION: a drag.
+        TerminalOutput.write(Array(Self.buttonMotionOn.utf8))
         guard theme.usesColor, has_colors() else { return .none }
         start_color()
         use_default_colors()
@@ -308,6 +314,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     private func mouseKind(_ state: mmask_t, at position: Point) -> MouseEvent.Kind? {
         if state & cn_button4_pressed() != 0 { return .wheelUp }
         if state & cn_button5_pressed() != 0 { return .wheelDown }
+        if state & cn_report_mouse_position() != 0 { return .drag }
+        if state & cn_button1_released() != 0 { return .release }
         guard state & cn_button1_pressed() != 0 else { return nil }
         let now = ContinuousClock.now - Self.started
         return clicks.press(at: position, time: Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18)

@@ -264,6 +264,7 @@ public struct GridCell: Sendable {
             guard let index = index(at: event.position) else { return false }
             moveSelection(to: index)
             if event.kind == .doubleClick { delegate?.gridView(self, didSelect: index) }
+        case .drag, .release: return false
         }
         return true
     }

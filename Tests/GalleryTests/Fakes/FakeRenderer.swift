@@ -33,6 +33,33 @@ final class FakeRenderer: ThumbnailRendering {
         try render(stride(from: 0, to: image.pixels.count, by: 3).map { image.pixels[$0] }, cells: cells, fit: fit)
     }
 
+    /// Every photo is `zoomedPhoto` to zoom into, whatever its bytes.
+    static let zoomedPhoto = PixelSize(width: 4000, height: 3000)
+    private let zoomDecodeCount = Locked(0)
+    /// How many zooms were decoded (a pan the kept pixels cover decodes nothing).
+    var zoomDecodes: Int { zoomDecodeCount.withLock { $0 } }
+
+    func zoomBox(cells: CellSize) -> PixelSize { pixelSize(cells: cells) }
+
+    /// A JPEG-like decode: the region shown only, so every pan decodes again; a PNG's bytes ("png")
+    /// decode whole, and pans at the same scale draw from them.
+    func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels {
+        if data == Self.badData { throw ImageError.corrupt("fake") }
+        zoomDecodeCount.withLock { $0 += 1 }
+        let photo = Self.zoomedPhoto
+        let whole = PixelRect(x: 0, y: 0, width: photo.width, height: photo.height)
+        let covers = data == Array("png".utf8) ? whole : zoom.view(photo: photo, box: zoomBox(cells: cells)).region
+        return ZoomedPixels(photo: photo, image: RGBImage(width: 1, height: 1, filledWith: RGB(9, 9, 9)), covers: covers,
+                            scale: zoom.scale)
+    }
+
+    /// Spells out what the zoom shows: "zoom 100 % · centre 50%,50%".
+    func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture {
+        let text = "zoom \(zoom.view(photo: pixels.photo, box: zoomBox(cells: cells)).description)"
+        return RenderedPicture(columns: cells.columns, rows: cells.rows,
+                               lines: Array(repeating: text, count: cells.rows), plainLines: Array(repeating: text, count: cells.rows))
+    }
+
     func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
         renderCount.withLock { $0 += 1 }
         if data == Self.badData { throw ImageError.corrupt("fake") }
