@@ -53,7 +53,7 @@ struct DirectorySourceTests {
         #expect(first.note == nil && first.skipped == 2)
         #expect(first.photos.prefix(2).allSatisfy { $0.folder != nil } && second.photos.allSatisfy { $0.folder == nil })
         #expect(try await source.photos(page: 3, perPage: 4).isEmpty)
-        #expect(source.name.hasSuffix("/" + folder.url.lastPathComponent))
+        #expect(source.name == DirectorySource.shownPath(FilePath(folder.path), home: ""))
     }
 
     /// The status bar names a folder by its path, home as `~`, a deep one by its last three folders.
@@ -67,6 +67,8 @@ struct DirectorySourceTests {
         #expect(DirectorySource.shownPath("/srv/a/b/c/d", home: home) == "…/b/c/d")
         #expect(DirectorySource.shownPath("/", home: home) == "/")
         #expect(DirectorySource.shownPath("/x", home: "/") == "/x")
+        let long = DirectorySource.shownPath("/tmp/gallery-tests-F7813E8F-1396-4513-A750-79C403D0AB12/Holiday", home: home)
+        #expect(long.count == DirectorySource.longestShownPath && long.hasPrefix("…") && long.hasSuffix("AB12/Holiday"))
     }
 
     @Test func photosCarryHeaderDimensionsNameAndTime() async throws {

@@ -115,9 +115,13 @@ public struct DirectorySource: PhotoSource {
         if !home.isEmpty, home != "/", text == home || text.hasPrefix(home + "/") { text = "~" + text.dropFirst(home.count) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let shown = 3, rooted = text.hasPrefix("/") ? 1 : 0
-        guard parts.count - rooted > shown + 1 else { return text }
-        return "…/" + parts.suffix(shown).joined(separator: "/")
+        if parts.count - rooted > shown + 1 { text = "…/" + parts.suffix(shown).joined(separator: "/") }
+        // The status bar cuts what does not fit at its end, where the folder's own name is.
+        return text.count > longestShownPath ? "…" + text.suffix(longestShownPath - 1) : text
     }
+
+    /// The most characters of a folder's path the status bar shows.
+    static let longestShownPath = 40
 
     public var supportsSearch: Bool { true }
 
