@@ -27,7 +27,8 @@ struct CatalogSetup {
         var reversed = false
         var recursive = false
         var pipedPaths: [FilePath] = []
-        /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
+        /// Where a photo's date taken comes from (`--sort taken`, the detail pane, `/`): its Exif,
+        /// kept in the index of dates taken by the app (`DateIndex.inCache`).
         var dateTaken = DateTaken.exif
     }
 

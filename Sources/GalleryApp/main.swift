@@ -127,7 +127,8 @@ Task { @MainActor in
                                              paths: command.paths, home: environment["HOME"])
         let client = HTTPClient()
         let local = CatalogSetup.LocalOptions(order: settings.sort.order, reversed: settings.reverse,
-                                              recursive: command.recursive, pipedPaths: pipedPaths)
+                                              recursive: command.recursive, pipedPaths: pipedPaths,
+                                              dateTaken: DateTaken.exif.remembering(in: DateIndex.inCache(environment: environment)))
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",

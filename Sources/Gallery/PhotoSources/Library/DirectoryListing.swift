@@ -176,17 +176,16 @@ final class DirectoryListing: Sendable {
         case .name: []
         case .size: entries.map { ($0.size, 0) }
         case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
-        // Files without a date taken fall back to their modification time.
-        case .taken: entries.map { entry in
-            switch entry.kind {
-            case .photo: (CaptureDate.sortSeconds(recordedSeconds: dateTaken.seconds(entry.path),
-                                                  modifiedSeconds: entry.modifiedSeconds), 0)
-            // A video's recording time needs FFmpeg: its modification time stands for it.
-            case .video: (CaptureDate.sortSeconds(recordedSeconds: nil, modifiedSeconds: entry.modifiedSeconds), 0)
-            case .folder: (0, 0)
-            }
+        // Files without a date taken fall back to their name's, then their modification time; the
+        // files are read on every core (a video's recording time needs FFmpeg: its name or its
+        // modification time stands for it).
+        case .taken: entries.indices.concurrentMap(minimumPerThread: 64) { place in
+            let entry = entries[place]
+            guard entry.kind != .folder else { return (0, 0) }
+            return (dateTaken.captureDate(of: entry)?.date.secondsSince1970AsUTC ?? entry.modifiedSeconds, 0)
         }
         }
+        if order == .taken { dateTaken.index?.save() }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
             if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }
