@@ -125,4 +125,33 @@ struct DateIndexTests {
                                     today: 101 + DateIndex.forgottenAfterDays)
         #expect(Array(kept.keys) == ["/recent"])
     }
+
+    /// An index scripts/fuzz_corpus.py wrote (its seed "several"): the fuzzer's seeds are of this
+    /// format. Every cut of it and every byte changed is read whole or refused, and what is read
+    /// writes back as itself.
+    static let seed: [UInt8] = [
+        71, 76, 68, 65, 84, 69, 83, 49, 3, 0, 0, 0, 8, 0, 47, 112, 47, 97, 46, 106, 112, 103, 1, 0,
+        0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 201, 154, 59, 0, 0, 0, 0, 0, 0,
+        0, 12, 0, 47, 112, 47, 233, 116, 233, 32, 255, 46, 106, 112, 103, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+        0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 32, 78, 0, 0, 3, 128, 129, 85, 124, 255, 255, 255, 255,
+        198, 253, 13, 67, 97, 110, 111, 110, 32, 69, 79, 83, 32, 52, 48, 68, 0, 8, 0, 47, 112, 47, 98, 46,
+        106, 112, 103, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+        0, 0, 0, 1, 127, 65, 244, 255, 58, 0, 0, 0, 0, 11, 69, 70, 45, 83, 49, 55, 45, 56, 53, 109,
+        109,
+    ]
+
+    @Test func theFuzzersSeedIsOfThisFormat() throws {
+        let entries = try #require(DateIndex.decode(Self.seed))
+        #expect(entries.map(\.record.camera) == [nil, "Canon EOS 40D", nil])
+        #expect(entries[1].record.offsetMinutes == -570 && entries[1].key.path.bytes.last == UInt8(ascii: "g"))
+        #expect(DateIndex.decode(DateIndex.encode(entries)).map { Set($0.map(\.key)) } == Set(entries.map(\.key)))
+        for place in Self.seed.indices {
+            for value: UInt8 in [0, 1, 0x7F, 0x80, 0xFF] {
+                var changed = Self.seed
+                changed[place] = value
+                guard let read = DateIndex.decode(changed) else { continue }
+                #expect(DateIndex.decode(DateIndex.encode(read))?.count == read.count)
+            }
+        }
+    }
 }

@@ -185,6 +185,7 @@ final class DirectoryListing: Sendable {
             return (dateTaken.captureDate(of: entry)?.date.secondsSince1970AsUTC ?? entry.modifiedSeconds, 0)
         }
         }
+        // What was read is kept for the next launch, which then reads only files new or changed.
         if order == .taken { dateTaken.index?.save() }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
