@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import OperatingSystem
+import TerminalVocabulary
 import TestSupport
 import Testing
 @testable import Gallery
@@ -49,6 +50,28 @@ struct DatesYouCanTrustTests {
         #expect(TakenDate.line(for: CaptureDate(date: date, source: .fileName), locale: british)
                 == "Taken 14 Jul 2023 at 10:15 (from the file name)")
         #expect(TakenDate.line(for: CaptureDate(date: date, source: .modified), locale: british) == nil)
+    }
+
+    /// The pane's own line for local files: from the name, and none for a modification time (its
+    /// Modified line is among the file's lines).
+    @MainActor
+    @Test func thePanesTakenLineForAFilesNameAndItsModificationTime() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(jpeg, to: "IMG_20230714_101500.jpg")
+        try folder.write(jpeg, to: "DSC01234.jpg")
+        let source = try DirectorySource(path: FilePath(folder.path), dateTaken: .exif)
+        func pane(_ name: String) async throws -> PhotoDetailViewModel {
+            PhotoDetailViewModel(photo: try await source.photo(id: folder.path + "/" + name), source: source,
+                                 loader: LocalFileImageLoader(), renderer: ThumbnailRenderer(mode: .halfblock, cell: .textCell))
+        }
+        let named = try await pane("IMG_20230714_101500.jpg").taken
+        #expect(named == TakenDate.line(for: CaptureDate(date: PhotoDate(year: 2023, month: 7, day: 14, hour: 10, minute: 15)!,
+                                                         source: .fileName)))
+        #expect(named?.hasSuffix("(from the file name)") == true)
+        let modified = try await pane("DSC01234.jpg")
+        #expect(modified.taken == nil)
+        #expect(try await source.extraDetails(for: modified.photo).contains { $0.hasPrefix("Modified: ") })
     }
 
     /// A photo whose Exif exiftool wrote with OffsetTimeOriginal: the wall clock is the date, the
