@@ -7,6 +7,7 @@ differs. The page cache is dropped before each run where the machine allows it.
     python3 scripts/dates_bench.py --gallery .build/release/gallery [--count 5000] [--runs 3]
 """
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -40,16 +41,22 @@ def bases(photos, scratch):
     return made
 
 
-def library(photos, folder, count, scratch):
-    """`count` photos over 2015…2024 in YEAR/MONTH folders, named in an order unlike their dates."""
+def library(photos, folder, count, scratch, links=0):
+    """`count` photos over 2015…2024 in YEAR/MONTH folders, named in an order unlike their dates;
+    with `links`, that many files of their own, the others hard links to them (dates repeat)."""
     rng = random.Random(28)
     datas = bases(photos, scratch)
+    made = []
     for index in range(count):
         seconds = rng.randrange(1_420_070_400, 1_735_689_600)  # 2015-01-01 … 2025-01-01
         taken = time.gmtime(seconds)
-        path = folder / f"{taken.tm_year}" / f"{taken.tm_mon:02d}" / f"DSC{index:05d}.jpg"
+        path = folder / f"{taken.tm_year}" / f"{taken.tm_mon:02d}" / f"DSC{index:06d}.jpg"
         path.parent.mkdir(parents=True, exist_ok=True)
+        if links and index >= links:
+            os.link(made[index % links], path)
+            continue
         path.write_bytes(datas[index % len(datas)].replace(PLACEHOLDER, time.strftime("%Y:%m:%d %H:%M:%S", taken).encode()))
+        made.append(path)
 
 
 def drop_page_cache():
@@ -84,13 +91,14 @@ def main():
     parser.add_argument("--photos", type=Path, default=REPO.parent / "shared" / "photos")
     parser.add_argument("--count", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--links", type=int, default=0, help="make only this many files, the rest hard links to them")
     parser.add_argument("--keep-page-cache", action="store_true", help="do not drop the page cache before each run")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gallery-dates-") as scratch:
         scratch = Path(scratch)
         folder = scratch / "library"
         started = time.monotonic()
-        library(arguments.photos, folder, arguments.count, scratch)
+        library(arguments.photos, folder, arguments.count, scratch, arguments.links)
         print(f"library of {arguments.count} photos made in {time.monotonic() - started:.1f} s", flush=True)
         cold, indexed, by_name = [], [], []
         dropped = not arguments.keep_page_cache
