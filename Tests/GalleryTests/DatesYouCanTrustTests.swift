@@ -102,6 +102,23 @@ struct DatesYouCanTrustTests {
                 == "Taken 14 Jul 2023 at 10:15 (UTC+02:00)")
     }
 
+    /// A JPEG's date is read from its first 80 KB when it is there, and from its header when
+    /// segments before its Exif push it further (two APP2 segments of 64 KB here).
+    @Test func aJPEGsDateIsReadWhereverItsExifIs() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ImagingTests/Fixtures/orientation-1.jpg")
+        let plain = [UInt8](try Data(contentsOf: fixture))
+        let app2: [UInt8] = [0xFF, 0xE2, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 0xFFFD)
+        let pushed = Array(plain.prefix(2)) + app2 + app2 + plain.dropFirst(2)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(plain, to: "plain.jpg")
+        try folder.write(pushed, to: "pushed.jpg")
+        // 2021-07-01 10:11:12, as the fixture's Exif says.
+        #expect(DateTaken.exif.seconds(FilePath(folder.path + "/plain.jpg")) == 1_625_134_272)
+        #expect(DateTaken.exif.seconds(FilePath(folder.path + "/pushed.jpg")) == 1_625_134_272)
+    }
+
     /// `/` finds photos by their date taken, their camera and lens, and their folder below the
     /// listing's, besides their names, using the index rather than reading the files again.
     @Test func searchFindsDatesCamerasLensesAndFolders() async throws {

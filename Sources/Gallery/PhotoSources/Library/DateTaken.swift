@@ -90,7 +90,22 @@ public struct DateTaken: Sendable {
     /// The date the photo's Exif gives (DateTimeOriginal, else DateTime) with its zone, and its
     /// camera and lens, from the start of the file, where its dimensions are read too.
     public static let exif = DateTaken(reading: { path, header in
+        if header == nil, let record = jpegRecord(path) { return record }
         guard let header = header ?? DirectorySource.header(ofFile: path) else { return TakenRecord() }
         return TakenRecord(PhotoMetadata(readingFile: header))
     })
+
+    /// A JPEG's Exif segment comes first and holds at most 64 KB: when the file's first
+    /// `jpegExifBytes` hold its date, what it records is read from them alone, not from the 256 KB
+    /// a header is (listing a large library by date reads each file). Nil for any other file, or
+    /// one whose date is not there: the whole header is read for it.
+    private static func jpegRecord(_ path: FilePath) -> TakenRecord? {
+        guard let start = try? LocalFile.readPrefix(path, count: jpegExifBytes),
+              ImageFormat(sniffing: start.prefix(16)) == .jpeg else { return nil }
+        let record = TakenRecord(PhotoMetadata(reading: start))
+        return record.date == nil ? nil : record
+    }
+
+    /// An APP0 and a whole APP1 Exif segment, with room to spare.
+    static let jpegExifBytes = 80 << 10
 }
