@@ -117,7 +117,8 @@ def main():
             indexed.append(first_screen(arguments.gallery, folder, home))
             print(f"run {run + 1}: by name {by_name[-1][0]:.0f} ms, taken cold {cold[-1][0]:.0f} ms, with the index ({index.stat().st_size:,} bytes) "
                   f"{indexed[-1][0]:.0f} ms; peak {cold[-1][2]:.0f} / {indexed[-1][2]:.0f} MB", flush=True)
-        print(f"page cache dropped before each run: {'yes' if dropped else 'no (not allowed here)'}")
+        print("page cache: " + ("kept" if arguments.keep_page_cache else "dropped before each run" if dropped
+                                else "not dropped (not allowed here)"))
         print(f"median by name {statistics.median(ms for ms, _, _ in by_name):.0f} ms, "
               f"taken cold {statistics.median(ms for ms, _, _ in cold):.0f} ms, "
               f"with the index {statistics.median(ms for ms, _, _ in indexed):.0f} ms; "
