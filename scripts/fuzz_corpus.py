@@ -18,6 +18,7 @@
   read from there so they stay the shapes the tests use, and variants of them.
 - http-headers, terminal-replies: header blocks and terminal answers as they arrive.
 - folder-names: file names separated by NUL bytes: look-alikes, other encodings, controls, long names.
+- date-index: indexes of dates taken as the cache folder keeps them.
 
 Deterministic: the same photos give the same seeds. Without the photos the JPEG and PNG seeds come
 from generated pictures only, fewer of them, and the script says so.
@@ -324,6 +325,32 @@ FOLDER_NAMES = {
 }
 
 
+def date_index(entries):
+    """An index of dates taken as DateIndex.encode writes it: (path, size, seconds, nanoseconds,
+    day seen, date seconds or None, offset minutes or None, camera, lens) each."""
+    out = b"GLDATES1" + struct.pack("<I", len(entries))
+    for path, size, seconds, nanoseconds, day, date, offset, camera, lens in entries:
+        flags = (1 if date is not None else 0) | (2 if offset is not None else 0)
+        out += struct.pack("<H", len(path)) + path + struct.pack("<QqIIB", size, seconds, nanoseconds, day, flags)
+        if date is not None:
+            out += struct.pack("<q", date)
+        if offset is not None:
+            out += struct.pack("<h", offset)
+        for text in (camera, lens):
+            out += bytes([len(text)]) + text
+    return out
+
+
+DATE_INDEXES = {
+    "empty": date_index([]),
+    "one": date_index([(b"/home/u/IMG_20230714_101500.jpg", 123456, 1689322500, 5, 19700, 1689329700, 120,
+                        b"Apple iPhone 12", b"iPhone 12 back camera 4.2mm f/1.6")]),
+    "several": date_index([(b"/p/a.jpg", 1, -1, 999999999, 0, None, None, b"", b""),
+                           (b"/p/\xe9t\xe9 \xff.jpg", 2**40, 2**33, 0, 20000, -2208988800, -570, b"Canon EOS 40D", b""),
+                           (b"/p/b.jpg", 0, 0, 0, 1, 253402300799, None, b"", b"EF-S17-85mm")]),
+}
+
+
 def tiff(entries, exif_entries=(), little_endian=False):
     """An Exif block's TIFF data: IFD0 with `entries` (tag, type, count, value bytes) and, when
     given, an Exif IFD with `exif_entries`; values longer than 4 bytes after the IFDs."""
@@ -497,6 +524,7 @@ def main():
         "http-headers": write(arguments.out / "http-headers", HTTP_HEADERS),
         "terminal-replies": write(arguments.out / "terminal-replies", TERMINAL_REPLIES),
         "folder-names": write(arguments.out / "folder-names", FOLDER_NAMES),
+        "date-index": write(arguments.out / "date-index", DATE_INDEXES),
     }
     print("fuzz_corpus: " + ", ".join(f"{target} {count}" for target, count in counts.items()) + f" seeds in {arguments.out}")
 

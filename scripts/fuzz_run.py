@@ -40,6 +40,8 @@ MAX_LENGTHS = {
     "terminal-replies": 1024,
     # Eight names of up to 255 bytes each, and their separators.
     "folder-names": 2048,
+    # A few entries of an index of dates taken.
+    "date-index": 2048,
 }
 # libFuzzer dictionaries (Fuzz/Dictionaries): tokens the fuzzer could not find on its own.
 DICTIONARIES = {"unsplash-json": "json.dict", "picsum-json": "json.dict"}

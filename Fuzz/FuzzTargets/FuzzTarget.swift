@@ -41,6 +41,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// File names of any bytes, made in a temporary folder: its listing, the paths shown and
     /// percent-encoded, each file read and trashed and back.
     case folderNames = "folder-names"
+    /// The index of dates taken kept in the cache folder (`DateIndex`): read whole or refused,
+    /// and written back to the same entries.
+    case dateIndex = "date-index"
 
     /// Runs this target on one input.
     /// - Throws: a `FuzzFinding` when a result is wrong without crashing; nothing else.
@@ -66,6 +69,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .httpHeaders: try HTTPHeaderFuzzTarget.run(input)
         case .terminalReplies: try TerminalReplyFuzzTarget.run(input)
         case .folderNames: try FolderNamesFuzzTarget.run(input)
+        case .dateIndex: try DateIndexFuzzTarget.run(input)
         }
         #else
         fatalError("fuzz targets need testable imports: use a debug build or `make fuzz`")

@@ -55,6 +55,8 @@ int gallery_exif_read(const unsigned char *exif, size_t size, gallery_exif_field
     }
     copy_ascii(data, EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL, fields->date_time_original, sizeof fields->date_time_original);
     copy_ascii(data, EXIF_IFD_0, EXIF_TAG_DATE_TIME, fields->date_time, sizeof fields->date_time);
+    copy_ascii(data, EXIF_IFD_EXIF, EXIF_TAG_OFFSET_TIME_ORIGINAL, fields->offset_time_original, sizeof fields->offset_time_original);
+    copy_ascii(data, EXIF_IFD_EXIF, EXIF_TAG_OFFSET_TIME, fields->offset_time, sizeof fields->offset_time);
     copy_ascii(data, EXIF_IFD_0, EXIF_TAG_MAKE, fields->make, sizeof fields->make);
     copy_ascii(data, EXIF_IFD_0, EXIF_TAG_MODEL, fields->model, sizeof fields->model);
     copy_ascii(data, EXIF_IFD_EXIF, EXIF_TAG_LENS_MODEL, fields->lens, sizeof fields->lens);

@@ -32,7 +32,8 @@ struct CatalogSetup {
         /// The dates shown (`--since`, `--until`); nil: all.
         var dateFilter: DateFilter?
         var pipedPaths: [FilePath] = []
-        /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
+        /// Where a photo's date taken comes from (`--sort taken`, the detail pane, `/`): its Exif,
+        /// kept in the index of dates taken by the app (`DateIndex.inCache`).
         var dateTaken = DateTaken.exif
     }
 

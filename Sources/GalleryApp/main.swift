@@ -130,7 +130,8 @@ Task { @MainActor in
                                               recursive: command.recursive,
                                               dateFilter: DateFilter(since: settings.since, until: settings.until,
                                                                      today: DateQuery.today()),
-                                              pipedPaths: pipedPaths)
+                                              pipedPaths: pipedPaths,
+                                              dateTaken: DateTaken.exif.remembering(in: DateIndex.inCache(environment: environment)))
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",

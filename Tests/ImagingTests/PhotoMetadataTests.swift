@@ -143,4 +143,22 @@ import Testing
         }
         #expect(dates.sorted().map(\.description) == ["2019-12-31 23:59:59", "2020-01-01 00:00:00", "2020-01-01 00:00:01"])
     }
+
+    /// Exif's zone of a date: "+HH:MM" or "-HH:MM" within ±14 hours, else none.
+    @Test func offsetsAreReadStrictly() {
+        #expect(PhotoMetadata.offsetMinutes(Array("+02:00".utf8)) == 120)
+        #expect(PhotoMetadata.offsetMinutes(Array("-09:30".utf8)) == -570)
+        #expect(PhotoMetadata.offsetMinutes(Array("+00:00".utf8)) == 0)
+        for bad in ["", "   :  ", "+2:00", "+02:60", "+15:00", "02:00", "+02-00", "+02:00 "] {
+            #expect(PhotoMetadata.offsetMinutes(Array(bad.utf8)) == nil, "\(bad)")
+        }
+    }
+
+    /// No 30 February, no 31 April; 29 February in a leap year only.
+    @Test func daysAreTheMonths() {
+        #expect(PhotoDate(year: 2024, month: 2, day: 29) != nil && PhotoDate(year: 2000, month: 2, day: 29) != nil)
+        #expect(PhotoDate(year: 2023, month: 2, day: 29) == nil && PhotoDate(year: 1900, month: 2, day: 29) == nil)
+        #expect(PhotoDate(year: 2023, month: 4, day: 31) == nil && PhotoDate(year: 2023, month: 2, day: 30) == nil)
+        #expect(PhotoDate(exif: Array("2023:02:30 10:00:00".utf8)) == nil)
+    }
 }

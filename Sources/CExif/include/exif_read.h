@@ -17,6 +17,10 @@ typedef struct {
     /// Nothing here is checked: the caller parses them and keeps no raw text.
     char date_time_original[20];
     char date_time[20];
+    /// OffsetTimeOriginal and OffsetTime (Exif IFD, Exif 2.31): the zone of the two dates above,
+    /// "+HH:MM" as stored, cut at the first NUL or at 7 bytes, NUL-terminated; empty when absent.
+    char offset_time_original[8];
+    char offset_time[8];
     /// Make and Model (IFD0) and LensModel (Exif IFD): the tag's bytes as stored, cut at the
     /// first NUL or at 63 bytes, NUL-terminated; empty when absent. Not checked either: the
     /// caller drops control characters.

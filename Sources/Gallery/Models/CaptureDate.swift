@@ -19,10 +19,23 @@ public struct CaptureDate: Sendable, Hashable {
     /// user's clock at that instant.
     public let date: PhotoDate
     public let source: Source
+    /// The zone `date` was read in, in minutes east of UTC, when the file said (Exif's
+    /// OffsetTimeOriginal): shown beside the date, never applied to it.
+    public let offsetMinutes: Int?
 
-    public init(date: PhotoDate, source: Source) {
+    public init(date: PhotoDate, source: Source, offsetMinutes: Int? = nil) {
         self.date = date
         self.source = source
+        self.offsetMinutes = offsetMinutes
+    }
+
+    /// The one decision of a file's date: what it recorded (`recorded`, its Exif or container,
+    /// with its zone), else what its name says (`FileNameDate`), else its modification time.
+    /// Both a listing's order by date taken and the items decide through here.
+    static func of(recorded: PhotoDate?, offsetMinutes: Int? = nil, name: FilePath, modifiedSeconds: Int) -> CaptureDate? {
+        if let recorded { return CaptureDate(date: recorded, source: .recorded, offsetMinutes: offsetMinutes) }
+        if let named = FileNameDate.date(ofName: name) { return CaptureDate(date: named, source: .fileName) }
+        return CaptureDate(modifiedSeconds: modifiedSeconds)
     }
 
     /// A file's modification time (seconds since 1970) as the user's clock read it.
@@ -31,18 +44,5 @@ public struct CaptureDate: Sendable, Hashable {
         guard let date = PhotoDate(year: local.year, month: local.month, day: local.day,
                                    hour: local.hour, minute: local.minute, second: local.second) else { return nil }
         self.init(date: date, source: .modified)
-    }
-
-    /// What the file recorded (wall-clock seconds, `PhotoDate.secondsSince1970AsUTC`: its Exif, a
-    /// video's container); nil when it recorded nothing.
-    init?(recordedSeconds: Int?) {
-        guard let date = recordedSeconds.flatMap(PhotoDate.init(secondsSince1970AsUTC:)) else { return nil }
-        self.init(date: date, source: .recorded)
-    }
-
-    /// The best of what the file recorded and its modification time, as wall-clock seconds: what a
-    /// listing ordered by date taken sorts by, so the order is the timeline's.
-    static func sortSeconds(recordedSeconds: Int?, modifiedSeconds: Int) -> Int {
-        recordedSeconds ?? CaptureDate(modifiedSeconds: modifiedSeconds)?.date.secondsSince1970AsUTC ?? modifiedSeconds
     }
 }

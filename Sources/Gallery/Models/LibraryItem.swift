@@ -28,7 +28,7 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// Pixels as shown (upright); 0 when unknown (a file whose header could not be read).
     public var width: Int
     public var height: Int
-    /// ISO 8601: when the photo was taken (a file's Exif date) or published (a catalog's).
+    /// ISO 8601: when the photo was taken (a file's Exif date, or its name's) or published (a catalog's).
     public var createdAt: String?
     /// The photo's dominant colour as `#rrggbb`, when the catalog says.
     public var color: String?

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A photo's date and time taken as its source wrote it (ISO 8601: "2023-07-27T11:11:04Z", or
 /// with an offset), shown at the wall-clock time it was taken, in the locale's words.
@@ -40,6 +41,31 @@ struct TakenDate: Equatable {
     }
 
     var text: String { text() }
+
+    /// The date and time of `date` (its seconds dropped, as a timestamp's are).
+    init(_ date: PhotoDate) {
+        (year, month, day) = (date.year, date.month, date.day)
+        (hour, minute) = (date.hour, date.minute)
+    }
+
+    /// The detail pane's line of when a local file was taken, saying how that was found: "Taken 14
+    /// Jul 2023 at 10:15 (UTC+02:00)" from its Exif (the zone when given), "Taken … (from the file
+    /// name)"; nil for a modification time, which the pane's Modified line gives.
+    static func line(for captureDate: CaptureDate, locale: Locale = .current) -> String? {
+        let taken = "Taken \(TakenDate(captureDate.date).text(locale: locale))"
+        switch captureDate.source {
+        case .recorded: return taken + (captureDate.offsetMinutes.map { " (\(zoneText(offsetMinutes: $0)))" } ?? "")
+        case .fileName: return taken + " (from the file name)"
+        case .modified: return nil
+        }
+    }
+
+    /// "UTC+02:00", "UTC-03:30", "UTC".
+    static func zoneText(offsetMinutes: Int) -> String {
+        guard offsetMinutes != 0 else { return "UTC" }
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "UTC\(offsetMinutes < 0 ? "-" : "+")\(two(abs(offsetMinutes) / 60)):\(two(abs(offsetMinutes) % 60))"
+    }
 }
 
 extension TakenDate {

@@ -42,8 +42,12 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     }
     public var attribution: String { source.attribution(for: photo) ?? "" }
     /// When the photo was taken ("Taken 27 Jul 2023 at 11:11", in the locale's words) when the
-    /// source said.
-    public var taken: String? { photo.createdAt.flatMap(TakenDate.init(timestamp:)).map { "Taken \($0.text)" } }
+    /// source said: a local file's says how that was found (`TakenDate.line(for:)`), and nothing
+    /// when only its modification time tells.
+    public var taken: String? {
+        if let captureDate = photo.captureDate { return TakenDate.line(for: captureDate) }
+        return photo.createdAt.flatMap(TakenDate.init(timestamp:)).map { "Taken \($0.text)" }
+    }
 
     /// "12 of 388": where the photo stands in the list the pane was opened from.
     public var place: String? {

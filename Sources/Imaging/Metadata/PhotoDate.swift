@@ -9,10 +9,10 @@ public struct PhotoDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public let minute: Int
     public let second: Int
 
-    /// A date from its fields, or nil when one is out of range (month 1...12, day 1...31, hour
-    /// 0...23, minute 0...59, second 0...60; year 1...9999).
+    /// A date from its fields, or nil when one is out of range (month 1...12, a day its month
+    /// has, hour 0...23, minute 0...59, second 0...60; year 1...9999): no 30 February.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+        guard (1...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second) = (hour, minute, second)
@@ -39,6 +39,15 @@ public struct PhotoDate: Sendable, Hashable, Comparable, CustomStringConvertible
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// How many days `month` (1...12) of `year` has, by the Gregorian calendar.
+    public static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     public static func < (lhs: PhotoDate, rhs: PhotoDate) -> Bool {

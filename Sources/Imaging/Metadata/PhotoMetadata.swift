@@ -9,12 +9,17 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var orientation: ImageOrientation
     /// DateTimeOriginal, or DateTime when that is missing; nil without either, or when malformed.
     public var dateTaken: PhotoDate?
+    /// The zone `dateTaken` was read in, in minutes east of UTC (OffsetTimeOriginal, or OffsetTime
+    /// for DateTime: "+02:00" is 120); nil when the Exif does not say, as most cameras' does not.
+    public var dateTakenOffsetMinutes: Int?
     /// Camera, lens, exposure and GPS position; empty without them.
     public var camera: CameraExif
 
-    public init(orientation: ImageOrientation = .up, dateTaken: PhotoDate? = nil, camera: CameraExif = CameraExif()) {
+    public init(orientation: ImageOrientation = .up, dateTaken: PhotoDate? = nil, dateTakenOffsetMinutes: Int? = nil,
+                camera: CameraExif = CameraExif()) {
         self.orientation = orientation
         self.dateTaken = dateTaken
+        self.dateTakenOffsetMinutes = dateTaken == nil ? nil : dateTakenOffsetMinutes
         self.camera = camera
     }
 
@@ -61,7 +66,14 @@ public struct PhotoMetadata: Sendable, Equatable {
 
     private init(_ fields: gallery_exif_fields) {
         orientation = ImageOrientation(rawValue: Int(fields.orientation)) ?? .up
-        dateTaken = PhotoDate(exif: Self.bytes(of: fields.date_time_original)) ?? PhotoDate(exif: Self.bytes(of: fields.date_time))
+        // Each date with its own zone: DateTime's zone is OffsetTime's, never OffsetTimeOriginal's.
+        if let original = PhotoDate(exif: Self.bytes(of: fields.date_time_original)) {
+            dateTaken = original
+            dateTakenOffsetMinutes = Self.offsetMinutes(Self.bytes(of: fields.offset_time_original))
+        } else {
+            dateTaken = PhotoDate(exif: Self.bytes(of: fields.date_time))
+            dateTakenOffsetMinutes = dateTaken == nil ? nil : Self.offsetMinutes(Self.bytes(of: fields.offset_time))
+        }
         let position = GPSPosition(latitude: Self.rationals(fields.latitude), latitudeRef: UInt8(bitPattern: fields.latitude_ref),
                                    longitude: Self.rationals(fields.longitude), longitudeRef: UInt8(bitPattern: fields.longitude_ref))
         camera = CameraExif(
@@ -72,6 +84,17 @@ public struct PhotoMetadata: Sendable, Equatable {
             iso: fields.iso == 0 ? nil : Int(fields.iso),
             focalLength: CameraExif.positive(fields.focal_length.numerator, fields.focal_length.denominator),
             position: position)
+    }
+
+    /// Exif's "+HH:MM" or "-HH:MM" in minutes east of UTC; nil for anything else (blanks, a
+    /// zone past ±14 hours).
+    static func offsetMinutes(_ text: [UInt8]) -> Int? {
+        guard text.count == 6, text[0] == UInt8(ascii: "+") || text[0] == UInt8(ascii: "-"), text[3] == UInt8(ascii: ":"),
+              [1, 2, 4, 5].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[$0]) }) else { return nil }
+        let digit = { (place: Int) in Int(text[place] - UInt8(ascii: "0")) }
+        let (hours, minutes) = (digit(1) * 10 + digit(2), digit(4) * 10 + digit(5))
+        guard minutes < 60, hours * 60 + minutes <= 14 * 60 else { return nil }
+        return (text[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
     }
 
     /// A C `char[N]` (a tuple in Swift) up to its first NUL.

@@ -103,12 +103,11 @@ final class DirectoryListing: Sendable {
     }
 
     /// When the photo or video was taken, as wall-clock seconds: what its `LibraryItem.captureDate`
-    /// says (its Exif, else its modification time on the user's clock), what `--sort taken` orders
-    /// by and `--since` / `--until` keep.
+    /// says (its Exif, else its name's, else its modification time on the user's clock), what
+    /// `--sort taken` orders by and `--since` / `--until` keep.
     static func captureSeconds(of entry: LibraryEntry, dateTaken: DateTaken) -> Int {
-        // A video's recording time needs FFmpeg: its modification time stands for it.
-        CaptureDate.sortSeconds(recordedSeconds: entry.kind == .photo ? dateTaken.seconds(entry.path) : nil,
-                                modifiedSeconds: entry.modifiedSeconds)
+        // A video's recording time needs FFmpeg: its name or its modification time stands for it.
+        dateTaken.captureDate(of: entry)?.date.secondsSince1970AsUTC ?? entry.modifiedSeconds
     }
 
     /// The scan's entries without the hidden ones, kept for the pages to come.
@@ -195,9 +194,14 @@ final class DirectoryListing: Sendable {
         case .name: []
         case .size: entries.map { ($0.size, 0) }
         case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
-        // Files without a date taken fall back to their modification time.
-        case .taken: entries.map { $0.kind == .folder ? (0, 0) : (captureSeconds(of: $0, dateTaken: dateTaken), 0) }
+        // Files without a date taken fall back to their name's, then their modification time; the
+        // files are read on every core.
+        case .taken: entries.indices.concurrentMap(minimumPerThread: 64) { place in
+            entries[place].kind == .folder ? (0, 0) : (captureSeconds(of: entries[place], dateTaken: dateTaken), 0)
         }
+        }
+        // What was read is kept for the next launch, which then reads only files new or changed.
+        if order == .taken { dateTaken.index?.save() }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
             if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }

@@ -21,7 +21,8 @@ extension DirectorySource: LocalPhotoSource {
         if let sorted = try? listing.sorted(), let index = sorted.indexByID[newPath.description] {
             return self.photo(for: sorted.entries[index])
         }
-        var renamed = Self.photo(atPath: newPath, title: title)
+        var renamed = Self.photo(for: LibraryEntry(path: newPath, title: title, kind: .photo,
+                                                   status: try? FileStatus(path: newPath)), dateTaken: dateTaken)
         renamed.companions = companions
         return renamed
     }

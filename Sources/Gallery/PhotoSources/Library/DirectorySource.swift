@@ -25,7 +25,7 @@ public struct DirectorySource: PhotoSource {
     /// The dates shown (`--since`, `--until`); nil: all.
     public var dateFilter: DateFilter? { listing.dateFilter }
     let listing: DirectoryListing
-    private let dateTaken: DateTaken
+    let dateTaken: DateTaken
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
@@ -150,14 +150,36 @@ public struct DirectorySource: PhotoSource {
         }
     }
 
-    /// Photos and folders whose title contains `query`, ignoring case.
+    /// Photos and folders that `query` finds (`LibrarySearch`): by name, folder, camera, lens or
+    /// date taken.
     public func search(query: String, page: Int, perPage: Int) async throws -> [LibraryItem] {
         try pageOf(matching(query), page: page, perPage: perPage)
     }
 
+    /// The listing's entries `query` finds, in the listing's order. What each file records comes
+    /// from the index of dates taken where it knows the file, so a search reads only files new to it.
     func matching(_ query: String) throws -> [LibraryEntry] {
-        let needle = query.lowercased()
-        return try listing.entries().filter { $0.title.lowercased().contains(needle) }
+        let search = LibrarySearch(query)
+        let entries = try listing.entries()
+        let found = entries.indices.concurrentMap(minimumPerThread: 64) { place in
+            let entry = entries[place]
+            let record = dateTaken.record(of: entry)
+            return search.matches(title: entry.title, folder: folderText(of: entry.path),
+                                  captureDate: entry.kind == .folder ? nil : dateTaken.captureDate(of: entry, record: record),
+                                  record: record)
+        }
+        dateTaken.index?.save()
+        return entries.indices.filter { found[$0] }.map { entries[$0] }
+    }
+
+    /// The folder holding `file`, as its path below the listing's folder ("2023/07"; "" for the
+    /// folder itself), or in full for a list of paths.
+    private func folderText(of file: FilePath) -> String {
+        let folder = file.parent
+        guard let path else { return folder.description }
+        let root = path.bytes + [UInt8(ascii: "/")]
+        guard folder.bytes.starts(with: root) else { return "" }
+        return FilePath(bytes: Array(folder.bytes.dropFirst(root.count))).description
     }
 
     /// The entry with this id (its absolute path), if the listing has it: never an arbitrary path.
@@ -184,7 +206,7 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// File name, size, modification time, folder, and the camera, exposure and GPS position its
-    /// Exif gives. The date taken is the photo's `createdAt`, which the pane shows as for any photo.
+    /// Exif gives. The date taken is the photo's `captureDate`, which the pane words (`TakenDate.line(for:)`).
     public func extraDetails(for photo: LibraryItem) async throws -> [String] {
         let path = filePath(of: photo)
         let info = try LocalFile.info(path)
@@ -254,43 +276,42 @@ public struct DirectorySource: PhotoSource {
 
     func photo(for entry: LibraryEntry) -> LibraryItem {
         var item = switch entry.kind {
-        case .photo: Self.photo(atPath: entry.path, title: entry.title, dateTaken: dateTaken)
-        case .video: Self.video(atPath: entry.path, title: entry.title)
+        case .photo: Self.photo(for: entry, dateTaken: dateTaken)
+        case .video: Self.video(for: entry, dateTaken: dateTaken)
         case .folder: folderTile(entry)
         }
         item.companions = entry.companions
         if entry.kind != .folder {
-            item.captureDate = item.captureDate ?? CaptureDate(modifiedSeconds: entry.modifiedSeconds)
             item.modifiedDate = CaptureDate(modifiedSeconds: entry.modifiedSeconds)?.date
         }
         return item
     }
 
     /// The file as a photo: its name as the title, its header's dimensions (0 × 0 when
-    /// unreadable), the date taken as its creation time when `dateTaken` finds one (else none).
-    /// The header is read once for both.
-    static func photo(atPath path: FilePath, title: String, dateTaken: DateTaken = .unknown) -> LibraryItem {
-        let header = Self.header(ofFile: path)
-        let size = (try? Self.dimensions(ofFile: path, header: header)) ?? PixelSize(width: 0, height: 0)
-        let taken = dateTaken.seconds(path, header: header)
-        var item = LibraryItem(id: path.description, title: title, width: size.width, height: size.height,
-                               createdAt: taken.map(Self.timestamp), picture: .file(path))
-        item.captureDate = CaptureDate(recordedSeconds: taken)
+    /// unreadable), when it was taken (`DateTaken.captureDate(of:)`), what it recorded as its
+    /// creation time. The header is read once for both.
+    static func photo(for entry: LibraryEntry, dateTaken: DateTaken = .unknown) -> LibraryItem {
+        let header = Self.header(ofFile: entry.path)
+        let size = (try? Self.dimensions(ofFile: entry.path, header: header)) ?? PixelSize(width: 0, height: 0)
+        let captureDate = dateTaken.captureDate(of: entry, header: header)
+        var item = LibraryItem(id: entry.path.description, title: entry.title, width: size.width, height: size.height,
+                               createdAt: Self.createdAt(captureDate), picture: .file(entry.path))
+        item.captureDate = captureDate
         return item
     }
 
     /// The file as a video: what its container says (its size upright, its length, when it was
     /// recorded), read by FFmpeg, loaded at the first video; a file it cannot read is still a video
     /// item, whose tile says why when its poster is asked for.
-    static func video(atPath path: FilePath, title: String) -> LibraryItem {
-        let probe = try? VideoFile(path: path).probe
-        let recorded = probe?.recorded?.secondsSince1970AsUTC
-        var item = LibraryItem(id: path.description,
+    static func video(for entry: LibraryEntry, dateTaken: DateTaken = .unknown) -> LibraryItem {
+        let probe = try? VideoFile(path: entry.path).probe
+        let captureDate = dateTaken.captureDate(of: entry, record: TakenRecord(date: probe?.recorded))
+        var item = LibraryItem(id: entry.path.description,
                                kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
                                                       codec: probe?.codec)),
-                               title: title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
-                               createdAt: recorded.map(Self.timestamp), picture: .file(path))
-        item.captureDate = CaptureDate(recordedSeconds: recorded)
+                               title: entry.title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
+                               createdAt: Self.createdAt(captureDate), picture: .file(entry.path))
+        item.captureDate = captureDate
         return item
     }
 
@@ -361,8 +382,11 @@ public struct DirectorySource: PhotoSource {
         return try ImageDecoder.dimensions(of: LocalFile.read(path, maxBytes: LocalFileImageLoader.defaultMaxBytes))
     }
 
-    static func timestamp(_ secondsSince1970: Int) -> String {
-        Date(timeIntervalSince1970: TimeInterval(secondsSince1970)).formatted(.iso8601)
+    /// A date taken as an item's `createdAt` (ISO 8601, the wall-clock reading as if in UTC); nil
+    /// for a modification time, which is no date taken.
+    static func createdAt(_ captureDate: CaptureDate?) -> String? {
+        guard let captureDate, captureDate.source != .modified else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(captureDate.date.secondsSince1970AsUTC)).formatted(.iso8601)
     }
 
     /// `path` made absolute against the current folder, without `.`, `..`, doubled or trailing
