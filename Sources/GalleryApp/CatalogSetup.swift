@@ -20,7 +20,7 @@ struct CatalogSetup {
     /// The note of a demo opened for want of photos where `gallery` started.
     static let ownPhotosHint = "gallery ~/Pictures opens your photos"
 
-    /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
+    /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, `--min-rating`, `--picked`, and the paths read
     /// from stdin for `gallery -`.
     struct LocalOptions {
         var order = PhotoOrder.name
@@ -29,6 +29,8 @@ struct CatalogSetup {
         var pipedPaths: [FilePath] = []
         /// Where a photo's date taken comes from (`--sort taken`, the detail pane).
         var dateTaken = DateTaken.exif
+        /// `--min-rating`, `--picked`.
+        var labelFilter = LabelFilter.all
     }
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
@@ -48,7 +50,8 @@ struct CatalogSetup {
             return demo
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
-                                                                recursive: local.recursive, dateTaken: local.dateTaken)
+                                                                recursive: local.recursive, dateTaken: local.dateTaken,
+                                                                labelFilter: local.labelFilter)
             return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths.map(FilePath.init(argument:)), local, environment)
@@ -82,7 +85,7 @@ struct CatalogSetup {
 
     private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
-                                         dateTaken: local.dateTaken)
+                                         dateTaken: local.dateTaken, labelFilter: local.labelFilter)
         return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
     }
 

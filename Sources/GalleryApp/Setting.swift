@@ -16,6 +16,8 @@ struct SettingValues: Equatable {
     var fit = PictureFit.gridDefault
     var sort = SortOption.name
     var reverse = false
+    var minRating = 0
+    var picked = false
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
 
@@ -41,6 +43,8 @@ struct Setting {
             Setting("fit", \.fit, flag: \.fit),
             Setting("sort", \.sort, flag: \.sort),
             Setting("reverse", \.reverse, flag: \.reverse),
+            Setting("min_rating", \.minRating, flag: \.minRating, check: GalleryCommand.minRatingProblem),
+            Setting("picked", \.picked, flag: \.picked),
             Setting("terminal_scroll", \.terminalScroll, flag: \.terminalScroll),
             Setting(secret: "unsplash_access_key", \.unsplashAccessKey, flag: \.unsplashAccessKey),
         ]

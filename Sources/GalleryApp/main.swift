@@ -127,7 +127,9 @@ Task { @MainActor in
                                              paths: command.paths, home: environment["HOME"])
         let client = HTTPClient()
         let local = CatalogSetup.LocalOptions(order: settings.sort.order, reversed: settings.reverse,
-                                              recursive: command.recursive, pipedPaths: pipedPaths)
+                                              recursive: command.recursive, pipedPaths: pipedPaths,
+                                              labelFilter: LabelFilter(minimumRating: settings.minRating,
+                                                                       pickedOnly: settings.picked))
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",

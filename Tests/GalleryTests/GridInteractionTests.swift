@@ -112,7 +112,7 @@ struct GridInteractionTests {
 
     @Test func helpOverlayListsTheKeysAboveThePictures() async {
         var keyMap = KeyMap.standard
-        keyMap.rebind(.quit, to: "x")
+        keyMap.rebind(.quit, to: "X")
         let app = SceneHarness(size: CellSize(columns: 160, rows: 40)) { [keyMap] in $0.keyMap = keyMap }
         await app.startWithFirstPage()
         await eventually { !app.draw().isEmpty && !app.screen.images.isEmpty }
@@ -122,7 +122,7 @@ struct GridInteractionTests {
         for expected in ["Keys", "Ctrl-U Ctrl-D", "next / previous page", "download the original",
                          "copy the file's path or the link", "mark / unmark; invert the marks",
                          "move marked (else selected) items to the trash", "restore what was last moved to the trash",
-                         "rename the file or folder", "x  Ctrl-C", "any key closes this help"] {
+                         "rename the file or folder", "X  Ctrl-C", "any key closes this help"] {
             #expect(text.contains(expected), "\(expected)")
         }
         let box = try! #require(boxRect(in: app.screen))

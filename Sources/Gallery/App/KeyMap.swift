@@ -17,6 +17,8 @@ public enum KeyAction: Hashable, Sendable {
     /// `o`, `d`, `y` on the selected photo.
     case openExternally, download, copy
     case mark, invertMarks, trash, restore, rename
+    /// A rating, a pick or reject, a colour label, kept in the photos' XMP sidecars.
+    case label(LabelChange)
     case redraw, help, quit
     /// The help overlay's own scrolling.
     case scrollHelp(lines: Int), scrollHelpPage(forward: Bool)
@@ -138,6 +140,21 @@ public struct KeyMap: Sendable, Equatable {
               detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "
                   + "over another file or folder)",
               in: .grid, [(.rename, ["R"])]),
+        Group("rate 0-5 stars (local photos)",
+              detail: "rate the marked photos, else the selected one, 0 to 5 stars (`0` clears; `★4` on the tile); "
+                  + "kept in the photo's XMP sidecar (`photo.jpg.xmp`, or the `photo.xmp` a photo manager wrote), "
+                  + "which darktable, digiKam and Lightroom read; the photo file is never written",
+              in: [.grid, .detail], (0...5).map { (KeyAction.label(.rating($0)), [Key.character(Character("\($0)"))]) }),
+        Group("pick / reject (again: clear)",
+              detail: "pick (`⚑`) or reject (`✗`) the marked photos, else the selected one; the same key again "
+                  + "clears it. Kept in the XMP sidecar: a reject as `xmp:Rating` -1 (darktable, Lightroom), both as "
+                  + "digiKam's `PickLabel`", in: [.grid, .detail],
+              [(.label(.flag(.picked)), ["p"]), (.label(.flag(.rejected)), ["x"])]),
+        Group("colour label red, yellow, green, blue (again: clear)",
+              detail: "colour label red, yellow, green or blue, numbered as darktable and digiKam do (`●R` on the "
+                  + "tile); the same key again clears it. Kept in the XMP sidecar as `xmp:Label`", in: [.grid, .detail],
+              [(.label(.colour(.red)), ["6"]), (.label(.colour(.yellow)), ["7"]),
+               (.label(.colour(.green)), ["8"]), (.label(.colour(.blue)), ["9"])]),
         Group("scroll, select", in: .grid, [], mouse: "wheel, click"),
         Group("draw the whole screen again",
               detail: "draw the whole screen again, pictures included (a terminal that lost them)", in: .app,

@@ -33,6 +33,8 @@ public enum DetailMessage: Sendable {
     /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
     /// could not be played (`failure` says why).
     case playbackEnded(request: Int, failure: String?)
+    /// The photo's labels (rating, flag, colour) changed: `photo` is it now.
+    case labelled(LibraryItem)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

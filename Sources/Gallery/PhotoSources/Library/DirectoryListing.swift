@@ -28,6 +28,8 @@ final class DirectoryListing: Sendable {
     let order: PhotoOrder
     let reversed: Bool
     private let dateTaken: DateTaken
+    /// Which photos are listed by their labels.
+    let labelFilter: LabelFilter
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
     private let hidden = Locked<Set<FilePath>>([])
@@ -40,11 +42,12 @@ final class DirectoryListing: Sendable {
     /// Held while the files are walked.
     private let scanning = Locked(())
 
-    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken) {
+    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateTaken: DateTaken, labelFilter: LabelFilter = .all) {
         self.contents = contents
         self.order = order
         self.reversed = reversed
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
     }
 
     /// The listing, scanned on first use.
@@ -85,7 +88,9 @@ final class DirectoryListing: Sendable {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
-        let kept = leavingOut.isEmpty ? scan.entries : scan.entries.filter { !leavingOut.contains($0.path) }
+        let kept = leavingOut.isEmpty && labelFilter == .all ? scan.entries : scan.entries.filter {
+            !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels))
+        }
         return (Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken), scan)
     }
 
@@ -133,6 +138,18 @@ final class DirectoryListing: Sendable {
         scanned.withLock { scanned in
             guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
             current.entries[index] = current.entries[index].renamed(to: new, title: title, companions: companions)
+            scanned = current
+        }
+        if scanned.withLock({ $0 != nil }) { resort() }
+    }
+
+    /// The photo at `path` has `labels` now, written to `written`, one of its `companions`.
+    func relabel(_ path: FilePath, labels: PhotoLabels, companions: [Companion], written: FilePath) {
+        noteOwnMove(of: [written])
+        scanned.withLock { scanned in
+            guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == path }) else { return }
+            current.entries[index].labels = labels
+            current.entries[index].companions = companions
             scanned = current
         }
         if scanned.withLock({ $0 != nil }) { resort() }

@@ -24,6 +24,8 @@ public struct DirectorySource: PhotoSource {
     public var reversed: Bool { listing.reversed }
     let listing: DirectoryListing
     private let dateTaken: DateTaken
+    /// Which photos are listed (`--min-rating`, `--picked`).
+    public let labelFilter: LabelFilter
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
@@ -38,14 +40,15 @@ public struct DirectorySource: PhotoSource {
 
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
     public init(path: FilePath, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
-                dateTaken: DateTaken = .unknown) throws {
+                dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws {
         let absolute = Self.absolute(path)
         try LocalFile.checkListable(absolute)
         self.path = absolute
         self.recursive = recursive
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
         listing = DirectoryListing(contents: .folder(absolute, recursive: recursive), order: order, reversed: reversed,
-                                   dateTaken: dateTaken)
+                                   dateTaken: dateTaken, labelFilter: labelFilter)
     }
 
     /// The source for one path from the command line: a folder's, or a photo's folder with the
@@ -53,16 +56,17 @@ public struct DirectorySource: PhotoSource {
     /// that is no photo.
     public static func opening(_ path: FilePath, order: PhotoOrder = .name, reversed: Bool = false,
                                recursive: Bool = false,
-                               dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
+                               dateTaken: DateTaken = .unknown,
+                               labelFilter: LabelFilter = .all) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
         guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
         if let special = status.special { throw GalleryError.notAFile(path.description, what: special.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
-                                        dateTaken: dateTaken), nil)
+                                        dateTaken: dateTaken, labelFilter: labelFilter), nil)
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
-                                         dateTaken: dateTaken)
+                                         dateTaken: dateTaken, labelFilter: labelFilter)
         let entries = (try? folder.listing.entries()) ?? []
         // A Live Photo's motion or a RAW file given opens on the item it belongs to.
         let entry = folder.index(ofID: absolute.description).map { entries[$0] }
@@ -73,20 +77,23 @@ public struct DirectorySource: PhotoSource {
 
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
     /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
-    public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown) throws {
+    public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateTaken: DateTaken = .unknown,
+                labelFilter: LabelFilter = .all) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
         listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
-                                   dateTaken: dateTaken)
+                                   dateTaken: dateTaken, labelFilter: labelFilter)
         guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
-    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
+    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken, labelFilter: LabelFilter) {
         self.path = path
         self.recursive = recursive
         self.listing = listing
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
     }
 
     /// The folder's name (or "N paths"), for the status bar.
@@ -191,21 +198,22 @@ public struct DirectorySource: PhotoSource {
         let contents = listing.contents
         return DirectorySource(path: path, recursive: recursive,
                                listing: DirectoryListing(contents: contents, order: order, reversed: reversed,
-                                                         dateTaken: dateTaken),
-                               dateTaken: dateTaken)
+                                                         dateTaken: dateTaken, labelFilter: labelFilter),
+                               dateTaken: dateTaken, labelFilter: labelFilter)
     }
 
     /// The folder a folder tile stands for, in the same order; nil for a photo.
     public func entering(_ item: LibraryItem) throws -> DirectorySource? {
         guard let folder = item.folder else { return nil }
-        return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateTaken: dateTaken)
+        return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateTaken: dateTaken,
+                                   labelFilter: labelFilter)
     }
 
     /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
     public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
         guard let path, path != "/" else { return nil }
         let parent = try DirectorySource(path: path.parent, order: order, reversed: reversed,
-                                         dateTaken: dateTaken)
+                                         dateTaken: dateTaken, labelFilter: labelFilter)
         return (parent, path.description)
     }
 
@@ -224,6 +232,7 @@ public struct DirectorySource: PhotoSource {
         case .folder: folderTile(entry)
         }
         item.companions = entry.companions
+        item.labels = entry.labels
         return item
     }
 

@@ -18,6 +18,8 @@ struct LibraryEntry: Sendable, Equatable {
     let modifiedNanoseconds: Int
     /// The files that go with this one (`CompanionPairing`): a Live Photo's motion, a JPEG's RAW file.
     var companions: [Companion] = []
+    /// Its rating, flag and colour label, read from its sidecar when it has one.
+    var labels = PhotoLabels.none
 
     /// The same file under another path and title (a rename), its companions renamed with it.
     func renamed(to path: FilePath, title: String, companions: [Companion]) -> LibraryEntry {
