@@ -153,5 +153,29 @@ struct LocalFileKeysTests {
         app.press(.escape)
         #expect(app.draw().joined(separator: "\n").contains("★5 ●B a.jpg"), "the grid knows what the pane did")
     }
+
+    @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {
+        let app = try FolderScenes(names: ["a.jpg"])
+        defer { app.directory.remove() }
+        // A sidecar digiKam or Lightroom named after the photo's stem, as exiftool writes one.
+        try app.directory.write(Array(XMPSidecarTests.exiftoolStyle.utf8), to: "pictures/a.xmp")
+        await app.start(expecting: 1)
+        #expect(app.draw().joined(separator: "\n").contains("★3 ⚑ ●P a.jpg"))
+        #expect(app.statusLine.contains("1 photo · 1 of 1"), "the sidecar is no file left out")
+        app.press(.character("4"))
+        #expect(app.onDisk == ["a.jpg", "a.xmp"], "the manager's sidecar is the one written")
+        app.press(.character("R"), .ctrl("u"))
+        app.type("beach.jpg")
+        app.press(.enter)
+        #expect(app.statusLine.contains("renamed a.jpg to beach.jpg (and its sidecar)"))
+        #expect(app.onDisk == ["beach.jpg", "beach.xmp"])
+        app.press(.character("D"), .character("y"))
+        #expect(app.onDisk.isEmpty)
+        app.press(.character("u"))
+        #expect(app.onDisk == ["beach.jpg", "beach.xmp"])
+        let restored = try XMPPacket(app.directory.read("pictures/beach.xmp")).labels
+        #expect(restored == PhotoLabels(rating: 4, flag: .picked, colour: .purple))
+        #expect(app.draw().joined(separator: "\n").contains("★4 ⚑ ●P beach.jpg"))
+    }
 }
 

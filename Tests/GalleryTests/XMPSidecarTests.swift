@@ -103,6 +103,27 @@ struct XMPSidecarTests {
         }
     }
 
+    @Test func whatGalleryDoesNotModelIsLeftAlone() throws {
+        // digiKam's "pending" pick and its orange label have no key here: rating the photo keeps them.
+        let digiKam = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about=""
+                xmlns:digiKam="http://www.digikam.org/ns/1.0/"
+                digiKam:PickLabel="2"
+                digiKam:ColorLabel="2"/>
+             </rdf:RDF>
+            </x:xmpmeta>
+            """
+        var packet = try XMPPacket(Array(digiKam.utf8))
+        #expect(packet.labels == .none)
+        packet.set(PhotoLabels(rating: 3))
+        let text = String(decoding: packet.bytes, as: UTF8.self)
+        #expect(text.contains("digiKam:PickLabel=\"2\"") && text.contains("digiKam:ColorLabel=\"2\"") && text.contains("xmp:Rating=\"3\""))
+        packet.set(.none)
+        #expect(String(decoding: packet.bytes, as: UTF8.self).contains("digiKam:PickLabel=\"2\""))
+    }
+
     static let noExiftool: Comment = "exiftool is not installed (Debian: libimage-exiftool-perl)"
 
     @Test(.enabled(if: isOnPath("exiftool"), noExiftool))

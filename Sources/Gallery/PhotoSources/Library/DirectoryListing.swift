@@ -83,11 +83,12 @@ final class DirectoryListing: Sendable {
     }
 
     private func sortedScan(leavingOut: Set<FilePath>) throws -> ([LibraryEntry], LibraryScan) {
-        let scan: LibraryScan
+        var scan: LibraryScan
         switch contents {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
+        scan.readLabels()
         let kept = leavingOut.isEmpty && labelFilter == .all ? scan.entries : scan.entries.filter {
             !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels))
         }

@@ -103,11 +103,16 @@ struct LibraryScan: Sendable {
         // A plain file, as the folder says: one open tells its status and its first bytes. Four
         // system calls a file are most of a large folder's listing: they are made on every core.
         let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
-            entries[index].kind == .regular ? PlainFile(paths[index]) : nil
+            entries[index].kind == .regular && !Self.isSidecar(entries[index].name) ? PlainFile(paths[index]) : nil
         }
         for (index, entry) in entries.enumerated() {
             let path = paths[index], name = entry.name.description
             let title = recursive ? prefix + name : name
+            if entry.kind == .regular, Self.isSidecar(entry.name) {
+                // A sidecar by its name, not opened: only a photo of its name lists it.
+                sidecarFiles.append(path)
+                continue
+            }
             switch plainFiles[index] {
             case .photo(let status)?:
                 self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
@@ -224,12 +229,11 @@ struct LibraryScan: Sendable {
         rawFiles = []
         for path in CompanionPairing.pairSidecars(&entries, sidecars: sidecarFiles) { skipUnsupported(path, companionless: true) }
         sidecarFiles = []
-        readLabels()
     }
 
     /// The labels of the photos that have sidecars, read from them: only those files are read,
-    /// on every core when there are many.
-    private mutating func readLabels() {
+    /// on every core when there are many. For a listing shown, not for a folder tile's count or cover.
+    mutating func readLabels() {
         let described = entries.indices.filter { entries[$0].companions.contains { $0.role == .sidecar } }
         guard !described.isEmpty else { return }
         let listed = entries
@@ -264,6 +268,12 @@ struct LibraryScan: Sendable {
         guard skipReasons.count < Self.maxSkipReasons else { return }
         // Quoted, as shown (control characters escaped): the log may be read on a terminal.
         skipReasons.append("skipped \"\(path)\": \(reason)")
+    }
+
+    /// Whether the name is an XMP sidecar's, told from its last bytes alone.
+    static func isSidecar(_ name: FilePath) -> Bool {
+        let bytes = name.bytes, suffix = Array(".\(XMPSidecar.fileExtension)".utf8)
+        return bytes.count > suffix.count && bytes.suffix(suffix.count).map { $0 | 0x20 } == suffix
     }
 
     static func hasImageExtension(_ path: FilePath) -> Bool {

@@ -89,22 +89,27 @@ struct XMPPacket {
     /// digiKam's numbers of the colours (it has orange, grey, black and white besides).
     private static let digiKamColours: [PhotoLabels.Colour: Int] = [.red: 1, .yellow: 3, .green: 4, .blue: 5, .purple: 6]
 
-    /// Sets `labels`, leaving every other property as it was.
+    /// Sets `labels`, leaving every other property as it was: only the properties of what changed
+    /// are touched (digiKam's "pending" pick or orange label, which have no key here, stay).
     mutating func set(_ labels: PhotoLabels) {
-        let scan = XMLScan(bytes)
-        let stars = labels.flag == .rejected ? "-1" : "\(labels.rating)"
-        // No stars is said by leaving the property out, unless the packet says it already.
-        set(.rating, to: labels.rating == 0 && labels.flag != .rejected && find(.rating, in: scan) == nil ? nil : stars)
+        let current = self.labels
+        if labels.rating != current.rating || (labels.flag == .rejected) != (current.flag == .rejected) {
+            let stars = labels.flag == .rejected ? "-1" : "\(labels.rating)"
+            // No stars is said by leaving the property out, unless the packet says it already.
+            let isSaid = find(.rating, in: XMLScan(bytes)) != nil
+            set(.rating, to: labels.rating == 0 && labels.flag != .rejected && !isSaid ? nil : stars)
+        }
+        if labels.flag != current.flag { set(.pickLabel, to: labels.flag.map { $0 == .picked ? "3" : "1" }) }
+        guard labels.colour != current.colour else { return }
         set(.label, to: labels.colour?.xmpName)
-        set(.pickLabel, to: labels.flag.map { $0 == .picked ? "3" : "1" })
         if find(.colorLabel, in: XMLScan(bytes)) != nil {
             set(.colorLabel, to: "\(labels.colour.flatMap { Self.digiKamColours[$0] } ?? 0)")
         }
-        let after = XMLScan(bytes)
-        if find(.darktableColorLabels, in: after) != nil {
+        let scan = XMLScan(bytes)
+        if find(.darktableColorLabels, in: scan) != nil {
             let index = labels.colour.flatMap { PhotoLabels.Colour.allCases.firstIndex(of: $0) }
-            let li = after.rdfName("li"), seq = after.rdfName("Seq")
-            setElement(.darktableColorLabels, content: index.map { "<\(seq)><\(li)>\($0)</\(li)></\(seq)>" })
+            let li = scan.rdfName("li"), seq = scan.rdfName("Seq")
+            set(.darktableColorLabels, to: index.map { "<\(seq)><\(li)>\($0)</\(li)></\(seq)>" })
         }
     }
 
@@ -171,8 +176,8 @@ struct XMPPacket {
 
     // MARK: Editing
 
-    /// Sets a simple property's value where it is, or adds it as an attribute of the first
-    /// description; nil takes it out.
+    /// Sets a property's value (text, or darktable's list of labels) where it is, or adds it as an
+    /// attribute of the first description; nil takes it out.
     private mutating func set(_ property: Property, to value: String?) {
         let scan = XMLScan(bytes)
         switch (find(property, in: scan), value) {
@@ -187,21 +192,6 @@ struct XMPPacket {
             addAttribute(property, value, scan: scan)
         case (nil, nil):
             break
-        }
-    }
-
-    /// Sets an element's content (darktable's list of labels), or takes the element out.
-    private mutating func setElement(_ property: Property, content: String?) {
-        guard case .element(let whole, let range)? = find(property, in: XMLScan(bytes)) else { return }
-        guard let content else {
-            bytes.removeSubrange(Self.widenedToLine(whole, in: bytes))
-            return
-        }
-        if let range {
-            bytes.replaceSubrange(range, with: Array(content.utf8))
-        } else {
-            let name = String(decoding: bytes[whole], as: UTF8.self).dropFirst().prefix { !" \t\r\n/>".contains($0) }
-            bytes.replaceSubrange(whole, with: Array("<\(name)>\(content)</\(name)>".utf8))
         }
     }
 
@@ -288,7 +278,7 @@ struct XMLScan {
     func rdfName(_ name: String) -> String { rdfPrefix + ":" + name }
 
     /// Every `xmlns:prefix="uri"` in the text.
-    var namespaces: [(prefix: String, uri: String)] { bindings(of: tags.indices) }
+    private(set) var namespaces: [(prefix: String, uri: String)] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -310,6 +300,7 @@ struct XMLScan {
             }
             guard at < bytes.count else { break }
         }
+        namespaces = bindings(of: tags.indices)
         if let bound = namespaces.first(where: { $0.uri == XMPPacket.Namespace.rdf }) { rdfPrefix = bound.prefix }
     }
 
