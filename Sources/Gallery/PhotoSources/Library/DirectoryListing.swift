@@ -88,9 +88,10 @@ final class DirectoryListing: Sendable {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
-        scan.readLabels()
+        // Only a filter needs every photo's labels before a page is shown.
+        if labelFilter != .all { scan.readLabels() }
         let kept = leavingOut.isEmpty && labelFilter == .all ? scan.entries : scan.entries.filter {
-            !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels))
+            !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels ?? .none))
         }
         return (Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken), scan)
     }

@@ -233,6 +233,7 @@ public struct DirectorySource: PhotoSource {
         }
         item.companions = entry.companions
         item.labels = entry.labels
+            ?? (entry.companions.contains { $0.role == .sidecar } ? XMPSidecar.labels(of: entry.path, companions: entry.companions) : .none)
         return item
     }
 

@@ -18,8 +18,9 @@ struct LibraryEntry: Sendable, Equatable {
     let modifiedNanoseconds: Int
     /// The files that go with this one (`CompanionPairing`): a Live Photo's motion, a JPEG's RAW file.
     var companions: [Companion] = []
-    /// Its rating, flag and colour label, read from its sidecar when it has one.
-    var labels = PhotoLabels.none
+    /// Its rating, flag and colour label, from its sidecar; nil until read (a page shown reads its
+    /// photos', a listing filtered by them reads all).
+    var labels: PhotoLabels?
 
     /// The same file under another path and title (a rename), its companions renamed with it.
     func renamed(to path: FilePath, title: String, companions: [Companion]) -> LibraryEntry {

@@ -232,7 +232,7 @@ struct LibraryScan: Sendable {
     }
 
     /// The labels of the photos that have sidecars, read from them: only those files are read,
-    /// on every core when there are many. For a listing shown, not for a folder tile's count or cover.
+    /// on every core when there are many. For a listing filtered by them (a page shown reads its own).
     mutating func readLabels() {
         let described = entries.indices.filter { entries[$0].companions.contains { $0.role == .sidecar } }
         guard !described.isEmpty else { return }
