@@ -42,7 +42,8 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// Where it was taken, as a catalog names the place.
     public var location: PhotoLocation?
     /// Files that belong to its main file and go wherever it goes (trashed, renamed, marked,
-    /// picked with it): a Live Photo's motion, the RAW file beside a JPEG, its XMP sidecars. The main file is
+    /// picked with it, but for its sidecars, which `--pick` does not print): a Live Photo's
+    /// motion, the RAW file beside a JPEG, its XMP sidecars. The main file is
     /// `picture`'s; these are listed once, with it, and counted as one item.
     public var companions: [Companion] = []
     /// Its rating, pick or reject flag and colour label, from its XMP sidecar.
