@@ -40,6 +40,7 @@ MAX_LENGTHS = {
     "terminal-replies": 1024,
     # Eight names of up to 255 bytes each, and their separators.
     "folder-names": 2048,
+    "xmp": 8192,
 }
 # libFuzzer dictionaries (Fuzz/Dictionaries): tokens the fuzzer could not find on its own.
 DICTIONARIES = {"unsplash-json": "json.dict", "picsum-json": "json.dict"}

@@ -40,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// File names of any bytes, made in a temporary folder: its listing, the paths shown and
     /// percent-encoded, each file read and trashed and back.
     case folderNames = "folder-names"
+    /// XMP sidecars: the labels read, each set and read back the same, every other byte kept.
+    case xmp
 
     /// Runs this target on one input.
     /// - Throws: a `FuzzFinding` when a result is wrong without crashing; nothing else.
@@ -65,6 +67,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .httpHeaders: try HTTPHeaderFuzzTarget.run(input)
         case .terminalReplies: try TerminalReplyFuzzTarget.run(input)
         case .folderNames: try FolderNamesFuzzTarget.run(input)
+        case .xmp: try XMPFuzzTarget.run(input)
         }
         #else
         fatalError("fuzz targets need testable imports: use a debug build or `make fuzz`")

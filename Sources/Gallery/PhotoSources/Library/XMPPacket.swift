@@ -123,22 +123,19 @@ struct XMPPacket {
         case element(whole: Range<Int>, content: Range<Int>?)
     }
 
-    /// The prefix the packet binds to `namespace`; nil when it binds none.
-    private func prefixes(of namespace: String, in scan: XMLScan) -> [String] {
-        scan.namespaces.filter { $0.uri == namespace }.map(\.prefix)
-    }
-
+    /// The first place of `property`, its prefix bound to its namespace where it stands.
     private func find(_ property: Property, in scan: XMLScan) -> Place? {
-        let names = Set(prefixes(of: property.namespace, in: scan).map { $0 + ":" + property.name })
-        guard !names.isEmpty else { return nil }
-        let description = scan.rdfName("Description")
+        guard scan.namespaces.contains(where: { $0.uri == property.namespace }) else { return nil }
         for (index, tag) in scan.tags.enumerated() where tag.kind != .end {
-            if tag.name == description, let attribute = tag.attributes.first(where: { names.contains($0.name) }) {
+            let scope = scan.scopes[index]
+            if scan.names(tag.name, Namespace.rdf, "Description", in: scope),
+               let attribute = tag.attributes.first(where: { scan.names($0.name, property.namespace, property.name, in: scope) }) {
                 return .attribute(whole: attribute.whole, value: attribute.value)
             }
-            if names.contains(tag.name) {
+            if scan.names(tag.name, property.namespace, property.name, in: scope) {
                 guard tag.kind == .start else { return .element(whole: tag.range, content: nil) }
-                guard let end = scan.end(of: index) else { return nil }
+                // An element never closed holds nothing: a later place may.
+                guard let end = scan.end(of: index) else { continue }
                 return .element(whole: tag.range.lowerBound..<scan.tags[end].range.upperBound,
                                 content: tag.range.upperBound..<scan.tags[end].range.lowerBound)
             }
@@ -225,14 +222,14 @@ struct XMPPacket {
             return
         }
         let tag = scan.tags[index]
-        let inScope = scan.bindings(inScopeAt: index)
+        let inScope = scan.scopes[index]
         var text = ""
         let prefix: String
-        if let bound = inScope.first(where: { $0.uri == property.namespace })?.prefix {
+        if let bound = inScope.first(where: { $0.value == property.namespace })?.key {
             prefix = bound
         } else {
             var free = property.preferredPrefix, suffix = 1
-            while inScope.contains(where: { $0.prefix == free }) {
+            while inScope[free] != nil {
                 free = property.preferredPrefix + "\(suffix)"
                 suffix += 1
             }
@@ -279,6 +276,8 @@ struct XMLScan {
 
     /// Every `xmlns:prefix="uri"` in the text.
     private(set) var namespaces: [(prefix: String, uri: String)] = []
+    /// Each tag's namespaces in scope, prefix to URI: its own and those of the tags open around it.
+    private(set) var scopes: [[String: String]] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -301,6 +300,17 @@ struct XMLScan {
             guard at < bytes.count else { break }
         }
         namespaces = bindings(of: tags.indices)
+        var open: [[String: String]] = [[:]]
+        for index in tags.indices {
+            var scope = open[open.count - 1]
+            for (prefix, uri) in bindings(of: [index]) { scope[prefix] = uri }
+            scopes.append(scope)
+            switch tags[index].kind {
+            case .start: open.append(scope)
+            case .empty: break
+            case .end: if open.count > 1 { open.removeLast() }
+            }
+        }
         if let bound = namespaces.first(where: { $0.uri == XMPPacket.Namespace.rdf }) { rdfPrefix = bound.prefix }
     }
 
@@ -321,17 +331,10 @@ struct XMLScan {
         return nil
     }
 
-    /// The namespaces bound by the tag at `index` and the tags still open around it.
-    func bindings(inScopeAt index: Int) -> [(prefix: String, uri: String)] {
-        var open: [Int] = []
-        for earlier in 0..<index {
-            switch tags[earlier].kind {
-            case .start: open.append(earlier)
-            case .empty: continue
-            case .end: _ = open.popLast()
-            }
-        }
-        return bindings(of: open + [index])
+    /// Whether the qualified `name` ("xmp:Rating") names `local` in `namespace` where `scope` binds its prefix.
+    func names(_ name: String, _ namespace: String, _ local: String, in scope: [String: String]) -> Bool {
+        guard name.hasSuffix(":" + local) else { return false }
+        return scope[String(name.dropLast(local.count + 1))] == namespace
     }
 
     private func bindings(of indices: some Sequence<Int>) -> [(prefix: String, uri: String)] {
