@@ -186,6 +186,12 @@ struct XMPSidecarTests {
         #expect(try await titles(LabelFilter(minimumRating: 4)) == ["a.jpg", "b.jpg"])
         #expect(try await titles(LabelFilter(pickedOnly: true)) == ["b.jpg", "c.jpg"])
         #expect(try await titles(LabelFilter(minimumRating: 3, pickedOnly: true)) == ["b.jpg"])
+        let searched = try DirectorySource(path: FilePath(folder.path))
+        for (query, expected) in [("rating>=4", ["a.jpg", "b.jpg"]), ("★5", ["b.jpg"]), ("picked", ["b.jpg", "c.jpg"]),
+                                  ("picked rating:3", ["b.jpg"]), ("c.jp", ["c.jpg"])] {
+            #expect(try await searched.page(of: .search(query), page: 1, perPage: 30).photos.map(\.title) == expected, "/ \(query)")
+        }
+        #expect(LabelFilter(query: "rating>=9") == nil && LabelFilter(query: "holiday") == nil)
         let given = try DirectorySource(paths: photos, labelFilter: LabelFilter(minimumRating: 4))
         #expect(try await given.page(of: .all, page: 1, perPage: 30).photos.map(\.title).map { $0.split(separator: "/").last.map(String.init) }
                 == ["a.jpg", "b.jpg"], "photos given one by one find their sidecars too")

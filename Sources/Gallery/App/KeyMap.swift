@@ -111,7 +111,8 @@ public struct KeyMap: Sendable, Equatable {
         Group("thumbnails cropped or whole (fit)",
               detail: "thumbnails: the whole photo (contain) or cropped to fill the cell (crop); see `--fit`", in: .grid,
               [(.toggleFit, ["f"])]),
-        Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels", in: .grid,
+        Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels; in a folder, "
+                  + "`rating>=4` (or `★4`) finds the photos rated 4 stars or more, `picked` the picked ones", in: .grid,
               [(.search, ["/"])]),
         Group("retry what failed, else refresh",
               detail: "retry what failed (a page, thumbnails); when nothing failed, refresh in place: the pages where "

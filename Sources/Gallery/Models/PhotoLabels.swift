@@ -122,6 +122,24 @@ public struct LabelFilter: Sendable, Equatable {
     /// Every photo.
     public static let all = LabelFilter()
 
+    /// The filter a search for labels asks for: "rating>=4", "rating:4" or "★4" (4 stars or more),
+    /// "picked"; nil for any other query (a search of titles).
+    public init?(query: String) {
+        let words = query.lowercased().split(separator: " ")
+        guard !words.isEmpty else { return nil }
+        self.init()
+        for word in words {
+            if word == "picked" {
+                pickedOnly = true
+            } else if let stars = ["rating>=", "rating:", "★"].lazy.compactMap({ word.hasPrefix($0) ? Int(word.dropFirst($0.count)) : nil }).first,
+                      (0...5).contains(stars) {
+                minimumRating = stars
+            } else {
+                return nil
+            }
+        }
+    }
+
     public func admits(_ labels: PhotoLabels) -> Bool {
         labels.rating >= minimumRating && (!pickedOnly || labels.flag == .picked)
     }

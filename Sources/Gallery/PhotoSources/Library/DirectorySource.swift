@@ -136,7 +136,14 @@ public struct DirectorySource: PhotoSource {
         try pageOf(matching(query), page: page, perPage: perPage)
     }
 
+    /// Photos and folders whose title contains `query`, ignoring case; or, for a query of labels
+    /// (`LabelFilter(query:)`: "rating>=4", "★4", "picked"), the photos that have them.
     func matching(_ query: String) throws -> [LibraryEntry] {
+        if let filter = LabelFilter(query: query) {
+            return try listing.entries().filter { entry in
+                entry.kind != .folder && filter.admits(entry.labels ?? XMPSidecar.labels(of: entry.path, companions: entry.companions))
+            }
+        }
         let needle = query.lowercased()
         return try listing.entries().filter { $0.title.lowercased().contains(needle) }
     }
