@@ -58,7 +58,8 @@ struct XMPPacket {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .notText }
         self.bytes = bytes
         let scan = XMLScan(bytes)
-        guard scan.tags.contains(where: { $0.kind != .end && $0.name == scan.rdfName("RDF") }) else { throw .notXMP }
+        // An `rdf:RDF` that can hold descriptions, its prefix bound to RDF's namespace.
+        guard scan.firstIndex(ofRDF: "RDF", kinds: [.start]) != nil else { throw .notXMP }
     }
 
     // MARK: Labels
@@ -214,8 +215,8 @@ struct XMPPacket {
     /// none), binding its namespace there when the description and its parents bind none.
     private mutating func addAttribute(_ property: Property, _ value: String, scan: XMLScan) {
         let description = scan.rdfName("Description")
-        guard let index = scan.tags.firstIndex(where: { $0.kind != .end && $0.name == description }) else {
-            guard let rdf = scan.tags.first(where: { $0.kind == .start && $0.name == scan.rdfName("RDF") }) else { return }
+        guard let index = scan.firstIndex(ofRDF: "Description", kinds: [.start, .empty]) else {
+            guard let rdf = scan.firstIndex(ofRDF: "RDF", kinds: [.start]).map({ scan.tags[$0] }) else { return }
             let about = scan.rdfName("about")
             bytes.insert(contentsOf: Array("\n  <\(description) \(about)=\"\"/>".utf8), at: rdf.range.upperBound)
             addAttribute(property, value, scan: XMLScan(bytes))
@@ -229,7 +230,8 @@ struct XMPPacket {
             prefix = bound
         } else {
             var free = property.preferredPrefix, suffix = 1
-            while inScope[free] != nil {
+            // Not a prefix bound here, nor one the tag uses unbound (which the new binding would bind).
+            while inScope[free] != nil || tag.attributes.contains(where: { $0.name.hasPrefix(free + ":") }) {
                 free = property.preferredPrefix + "\(suffix)"
                 suffix += 1
             }
@@ -249,7 +251,7 @@ struct XMPPacket {
 /// stepped over; text is not read.
 struct XMLScan {
     struct Tag {
-        enum Kind: Equatable {
+        enum Kind: Hashable {
             /// `<a>`, `<a/>`, `</a>`.
             case start, empty, end
         }
@@ -329,6 +331,11 @@ struct XMLScan {
             }
         }
         return nil
+    }
+
+    /// The first tag of one of `kinds` that is RDF's `local` ("Description") where it stands.
+    func firstIndex(ofRDF local: String, kinds: Set<Tag.Kind>) -> Int? {
+        tags.indices.first { kinds.contains(tags[$0].kind) && names(tags[$0].name, XMPPacket.Namespace.rdf, local, in: scopes[$0]) }
     }
 
     /// Whether the qualified `name` ("xmp:Rating") names `local` in `namespace` where `scope` binds its prefix.
