@@ -58,8 +58,9 @@ struct XMPPacket {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw .notText }
         self.bytes = bytes
         let scan = XMLScan(bytes)
-        // An `rdf:RDF` that can hold descriptions, its prefix bound to RDF's namespace.
-        guard scan.firstIndex(ofRDF: "RDF", kinds: [.start]) != nil else { throw .notXMP }
+        // A text that is not well-formed is never rewritten: where its tags end is a guess. And an
+        // `rdf:RDF` that can hold descriptions, its prefix bound to RDF's namespace.
+        guard scan.isWellFormed, scan.firstIndex(ofRDF: "RDF", kinds: [.start]) != nil else { throw .notXMP }
     }
 
     // MARK: Labels
@@ -270,6 +271,9 @@ struct XMLScan {
     }
 
     private(set) var tags: [Tag] = []
+    /// Every `<` starts a tag, a comment, a processing instruction or CDATA, and every end tag
+    /// closes the tag open.
+    private(set) var isWellFormed = true
     /// The prefix bound to RDF's namespace ("rdf").
     private(set) var rdfPrefix = "rdf"
 
@@ -297,22 +301,29 @@ struct XMLScan {
                 tags.append(tag)
                 at = tag.range.upperBound
             } else {
+                isWellFormed = false
                 at = open + 1
             }
             guard at < bytes.count else { break }
         }
         namespaces = bindings(of: tags.indices)
         var open: [[String: String]] = [[:]]
+        var names: [String] = []
         for index in tags.indices {
             var scope = open[open.count - 1]
             for (prefix, uri) in bindings(of: [index]) { scope[prefix] = uri }
             scopes.append(scope)
             switch tags[index].kind {
-            case .start: open.append(scope)
+            case .start:
+                open.append(scope)
+                names.append(tags[index].name)
             case .empty: break
-            case .end: if open.count > 1 { open.removeLast() }
+            case .end:
+                if open.count > 1 { open.removeLast() }
+                if names.popLast() != tags[index].name { isWellFormed = false }
             }
         }
+        if !names.isEmpty { isWellFormed = false }
         if let bound = namespaces.first(where: { $0.uri == XMPPacket.Namespace.rdf }) { rdfPrefix = bound.prefix }
     }
 
