@@ -271,8 +271,8 @@ struct XMLScan {
     }
 
     private(set) var tags: [Tag] = []
-    /// Every `<` starts a tag, a comment, a processing instruction or CDATA, and every end tag
-    /// closes the tag open.
+    /// Every `<` starts a tag, a comment, a processing instruction or CDATA, every end tag closes
+    /// the tag open, and no tag names an attribute twice.
     private(set) var isWellFormed = true
     /// The prefix bound to RDF's namespace ("rdf").
     private(set) var rdfPrefix = "rdf"
@@ -298,6 +298,8 @@ struct XMLScan {
             } else if Self.starts(bytes, at: open, with: "<!") {
                 at = Self.index(after: ">", in: bytes, from: open + 2)
             } else if let tag = Self.tag(in: bytes, at: open) {
+                // An attribute named twice in one tag: which one counts is a guess.
+                if Set(tag.attributes.map(\.name)).count != tag.attributes.count { isWellFormed = false }
                 tags.append(tag)
                 at = tag.range.upperBound
             } else {
