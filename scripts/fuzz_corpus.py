@@ -350,6 +350,22 @@ DATE_INDEXES = {
                            (b"/p/b.jpg", 0, 0, 0, 1, 253402300799, None, b"", b"EF-S17-85mm")]),
 }
 
+XMP_SIDECARS = {
+    "darktable": b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                 b'<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:darktable="http://darktable.sf.net/"'
+                 b' xmp:Rating="2"><darktable:colorlabels><rdf:Seq><rdf:li>2</rdf:li></rdf:Seq></darktable:colorlabels>'
+                 b'</rdf:Description></rdf:RDF></x:xmpmeta>',
+    "exiftool": b"<?xpacket begin='\xef\xbb\xbf' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
+                b"<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><rdf:Description rdf:about=''"
+                b" xmlns:dc='http://purl.org/dc/elements/1.1/'><dc:subject><rdf:Bag><rdf:li>keep</rdf:li></rdf:Bag></dc:subject>"
+                b"</rdf:Description><rdf:Description rdf:about='' xmlns:xmp='http://ns.adobe.com/xap/1.0/'>"
+                b"<xmp:Label>Purple</xmp:Label><xmp:Rating>-1</xmp:Rating></rdf:Description></rdf:RDF></x:xmpmeta>",
+    "digikam": b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+               b'<rdf:Description xmlns:digiKam="http://www.digikam.org/ns/1.0/" digiKam:PickLabel="3" digiKam:ColorLabel="4"/>'
+               b'</rdf:RDF></x:xmpmeta>',
+    "no-description": b'<r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><!-- <r:Description/> --></r:RDF>',
+}
+
 
 def tiff(entries, exif_entries=(), little_endian=False):
     """An Exif block's TIFF data: IFD0 with `entries` (tag, type, count, value bytes) and, when
@@ -525,6 +541,7 @@ def main():
         "terminal-replies": write(arguments.out / "terminal-replies", TERMINAL_REPLIES),
         "folder-names": write(arguments.out / "folder-names", FOLDER_NAMES),
         "date-index": write(arguments.out / "date-index", DATE_INDEXES),
+        "xmp": write(arguments.out / "xmp", XMP_SIDECARS),
     }
     print("fuzz_corpus: " + ", ".join(f"{target} {count}" for target, count in counts.items()) + f" seeds in {arguments.out}")
 

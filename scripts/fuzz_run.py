@@ -42,6 +42,7 @@ MAX_LENGTHS = {
     "folder-names": 2048,
     # A few entries of an index of dates taken.
     "date-index": 2048,
+    "xmp": 8192,
 }
 # libFuzzer dictionaries (Fuzz/Dictionaries): tokens the fuzzer could not find on its own.
 DICTIONARIES = {"unsplash-json": "json.dict", "picsum-json": "json.dict"}

@@ -44,6 +44,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The index of dates taken kept in the cache folder (`DateIndex`): read whole or refused,
     /// and written back to the same entries.
     case dateIndex = "date-index"
+    /// XMP sidecars: the labels read, each set and read back the same, every other byte kept.
+    case xmp
 
     /// Runs this target on one input.
     /// - Throws: a `FuzzFinding` when a result is wrong without crashing; nothing else.
@@ -70,6 +72,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .terminalReplies: try TerminalReplyFuzzTarget.run(input)
         case .folderNames: try FolderNamesFuzzTarget.run(input)
         case .dateIndex: try DateIndexFuzzTarget.run(input)
+        case .xmp: try XMPFuzzTarget.run(input)
         }
         #else
         fatalError("fuzz targets need testable imports: use a debug build or `make fuzz`")

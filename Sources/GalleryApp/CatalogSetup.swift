@@ -23,7 +23,7 @@ struct CatalogSetup {
     /// The note of a catalog opened with `--since` or `--until`, which it cannot keep to.
     static let datesAreLocal = "--since and --until show local photos only"
 
-    /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, and the paths read
+    /// How local photos are listed: `--sort`, `--reverse`, `--recursive`, `--min-rating`, `--picked`, and the paths read
     /// from stdin for `gallery -`.
     struct LocalOptions {
         var order = PhotoOrder.name
@@ -35,6 +35,8 @@ struct CatalogSetup {
         /// Where a photo's date taken comes from (`--sort taken`, the detail pane, `/`): its Exif,
         /// kept in the index of dates taken by the app (`DateIndex.inCache`).
         var dateTaken = DateTaken.exif
+        /// `--min-rating`, `--picked`.
+        var labelFilter = LabelFilter.all
     }
 
     /// Fails before the UI starts when the catalog cannot work: no Unsplash key, no such folder.
@@ -64,7 +66,8 @@ struct CatalogSetup {
         case .folder(let path):
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
                                                                 recursive: local.recursive, dateFilter: local.dateFilter,
-                                                                dateTaken: local.dateTaken)
+                                                                dateTaken: local.dateTaken,
+                                                                labelFilter: local.labelFilter)
             return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths.map(FilePath.init(argument:)), local, environment)
@@ -98,7 +101,7 @@ struct CatalogSetup {
 
     private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
-                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken)
+                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken, labelFilter: local.labelFilter)
         return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
     }
 

@@ -43,6 +43,15 @@ struct GalleryCommand: ParsableCommand {
             last week, last month; --since DATE and --until DATE (the same words)
             show only the photos taken then, and Esc shows them all again.
 
+            RATINGS
+            0-5 rate local photos (the marked ones, else the selected one), p picks,
+            x rejects, 6-9 set a colour label (red, yellow, green, blue); they are
+            kept in an XMP sidecar beside the photo (photo.jpg.xmp, or the photo.xmp
+            digiKam or Lightroom wrote), which darktable, digiKam and Lightroom read.
+            --min-rating N lists only photos rated N stars or more, --picked only
+            picked ones: gallery --pick --min-rating 4 DIR, then v and Enter, prints
+            the photos rated 4 or more.
+
             KEYS
             \(KeyMap.standard.helpText())
 
@@ -108,6 +117,14 @@ struct GalleryCommand: ParsableCommand {
         valueName: "day|month|year|none"))
     var group: TimelineGrouping?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "List only local photos rated N stars or more (0-5; the keys 0-5 rate, into XMP sidecars). Default: \(SettingValues.standard.minRating).",
+        valueName: "N"))
+    var minRating: Int?
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "List only local photos picked (p in the grid).")
+    var picked: Bool?
+
     @Flag(name: [.customShort("R"), .long], help: "Show every photo below the folder in one grid.")
     var recursive = false
 
@@ -162,6 +179,9 @@ struct GalleryCommand: ParsableCommand {
         if let perPage, let problem = Self.perPageProblem(perPage) {
             throw ValidationError("--per-page \(problem)")
         }
+        if let minRating, let problem = Self.minRatingProblem(minRating) {
+            throw ValidationError("--min-rating \(problem)")
+        }
         let catalog = try self.catalog
         if nullSeparated && catalog != .standardInput {
             throw ValidationError("-0 only applies to paths read from stdin: gallery -0 - < list")
@@ -201,6 +221,11 @@ struct GalleryCommand: ParsableCommand {
 
     static func perPageProblem(_ perPage: Int) -> String? {
         (1...30).contains(perPage) ? nil : "must be between 1 and 30, got \(perPage)"
+    }
+
+    /// Why `minRating` is not acceptable, nil when it is (shared with the config file).
+    static func minRatingProblem(_ minRating: Int) -> String? {
+        (0...5).contains(minRating) ? nil : "must be between 0 and 5 stars, got \(minRating)"
     }
 
     /// Why `source` is not acceptable, nil when it is (shared with the config file).

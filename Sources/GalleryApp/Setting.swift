@@ -21,6 +21,8 @@ struct SettingValues: Equatable {
     var since: DateQuery?
     var until: DateQuery?
     var group = TimelineGrouping.month
+    var minRating = 0
+    var picked = false
     var terminalScroll = TerminalScrollOption.auto
     var unsplashAccessKey: String?
 
@@ -49,6 +51,8 @@ struct Setting {
             Setting(optional: "since", \.since, flag: \.since),
             Setting(optional: "until", \.until, flag: \.until),
             Setting("group", \.group, flag: \.group),
+            Setting("min_rating", \.minRating, flag: \.minRating, check: GalleryCommand.minRatingProblem),
+            Setting("picked", \.picked, flag: \.picked),
             Setting("terminal_scroll", \.terminalScroll, flag: \.terminalScroll),
             Setting(secret: "unsplash_access_key", \.unsplashAccessKey, flag: \.unsplashAccessKey),
         ]

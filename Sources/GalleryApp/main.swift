@@ -131,7 +131,9 @@ Task { @MainActor in
                                               dateFilter: DateFilter(since: settings.since, until: settings.until,
                                                                      today: DateQuery.today()),
                                               pipedPaths: pipedPaths,
-                                              dateTaken: DateTaken.exif.remembering(in: DateIndex.inCache(environment: environment)))
+                                              dateTaken: DateTaken.exif.remembering(in: DateIndex.inCache(environment: environment)),
+                                              labelFilter: LabelFilter(minimumRating: settings.minRating,
+                                                                       pickedOnly: settings.picked))
         let catalog = try await CatalogSetup.make(choice, local: local, environment: environment,
                                                   demoServer: demoServer, client: client, status: status)
         logger.info("starting", metadata: ["source": "\(catalog.name)", "render": "\(render.mode.rawValue)",

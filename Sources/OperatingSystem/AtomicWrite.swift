@@ -5,32 +5,39 @@ extension File {
     /// go to a temporary file in the same folder (the same file system, so the rename is atomic),
     /// are flushed to the disk, and only then renamed over `path`. On failure nothing is left
     /// behind, not even the temporary file.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o644) throws(SystemError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX.part".utf8CString)
-        let made = try SystemCall.retryingInterrupts("create a file in", path: folder) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: FilePath, permissions: UInt32 = 0o644) throws(SystemError) {
+        // A name alone is in the current folder.
+        let folder: FilePath = path.bytes.contains(UInt8(ascii: "/")) ? path.parent : "."
+        let suffix = Array(".XXXXXX.part".utf8)
+        var template = (folder.appending(FilePath(bytes: [UInt8(ascii: ".")] + path.name.bytes)).bytes + suffix)
+            .map { CChar(bitPattern: $0) } + [0]
+        let made = try SystemCall.retryingInterrupts("create a file in", path: folder.description) {
             template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
         }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let descriptor = FileDescriptor(made, path: temporary)
+        let temporary = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        let descriptor = FileDescriptor(made, path: temporary.description)
         do {
             try descriptor.write(all: bytes)
-            _ = try SystemCall.retryingInterrupts("chmod", path: temporary) { fchmod(made, permissions) }
-            _ = try SystemCall.retryingInterrupts("flush", path: temporary) { fsync(made) }
+            _ = try SystemCall.retryingInterrupts("chmod", path: temporary.description) { fchmod(made, permissions) }
+            _ = try SystemCall.retryingInterrupts("flush", path: temporary.description) { fsync(made) }
         } catch {
             try? descriptor.close()
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             throw error
         }
         do {
             try descriptor.close()
-            try rename(temporary, to: path)
+            _ = try SystemCall.retryingInterrupts("rename to", path: path.description) {
+                temporary.withCString { from in path.withCString { to in Glibc.rename(from, to) } }
+            }
         } catch {
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             throw error
         }
+    }
+
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o644) throws(SystemError) {
+        try writeAtomically(bytes, to: FilePath(path), permissions: permissions)
     }
 
     /// Creates `path` and its missing parents (like `mkdir -p`).

@@ -21,6 +21,8 @@ public struct FileStatus: Sendable, Equatable {
     public let ownerID: UInt32
     /// The sticky bit: in a shared folder, only a file's owner may rename or remove it.
     public let isSticky: Bool
+    /// The permission bits (`0o644`), set-id and sticky bits included.
+    public let permissions: UInt32
     /// How many names the file has (`st_nlink`): a new name for a file that exists (`ln`) is
     /// complete from the start, unlike a file being copied in.
     public let linkCount: Int
@@ -78,6 +80,7 @@ public struct FileStatus: Sendable, Equatable {
         inode = UInt64(status.st_ino)
         ownerID = UInt32(status.st_uid)
         isSticky = status.st_mode & S_ISVTX != 0
+        permissions = UInt32(status.st_mode & 0o7777)
         linkCount = Int(status.st_nlink)
         special = switch status.st_mode & S_IFMT {
         case S_IFIFO: .fifo

@@ -42,6 +42,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isFileTooLarge: Bool { code == EFBIG }
     /// A FIFO, a socket or a device was refused where a file was to be read.
     public var isNotAFile: Bool { notAFile != nil }
+    /// No file or folder has the name (ENOENT).
+    public var isNotFound: Bool { code == ENOENT }
     /// Nothing came in the time given (ETIMEDOUT): a FIFO nobody writes to.
     public var isTimedOut: Bool { code == ETIMEDOUT }
 

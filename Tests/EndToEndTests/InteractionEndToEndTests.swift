@@ -88,7 +88,7 @@ import Testing
         defer { configHome.remove() }
         try FileManager.default.createDirectory(atPath: config + "/gallery", withIntermediateDirectories: true)
         let file = config + "/gallery/config.toml"
-        try "per_page = 12\nunsplash_access_key = \"my-secret-key-7890\"\n[keys]\nquit = \"x\"\n"
+        try "per_page = 12\nunsplash_access_key = \"my-secret-key-7890\"\n[keys]\nquit = \"X\"\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = config
@@ -99,7 +99,7 @@ import Testing
         #expect(printed.stdout.contains("theme = \"light\""))
         #expect(printed.stdout.contains("unsplash_access_key = \"****7890\""))
         #expect(!printed.stdout.contains("my-secret"))
-        #expect(printed.stdout.contains("quit = \"x\""))
+        #expect(printed.stdout.contains("quit = \"X\""))
         // What it prints is a config file that gives the same configuration.
         try printed.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let again = try runProgram([gallery, "--print-config"], environment: environment)
@@ -115,7 +115,7 @@ import Testing
         let count = photoCount(in: first), pages = pageCount(in: first)
         #expect(count.map { $0 > 0 && pages == ($0 + 11) / 12 } == true,
                 "\(String(describing: count)) photos in \(String(describing: pages)) pages")
-        try await quit(tmux, key: "x")
+        try await quit(tmux, key: "X")
         // The log went to the XDG state directory, at the default level.
         let log = try String(contentsOfFile: state + "/gallery/gallery.log", encoding: .utf8)
         #expect(log.contains(" info gallery: ") && log.contains("starting"), "\(log)")

@@ -7,7 +7,10 @@ import Testing
     /// Runs `command` (`GALLERY` standing for the executable, `FOLDER` for a new folder holding
     /// a.jpg, b.jpg and "c d.jpg", `OUT` for a file its stdout goes to) in a shell in tmux, waits for
     /// the picker's grid, presses `keys`, and returns the exit status line and what was written, `FOLDER` again for the folder.
-    private func pick(_ command: String, pressing keys: [String]) async throws -> (status: String?, output: String) {
+    /// `rated`: photos given a sidecar with that rating (`a.xmp`, as digiKam names it); `listing`: the
+    /// count the grid says.
+    private func pick(_ command: String, pressing keys: [String], rated: [String: Int] = [:],
+                      listing: String = "3 photos") async throws -> (status: String?, output: String) {
         let gallery = try #require(galleryExecutable())
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-pick-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -15,6 +18,12 @@ import Testing
         for (index, name) in ["a.jpg", "b.jpg", "c d.jpg"].enumerated() {
             let image = RGBImage(width: 64, height: 48, filledWith: RGB(UInt8(70 * index), 120, 90))
             try Data(try JPEGCodec.encode(image)).write(to: folder.appendingPathComponent(name))
+        }
+        for (name, stars) in rated {
+            let sidecar = "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+                + "<rdf:Description rdf:about='' xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:Rating='\(stars)'/>"
+                + "</rdf:RDF></x:xmpmeta>"
+            try Data(sidecar.utf8).write(to: folder.appendingPathComponent(name.replacingOccurrences(of: ".jpg", with: ".xmp")))
         }
         let output = folder.appendingPathComponent("out")
         let line = command.replacingOccurrences(of: "GALLERY", with: gallery)
@@ -24,7 +33,7 @@ import Testing
         // status printed over the copy.
         #expect(try await tmux.waitFor { $0.first?.hasPrefix("$") == true }.ok)
         try tmux.type("\(line); echo EXIT=$?", enter: true)
-        let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("Enter pick") }
+        let grid = try await tmux.waitFor { $0.joined().contains(listing) && $0.joined().contains("Enter pick") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         for key in keys {
             try tmux.press(key)
@@ -42,6 +51,13 @@ import Testing
     @Test func enterWritesTheTwoMarkedPathsAndNothingElse() async throws {
         // The default render mode: the capability probe's queries must go to the terminal too.
         let result = try await pick("GALLERY --pick FOLDER > OUT", pressing: ["Space", "l", "l", "Space", "Enter"])
+        #expect(result.status == "EXIT=0")
+        #expect(result.output == "FOLDER/a.jpg\nFOLDER/c d.jpg\n")
+    }
+
+    @Test func minRatingListsOnlyThePhotosRatedSoAndTheirSidecarsAreNotPrinted() async throws {
+        let result = try await pick("GALLERY --pick --min-rating 4 FOLDER --render ascii > OUT", pressing: ["v", "Enter"],
+                                    rated: ["a.jpg": 4, "b.jpg": 2, "c d.jpg": 5], listing: "2 photos")
         #expect(result.status == "EXIT=0")
         #expect(result.output == "FOLDER/a.jpg\nFOLDER/c d.jpg\n")
     }

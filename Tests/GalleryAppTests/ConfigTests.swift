@@ -38,21 +38,21 @@ struct ConfigTests {
             unsplash_access_key = "secret-key-1234"
 
             [keys]
-            quit = "x"
+            quit = "X"
             search = "ctrl-f"
             help = "H"
             """, path: path)
         #expect(file == ConfigFile(values: SettingValues(source: "https://api.example.test", render: .ascii,
                                                          thumbSize: CellSize(columns: 30, rows: 12), perPage: 20, theme: .light,
                                                          unsplashAccessKey: "secret-key-1234"),
-                                   keys: ["quit": .character("x"), "search": .ctrl("f"), "help": .character("H")]))
+                                   keys: ["quit": .character("X"), "search": .ctrl("f"), "help": .character("H")]))
         let effective = try settings([], file: file)
         var rebound = KeyMap.standard
-        rebound.rebind(.quit, to: "x")
+        rebound.rebind(.quit, to: "X")
         rebound.rebind(.search, to: .ctrl("f"))
         rebound.rebind(.help, to: "H")
         #expect(effective.keys == rebound)
-        #expect(effective.keys.keys(of: .quit) == ["x", KeyMap.interrupt], "Ctrl-C still quits")
+        #expect(effective.keys.keys(of: .quit) == ["X", KeyMap.interrupt], "Ctrl-C still quits")
         #expect(effective.perPage == 20)
     }
 
@@ -114,12 +114,13 @@ struct ConfigTests {
         let cases: [(String, Int?, String)] = [
             ("source = \"demo\"\nper_page = \"many\"\n", 2, "per_page must be an integer, got string"),
             ("per_page = 99\n", 1, "per_page must be between 1 and 30, got 99"),
+            ("min_rating = 6\n", 1, "min_rating must be between 0 and 5 stars, got 6"),
             ("\n\nrender = \"crayon\"\n", 3, "render must be one of auto, sixel, kitty, iterm, halfblock, ascii, got 'crayon'"),
             ("colour = \"red\"\n", 1, "unknown key 'colour'"),
             ("thumb_size = \"big\"\n", 1, "thumb_size must be COLSxROWS"),
             ("theme = \"sepia\"\n", 1, "theme must be dark or light"),
             ("source = \"ftp://x\"\n", 1, "source must be auto, demo, unsplash, picsum, dir PATH or an http(s) URL"),
-            ("[keys]\nquit = \"x\"\nfly = \"f\"\n", 3, "unknown action 'fly' in [keys]"),
+            ("[keys]\nquit = \"X\"\nfly = \"f\"\n", 3, "unknown action 'fly' in [keys]"),
             ("[keys]\nquit = \"escape\"\n", 2, "keys.quit must be one character"),
             ("[keys]\nquit = \"/\"\n", 2, "keys.quit: '/' already means search"),
             ("[keys]\nhelp = \"j\"\n", 2, "keys.help: 'j' already means move the selection"),
@@ -129,7 +130,7 @@ struct ConfigTests {
             ("[keys]\nhelp = \"D\"\n", 2, "keys.help: 'D' already means move marked (else selected) items to the trash"),
             ("[keys]\nquit = \"R\"\n", 2, "keys.quit: 'R' already means rename the file or folder"),
             ("[keys]\nquit = \"ctrl-l\"\n", 2, "keys.quit: 'Ctrl-L' already means draw the whole screen again"),
-            ("[keys]\nsearch = \"x\"\nquit = \"x\"\n", 2, "keys.search: 'x' already means quit"),
+            ("[keys]\nsearch = \"X\"\nquit = \"X\"\n", 2, "keys.search: 'X' already means quit"),
             ("keys = 3\n", 1, "keys must be a table"),
             // A command's key must be free where the grid's keys are.
             ("[commands]\n\"e\" = \"gimp\"\n\"q\" = \"true\"\n", 3, "commands.q: 'q' already means quit"),
@@ -174,7 +175,7 @@ struct ConfigTests {
             per_page = 12
             unsplash_access_key = "AbCdEfGhIjKl9876"
             [keys]
-            quit = "x"
+            quit = "X"
             """, path: path)
         let effective = try settings(["--render", "halfblock", "--source", "http://localhost:1/a \"b\""], file: file)
         let toml = effective.toml
@@ -185,7 +186,7 @@ struct ConfigTests {
         #expect(back.values.perPage == 12)
         #expect(back.values.render == .halfblock)
         #expect(back.values.source == "http://localhost:1/a \"b\"")
-        #expect(back.keys["quit"] == .character("x"))
+        #expect(back.keys["quit"] == .character("X"))
         #expect(back.values.unsplashAccessKey == "****9876")
         #expect(Settings.masked("abc") == "****")
     }
@@ -225,6 +226,7 @@ struct ConfigTests {
         let changed = SettingValues(source: "picsum", render: .kitty, thumbSize: CellSize(columns: 30, rows: 12), perPage: 7,
                                     theme: .light, fit: .crop, sort: .taken, reverse: true,
                                     since: DateQuery(.month(year: 2023, month: 7)), until: DateQuery(.relative(.lastWeek)), group: .year,
+                                    minRating: 3, picked: true,
                                     terminalScroll: .off,
                                     unsplashAccessKey: "key-1234")
         let defaults = Mirror(reflecting: SettingValues()).children.map { "\($0.value)" }
@@ -232,7 +234,7 @@ struct ConfigTests {
                 "each value differs from its default, or its flag and line would go untested")
         let flagged = try settings(["--source", "picsum", "--render", "kitty", "--thumb-size", "30x12", "--per-page", "7",
                                     "--theme", "light", "--fit", "crop", "--sort", "taken", "--reverse", "--group", "year",
-                                    "--since", "july 2023", "--until", "last week",
+                                    "--since", "july 2023", "--until", "last week", "--min-rating", "3", "--picked",
                                     "--terminal-scroll", "off", "--unsplash-access-key", "key-1234"], file: nil)
         #expect(flagged.values == changed)
         var masked = changed

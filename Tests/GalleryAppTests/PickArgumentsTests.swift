@@ -16,6 +16,13 @@ struct PickArgumentsTests {
         #expect(try GalleryCommand.parse([]).catalog == .automatic)
     }
 
+    @Test func minRatingIsZeroToFiveStarsAndGoesWithPick() throws {
+        let command = try GalleryCommand.parse(["--pick", "--min-rating", "4", "--picked", "walls"])
+        #expect(command.minRating == 4 && command.picked == true)
+        #expect(try command.catalog == .folder("walls"))
+        #expect(usageError(["--min-rating", "6", "walls"])?.contains("--min-rating must be between 0 and 5 stars, got 6") == true)
+    }
+
     @Test func refusesCatalogsAndAStrayPrint0() {
         for source in ["unsplash", "demo", "picsum", "https://example.com"] {
             let message = usageError(["--pick", "--source", source])

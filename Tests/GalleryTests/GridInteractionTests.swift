@@ -112,8 +112,8 @@ struct GridInteractionTests {
 
     @Test func helpOverlayListsTheKeysAboveThePictures() async {
         var keyMap = KeyMap.standard
-        keyMap.rebind(.quit, to: "x")
-        let app = SceneHarness(size: CellSize(columns: 160, rows: 40)) { [keyMap] in $0.keyMap = keyMap }
+        keyMap.rebind(.quit, to: "X")
+        let app = SceneHarness(size: CellSize(columns: 160, rows: 60)) { [keyMap] in $0.keyMap = keyMap }
         await app.startWithFirstPage()
         await eventually { !app.draw().isEmpty && !app.screen.images.isEmpty }
         let below = try! #require(app.navigator.top)
@@ -123,7 +123,7 @@ struct GridInteractionTests {
                          "copy the file's path or the link", "mark / unmark; invert the marks",
                          "move marked (else selected) items to the trash", "undo the last move to the trash or to a folder",
                          "copy / move marked (else selected) photos to a folder", "run a command on marked (else selected) photos",
-                         "rename the file or folder", "x  Ctrl-C", "any key closes this help"] {
+                         "rename the file or folder", "X  Ctrl-C", "any key closes this help"] {
             #expect(text.contains(expected), "\(expected)")
         }
         let box = try! #require(boxRect(in: app.screen))

@@ -38,6 +38,19 @@ import TerminalVocabulary
         #expect(app.navigator.top === below)
     }
 
+    /// At 120 x 40 the keys do not fit one column: they are two, read down, each action wrapped
+    /// under itself, and fit.
+    @Test func aLongHelpGoesInTwoColumnsWhereTheyFit() {
+        let keys = KeyMap.standard.helpRows.map { ($0.keys, $0.action) }
+        let page = HelpPage(keys: keys, in: Rect(row: 0, column: 0, columns: 120, rows: 40))
+        #expect(!page.scrolls && page.box.size.columns <= 120)
+        let first = keys[0], last = keys[keys.count - 1]
+        #expect(page.lines.contains { $0.hasPrefix(first.0) && $0.contains(first.1) })
+        #expect(page.lines.contains { $0.contains(last.0 + " ") && $0.hasSuffix(last.1) }, "the last key in the right column")
+        let tall = HelpPage(keys: keys, in: Rect(row: 0, column: 0, columns: 120, rows: 80))
+        #expect(tall.lines.count == keys.count + 4, "one column when it fits")
+    }
+
     @Test func whenTheKeysFitAnyKeyCloses() async {
         let app = SceneHarness(size: CellSize(columns: 120, rows: 40))
         await app.startWithFirstPage()

@@ -26,7 +26,10 @@ import Testing
         #expect(map.actions(for: "z", in: .grid) == [.zoomOut])
         #expect(map.actions(for: " ", in: .helpOverlay) == [.scrollHelpPage(forward: true)])
         #expect(map.actions(for: "Y", in: .question) == [.answerYes])
-        #expect(map.actions(for: "x", in: [.grid, .detail, .app]).isEmpty)
+        #expect(map.actions(for: "X", in: [.grid, .detail, .app]).isEmpty)
+        #expect(map.actions(for: "4", in: .grid) == [.label(.rating(4))] && map.actions(for: "4", in: .detail) == [.label(.rating(4))])
+        #expect(map.actions(for: "x", in: .grid) == [.label(.flag(.rejected))])
+        #expect(map.actions(for: "6", in: .detail) == [.label(.colour(.red))], "darktable's F1 and digiKam's first label")
     }
 
     /// `?` in `gallery --pick` says what Enter, Esc and q do there, and leaves out the detail pane's keys.
@@ -65,12 +68,12 @@ import Testing
 
     @Test func rebindingReplacesTheFirstKeyAndNamesAClash() {
         var map = map
-        #expect(map.clash(binding: "x", to: .quit) == nil)
-        map.rebind(.quit, to: "x")
-        #expect(map.keys(of: .quit) == ["x", KeyMap.interrupt])
+        #expect(map.clash(binding: "X", to: .quit) == nil)
+        map.rebind(.quit, to: "X")
+        #expect(map.keys(of: .quit) == ["X", KeyMap.interrupt])
         #expect(map.actions(for: "q", in: .app).isEmpty)
-        #expect(map.label(of: .quit) == "x")
-        #expect(map.helpRows.last == KeyMap.HelpRow(keys: "x  Ctrl-C", action: "quit", detail: "quit (the terminal is restored)"))
+        #expect(map.label(of: .quit) == "X")
+        #expect(map.helpRows.last == KeyMap.HelpRow(keys: "X  Ctrl-C", action: "quit", detail: "quit (the terminal is restored)"))
         #expect(map.clash(binding: "u", to: .quit) == "'u' already means undo the last move to the trash or to a folder")
         #expect(map.clash(binding: "l", to: .search) == "'l' already means move the selection")
         // The help overlay and a question take keys of their own: their keys are free elsewhere.

@@ -109,4 +109,73 @@ struct LocalFileKeysTests {
         #expect(frames[0].joined().contains("red\\x1B[31mX\\x0Aline.jpg"))
         #expect(frames[1].joined(separator: "\n").contains("File: red\\x1B[31mX\\x0Aline.jpg"), "the name stays on one line")
     }
+
+    @Test func digitsRateTheSelectedOrTheMarkedPhotosIntoSidecarsAndTheTilesSaySo() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { app.directory.remove() }
+        await app.start(expecting: 3)
+        let photo = app.directory.read("pictures/a.jpg")
+        app.press(.character("4"))
+        #expect(app.statusLine.contains("★★★★ on 1 photo"))
+        #expect(app.onDisk == ["a.jpg", "a.jpg.xmp", "b.jpg", "c.jpg"], "darktable's name: the photo's name and .xmp")
+        #expect(app.directory.read("pictures/a.jpg") == photo, "the photo file is never written")
+        #expect(try app.directory.text(of: "pictures/a.jpg.xmp").contains("xmp:Rating=\"4\""))
+        #expect(app.draw().joined(separator: "\n").contains("★4 a.jpg"))
+        let grid = try #require(app.coordinator.viewModel)
+        #expect(grid.photos[0].labels.rating == 4)
+
+        // Marked photos take the key, the selected one not marked does not.
+        app.press(.right, .character(" "), .right, .character(" "), .character("p"))
+        #expect(app.statusLine.contains("picked 2 photos"))
+        #expect(grid.photos.map(\.labels.flag) == [nil, .picked, .picked])
+        app.press(.character("p"))
+        #expect(app.statusLine.contains("pick cleared on 2 photos"), "the same key again clears it")
+        #expect(grid.photos.map(\.labels.flag) == [nil, nil, nil])
+        app.press(.character("6"))
+        #expect(grid.photos.map(\.labels.colour) == [nil, .red, .red])
+        #expect(app.draw().joined(separator: "\n").contains("✓ ●R b.jpg"))
+        app.press(.character("x"))
+        #expect(grid.photos.map(\.labels.flag) == [nil, .rejected, .rejected])
+        #expect(app.onDisk == ["a.jpg", "a.jpg.xmp", "b.jpg", "b.jpg.xmp", "c.jpg", "c.jpg.xmp"])
+    }
+
+    @Test func theDetailPaneRatesItsPhotoAndSaysSo() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg"])
+        defer { app.directory.remove() }
+        await app.start(expecting: 2)
+        app.press(.enter)
+        await eventually { app.draw().joined().contains("File:") }
+        app.press(.character("5"), .character("9"))
+        let frame = app.draw().joined(separator: "\n")
+        #expect(frame.contains("Rating: ★★★★★") && frame.contains("Label: blue"))
+        #expect(app.statusLine.contains("blue label on 1 photo"))
+        #expect(try app.directory.text(of: "pictures/a.jpg.xmp").contains("xmp:Label=\"Blue\""))
+        app.press(.escape)
+        #expect(app.draw().joined(separator: "\n").contains("★5 ●B a.jpg"), "the grid knows what the pane did")
+    }
+
+    @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {
+        let app = try FolderScenes(names: ["a.jpg"])
+        defer { app.directory.remove() }
+        // A sidecar digiKam or Lightroom named after the photo's stem, as exiftool writes one.
+        try app.directory.write(Array(XMPSidecarTests.exiftoolStyle.utf8), to: "pictures/a.xmp")
+        await app.start(expecting: 1)
+        #expect(app.draw().joined(separator: "\n").contains("★3 ⚑ ●P a.jpg"))
+        #expect(app.statusLine.contains("1 photo · 1 of 1"), "the sidecar is no file left out")
+        app.press(.character("4"))
+        #expect(app.onDisk == ["a.jpg", "a.xmp"], "the manager's sidecar is the one written")
+        app.press(.character("R"), .ctrl("u"))
+        app.type("beach.jpg")
+        app.press(.enter)
+        #expect(app.statusLine.contains("renamed a.jpg to beach.jpg (and its sidecar)"))
+        #expect(app.onDisk == ["beach.jpg", "beach.xmp"])
+        app.press(.character("D"), .character("y"))
+        #expect(app.onDisk.isEmpty)
+        app.press(.character("u"))
+        #expect(app.onDisk == ["beach.jpg", "beach.xmp"])
+        let restored = try XMPPacket(app.directory.read("pictures/beach.xmp")).labels
+        #expect(restored == PhotoLabels(rating: 4, flag: .picked, colour: .purple))
+        #expect(app.draw().joined(separator: "\n").contains("★4 ⚑ ●P beach.jpg"))
+    }
 }
+

@@ -2,10 +2,11 @@ import OperatingSystem
 public import Observation
 
 /// What `D` (to the trash, after a y/n question), `C` and `M` (a copy or a move to another
-/// folder), `u` (undo: back from the trash or from the other folder), `R` (rename) and the user's
-/// own commands (`[commands]`, `:`) do to a folder's photos and to its folder tiles (the folder
-/// itself, as a file manager does), and the one-line message they leave for the status bar. Files
-/// and folders are only ever renamed or copied, never over another: nothing here can lose one.
+/// folder), `u` (undo: back from the trash or from the other folder), `R` (rename), the labels
+/// (`0`–`5`, `p`, `x`, `6`–`9`, into XMP sidecars) and the user's own commands (`[commands]`, `:`)
+/// do to a folder's photos and to its folder tiles (the folder itself, as a file manager does), and
+/// the one-line message they leave for the status bar. Files and folders are only ever renamed or
+/// copied, never over another: nothing here can lose one.
 @MainActor
 @Observable
 public final class PhotoFileActions {
@@ -142,7 +143,7 @@ public final class PhotoFileActions {
         guard newName != oldName else { return }
         // The folder's bytes stay as they are; the new name is the text the user typed.
         let moves = [(path, path.parent.appending(newName))]
-            + photo.companions.map { ($0.path, $0.renamed(withMainFileNamed: newName).path) }.filter { $0.0 != $0.1 }
+            + photo.companions.map { ($0.path, $0.renamed(withMainFileNamed: newName, from: oldName).path) }.filter { $0.0 != $0.1 }
         // Said before a file is touched; a file system that holds fewer bytes than it says
         // (ENAMETOOLONG from the rename) gets the same sentence.
         let longest = Directory.longestName(in: path.parent)
@@ -169,9 +170,50 @@ public final class PhotoFileActions {
         message = "renamed \(oldName) to \(newName)" + (photo.companions.isEmpty ? "" : " (and its \(Self.companionWords(photo)))")
     }
 
+    /// `0`–`5`, `p`, `x`, `6`–`9`: changes the labels of `photos` (folders left out) in their XMP
+    /// sidecars; every grid is told. Answers the photos as they are now (unchanged ones too).
+    @discardableResult
+    public func label(_ change: LabelChange, on photos: [LibraryItem]) -> [LibraryItem] {
+        guard let files else {
+            message = "only photos in a folder can be rated or labelled"
+            return []
+        }
+        let photos = photos.filter(\.isMedia)
+        guard !photos.isEmpty else {
+            message = "a folder is not rated or labelled"
+            return []
+        }
+        // Pressed again on photos that all have it, a flag or a colour goes.
+        let clears = photos.allSatisfy { change.isSet(in: $0.labels) }
+        var done: [LibraryItem] = []
+        var failures: [String] = []
+        for photo in photos {
+            let labels = change.applied(to: photo.labels, clears: clears)
+            guard labels != photo.labels else {
+                done.append(photo)
+                continue
+            }
+            do {
+                done.append(try files.labelled(photo, labels))
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        for grid in grids() { grid.update(.labelled(done)) }
+        let sentence = done.isEmpty ? [] : [change.sentence(clears: clears, count: done.count)]
+        message = (sentence + failures.prefix(1)).joined(separator: "; ") + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
+        return done
+    }
+
     /// "motion", "RAW file": what the files that go with `photo` are to it.
     static func companionWords(_ photo: LibraryItem) -> String {
-        photo.companions.map { $0.role == .motion ? "motion" : "RAW file" }.joined(separator: " and ")
+        photo.companions.map {
+            switch $0.role {
+            case .motion: "motion"
+            case .raw: "RAW file"
+            case .sidecar: "sidecar"
+            }
+        }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " and ")
     }
 
     /// Puts a photo's files back, all or none: when one's name is taken now, none goes back.

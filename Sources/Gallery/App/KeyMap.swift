@@ -36,6 +36,8 @@ public enum KeyAction: Hashable, Sendable {
     case copyToFolder, moveToFolder
     /// `:`, a command typed once; a `[commands]` binding's own command.
     case typeCommand, run(UserCommand)
+    /// A rating, a pick or reject, a colour label, kept in the photos' XMP sidecars.
+    case label(LabelChange)
     case redraw, help, quit
     /// The help overlay's own scrolling.
     case scrollHelp(lines: Int), scrollHelpPage(forward: Bool)
@@ -160,7 +162,8 @@ public struct KeyMap: Sendable, Equatable {
                   + "`yesterday`, `last week`, `last month`, `last year` (and the locale's month names); selects its "
                   + "first photo, else the next one after it, and says so (a grid in name or size order is ordered by "
                   + "date taken first; local photos)", in: .grid, [(.jumpToDate, ["t"])]),
-        Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels", in: .grid,
+        Group("search", detail: "search: type, Backspace, Ctrl-U clears, Enter searches, Esc cancels; in a folder, "
+                  + "`rating>=4` (or `★4`) finds the photos rated 4 stars or more, `picked` the picked ones", in: .grid,
               [(.search, ["/"])]),
         Group("retry what failed, else refresh",
               detail: "retry what failed (a page, thumbnails); when nothing failed, refresh in place: the pages where "
@@ -201,6 +204,21 @@ public struct KeyMap: Sendable, Equatable {
               detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "
                   + "over another file or folder)",
               in: .grid, [(.rename, ["R"])]),
+        Group("rate 0-5 stars (local photos)",
+              detail: "rate the marked photos, else the selected one, 0 to 5 stars (`0` clears; `★4` on the tile); "
+                  + "kept in the photo's XMP sidecar (`photo.jpg.xmp`, or the `photo.xmp` a photo manager wrote), "
+                  + "which darktable, digiKam and Lightroom read; the photo file is never written",
+              in: [.grid, .detail], (0...5).map { (KeyAction.label(.rating($0)), [Key.character(Character("\($0)"))]) }),
+        Group("pick / reject (again: clear)",
+              detail: "pick (`⚑`) or reject (`✗`) the marked photos, else the selected one; the same key again "
+                  + "clears it. Kept in the XMP sidecar: a reject as `xmp:Rating` -1 (darktable, Lightroom), both as "
+                  + "digiKam's `PickLabel`", in: [.grid, .detail],
+              [(.label(.flag(.picked)), ["p"]), (.label(.flag(.rejected)), ["x"])]),
+        Group("colour label red, yellow, green, blue (again: clear)",
+              detail: "colour label red, yellow, green or blue, numbered as darktable and digiKam do (`●R` on the "
+                  + "tile); the same key again clears it. Kept in the XMP sidecar as `xmp:Label`", in: [.grid, .detail],
+              [(.label(.colour(.red)), ["6"]), (.label(.colour(.yellow)), ["7"]),
+               (.label(.colour(.green)), ["8"]), (.label(.colour(.blue)), ["9"])]),
         Group("scroll, select", in: .grid, [], mouse: "wheel, click"),
         Group("draw the whole screen again",
               detail: "draw the whole screen again, pictures included (a terminal that lost them)", in: .app,

@@ -45,7 +45,8 @@ import OperatingSystem
     }
 
     private func handle(_ batch: FolderChangeBatch) {
-        let news = batch.paths.filter { !self.source.takeOwnMove($0) }
+        // Hidden names are never listed: a sidecar's temporary file while it is written atomically.
+        let news = batch.paths.filter { !$0.isHidden && !self.source.takeOwnMove($0) }
         // A file this app put back (a restore moves it in) is complete, whatever its news said.
         monitor?.notWriting(batch.paths.subtracting(news))
         guard !news.isEmpty || batch.overflowed else { return }

@@ -4,6 +4,7 @@
     private let navigator: Navigator
     private let environment: AppEnvironment
     private let actions: PhotoActions
+    private let fileActions: PhotoFileActions?
     private weak var neighbours: (any PhotoNeighbours)?
     private var view: PhotoDetailView?
     /// Called once the pane is gone with the photo it showed last, so the parent can drop this
@@ -12,11 +13,12 @@
 
     /// `neighbours` is the list ←/→ step through (the grid the photo was picked from).
     init(photo: LibraryItem, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
-         neighbours: (any PhotoNeighbours)?) {
+         fileActions: PhotoFileActions? = nil, neighbours: (any PhotoNeighbours)?) {
         self.photo = photo
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
+        self.fileActions = fileActions
         self.neighbours = neighbours
     }
 
@@ -29,7 +31,8 @@
                                              details: environment.photoDetails, dwell: dwell)
         viewModel.coordinator = self
         viewModel.neighbours = neighbours
-        let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions)
+        let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
+                                   fileActions: fileActions)
         self.view = view
         navigator.push(view)
         viewModel.update(.appeared)

@@ -99,12 +99,12 @@ import OperatingSystem
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
             let marked = grid(of: viewModel)?.viewModel.markedPhotos ?? []
-            picker.choose((marked.isEmpty ? [photo] : marked).flatMap(files.filePaths))
+            picker.choose((marked.isEmpty ? [photo] : marked).flatMap(files.pickedPaths))
             return
         }
         let origin = grid(of: viewModel)
         let child = PhotoDetailCoordinator(photo: photo, navigator: navigator, environment: environment,
-                                           actions: actions, neighbours: origin?.viewModel)
+                                           actions: actions, fileActions: fileActions, neighbours: origin?.viewModel)
         child.onFinish = { [weak self, weak child, weak view = origin?.view] lastPhoto in
             self?.children.removeAll { $0 === child }
             // Stepping with ←/→ moves the grid's selection along.

@@ -46,7 +46,8 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// Where it was taken, as a catalog names the place.
     public var location: PhotoLocation?
     /// Files that belong to its main file and go wherever it goes (trashed, renamed, marked,
-    /// picked with it): a Live Photo's motion, the RAW file beside a JPEG. The main file is
+    /// picked with it, but for its sidecars, which `--pick` does not print): a Live Photo's
+    /// motion, the RAW file beside a JPEG, its XMP sidecars. The main file is
     /// `picture`'s; these are listed once, with it, and counted as one item.
     public var companions: [Companion] = []
     /// When a local photo or video was taken, and how that was found (its Exif, its name, else
@@ -55,6 +56,8 @@ public struct LibraryItem: Sendable, Equatable, Identifiable {
     /// When a local file was last modified, as the user's clock read it; nil for a folder and a
     /// catalog's photo.
     public var modifiedDate: PhotoDate?
+    /// Its rating, pick or reject flag and colour label, from its XMP sidecar.
+    public var labels = PhotoLabels.none
 
     /// A photographer as a catalog credits them.
     public struct Author: Sendable, Equatable {
@@ -142,6 +145,9 @@ public struct Companion: Sendable, Equatable {
         case motion
         /// The camera's RAW file beside the JPEG it wrote with it.
         case raw
+        /// An XMP sidecar a photo manager (or this app) keeps the photo's labels and edits in:
+        /// `IMG_1234.JPG.xmp` (darktable's naming) or `IMG_1234.xmp` (digiKam's, Lightroom's).
+        case sidecar
     }
 
     public let path: FilePath
@@ -152,14 +158,31 @@ public struct Companion: Sendable, Equatable {
         self.role = role
     }
 
-    /// This file once its main file is renamed to `mainName`: the new name's stem and its own
-    /// extension, in its own folder ("Beach.HEIC" takes "IMG_1234.MOV" to "Beach.MOV").
-    public func renamed(withMainFileNamed mainName: String) -> Companion {
-        let stem = mainName.lastIndex(of: ".").flatMap { $0 == mainName.startIndex ? nil : mainName[..<$0] } ?? Substring(mainName)
-        // The extension keeps its own bytes (and case): only the stem is the user's text.
+    /// This file once its main file, named `oldName`, is renamed to `mainName`: the new name's
+    /// stem and what follows the old stem in its own name, in its own folder ("Beach.HEIC" takes
+    /// "IMG_1234.MOV" to "Beach.MOV", a sidecar "IMG_1234.HEIC.xmp" to "Beach.HEIC.xmp"); without
+    /// `oldName`, the new stem and its own last extension.
+    public func renamed(withMainFileNamed mainName: String, from oldName: String? = nil) -> Companion {
+        let stem = Self.stem(of: mainName)
+        // The rest keeps its own bytes (and case): only the stem is the user's text.
         let name = path.name.bytes
-        let ownExtension = name.lastIndex(of: UInt8(ascii: ".")).map { name[$0...] } ?? []
-        return Companion(path: path.parent.appending(FilePath(bytes: Array(stem.utf8) + ownExtension)), role: role)
+        var rest = name.lastIndex(of: UInt8(ascii: ".")).map { Array(name[$0...]) } ?? []
+        if let oldName {
+            let oldStem = Array(Self.stem(of: oldName).utf8)
+            if name.count > oldStem.count, name[oldStem.count] == UInt8(ascii: "."),
+               name.prefix(oldStem.count).map(Self.lowered) == oldStem.map(Self.lowered) {
+                rest = Array(name[oldStem.count...])
+            }
+        }
+        return Companion(path: path.parent.appending(FilePath(bytes: Array(stem.utf8) + rest)), role: role)
+    }
+
+    private static func stem(of name: String) -> Substring {
+        name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? Substring(name)
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
 

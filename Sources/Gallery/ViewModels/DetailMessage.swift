@@ -43,6 +43,8 @@ public enum DetailMessage: Sendable {
     case fillTerminal(Bool)
     /// The zoomed picture asked for with `request` was drawn, from these pixels; or it failed.
     case zoomMade(request: Int, Result<ZoomedPicture, any Error>)
+    /// The photo's labels (rating, flag, colour) changed: `photo` is it now.
+    case labelled(LibraryItem)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

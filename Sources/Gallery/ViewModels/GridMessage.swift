@@ -66,6 +66,8 @@ public enum GridMessage: Sendable {
     case putBack(LibraryItem, at: Int?)
     /// An item is another now (a renamed file), in the same place and as marked as it was.
     case renamed(LibraryItem, to: LibraryItem)
+    /// These photos' labels (rating, flag, colour) changed: each replaces the listed photo of its id.
+    case labelled([LibraryItem])
 
     // MARK: What background work answered
     /// A page asked for with request `request` came, or failed.

@@ -155,6 +155,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         case .fillTerminal(let fills): fillsTerminal = fills
         case .zoomMade(let request, let result): finishZoom(request: request, with: result)
         case .playPause: playPause()
+        case .labelled(let labelled): if labelled.id == photo.id { photo = labelled }
         case .videoFrame(let request, let picture, let time, let length):
             guard request == imageRequest, let playing, !playing.isPaused else { break }
             frameIndex += 1
@@ -176,7 +177,12 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         didLoad = true
         let id = photo.id
         let known = details.entry(for: id)
-        if let full = known.photo { photo = full }
+        if var full = known.photo {
+            // The list's labels are the latest: they may have changed since the record was kept.
+            full.labels = photo.labels
+            full.companions = photo.companions
+            photo = full
+        }
         if let lines = known.extraDetails { extraDetails = lines }
         let needsRecord = known.photo == nil
         let needsExtras = known.extraDetails == nil

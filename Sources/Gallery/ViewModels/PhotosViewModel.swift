@@ -209,6 +209,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .removed(let ids): remove(ids)
         case .putBack(let photo, let index): putBack(photo, at: index)
         case .renamed(let old, let new): replace(old, with: new)
+        case .labelled(let photos): for photo in photos { list.update(photo) }
         case .pageArrived(let page, let request, let result): receive(page, request: request, result)
         case .thumbnailMade(let id, let request, let result):
             thumbnailLoads.finish(id, request: request, with: result, visible: visibleIDs, in: &thumbnails)

@@ -79,8 +79,27 @@ struct HelpPage {
         let inner = max(1, rect.size.columns - 4)
         let fitsWide = (oneLine.map(displayWidth).max() ?? 0) <= inner
         // Too narrow for the table: each key over its action, wrapped.
-        let entries = fitsWide ? oneLine : keys.flatMap { key, what in
+        var entries = fitsWide ? oneLine : keys.flatMap { key, what in
             TextPane.wrap(key, width: inner) + TextPane.wrap(what, width: max(1, inner - 2)).map { "  " + $0 }
+        }
+        // Too long for the rows, and the box wide: the table in two columns read down, each
+        // action wrapped under itself.
+        let gap = 3, columnWidth = (inner - gap) / 2, actionWidth = columnWidth - keyWidth - 3
+        if fitsWide, entries.count + 6 > rect.size.rows, actionWidth >= 24 {
+            let blocks = keys.map { key, what in
+                TextPane.wrap(what, width: actionWidth).enumerated().map { line, text in
+                    (line == 0 ? key : "").padding(toWidth: keyWidth + 3) + text
+                }
+            }
+            let total = blocks.map(\.count).reduce(0, +)
+            var split = 0, above = 0
+            while split < blocks.count, above + blocks[split].count <= (total + 1) / 2 { above += blocks[split].count; split += 1 }
+            let left = blocks[..<split].flatMap { $0 }, right = blocks[split...].flatMap { $0 }
+            entries = (0..<max(left.count, right.count)).map { row in
+                let first = row < left.count ? left[row] : ""
+                guard row < right.count else { return first }
+                return first.padding(toWidth: columnWidth + gap) + right[row]
+            }
         }
         let lines = ["Keys", ""] + entries + [""] + TextPane.wrap("any key closes this help", width: inner)
         let width = min(rect.size.columns, (lines.map(displayWidth).max() ?? 0) + 4)
@@ -105,4 +124,9 @@ struct HelpPage {
         let window = Array(lines.dropFirst(top).prefix(rowsForLines))
         return window + [top < lastTop ? Self.moreBelow : Self.atEnd]
     }
+}
+
+private extension String {
+    /// The text followed by spaces to `width` display columns.
+    func padding(toWidth width: Int) -> String { self + String(repeating: " ", count: max(0, width - displayWidth(self))) }
 }

@@ -9,6 +9,8 @@ import TerminalVocabulary
     private let navigator: Navigator
     private let environment: AppEnvironment
     private let actions: PhotoActions
+    /// The labels' keys (`0`–`5`, `p`, `x`, `6`–`9`); nil where photos are no files.
+    private let fileActions: PhotoFileActions?
     private let spinner = LoadingSpinner()
     private var imageArea: CellSize?
     /// Where the pointer was at the last press or drag: a drag pans a zoomed picture by its moves.
@@ -17,11 +19,13 @@ import TerminalVocabulary
     /// Columns of the colour swatch.
     static let swatchWidth = 6
 
-    init(viewModel: PhotoDetailViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions) {
+    init(viewModel: PhotoDetailViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
+         fileActions: PhotoFileActions? = nil) {
         self.viewModel = viewModel
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
+        self.fileActions = fileActions
         observeContinuously(self) { view in
             _ = view.viewModel.photo
             _ = view.viewModel.image
@@ -32,6 +36,7 @@ import TerminalVocabulary
             _ = view.viewModel.zoomShown
             _ = view.viewModel.fillsTerminal
             _ = view.actions.statusText
+            _ = view.fileActions?.statusText
             _ = view.spinner.tick
         } onChange: { view in
             view.navigator.setNeedsRedraw()
@@ -62,7 +67,7 @@ import TerminalVocabulary
         drawSwatch(on: screen, in: layout.text)
 
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode, renderNote: environment.renderNote,
-                                 error: viewModel.errorMessage, message: viewModel.note ?? actions.statusText,
+                                 error: viewModel.errorMessage, message: viewModel.note ?? fileActions?.statusText ?? actions.statusText,
                                  spinnerFrame: spinner.isRunning ? spinner.frame : nil)
         let keys = environment.keyMap
         // What a video does now, or that Space plays a Live Photo's motion.
@@ -79,6 +84,7 @@ import TerminalVocabulary
         let candidates = environment.keyMap.actions(for: key, in: .detail)
         if candidates.contains(where: { actions.perform($0, for: viewModel.photo) }) { return true }
         actions.dismissMessage()
+        fileActions?.dismissMessage()
         return candidates.contains { action in
             switch action {
             case .back where viewModel.fillsTerminal: viewModel.update(.fillTerminal(false))
@@ -88,6 +94,11 @@ import TerminalVocabulary
                 // Not zoomed, the arrows and h l are the next candidates': the photos either side.
                 guard viewModel.zoom != nil else { return false }
                 viewModel.update(.pan(across: Double(across) / 4, down: Double(down) / 4))
+            case .label(let change):
+                guard let fileActions else { return false }
+                if let labelled = fileActions.label(change, on: [viewModel.photo]).first {
+                    viewModel.update(.labelled(labelled))
+                }
             case .back: viewModel.update(.close)
             case .previousPhoto: viewModel.update(.move(by: -1))
             case .nextPhoto: viewModel.update(.move(by: 1))
@@ -124,7 +135,8 @@ import TerminalVocabulary
 
     private var textLines: [String] {
         // What tells photos apart first: the name, when it was taken, where it stands.
-        var lines = [viewModel.title] + [viewModel.taken, viewModel.place].compactMap { $0 } + [""]
+        var lines = [viewModel.title] + [viewModel.taken, viewModel.place].compactMap { $0 }
+            + viewModel.photo.labels.detailLines + [""]
         lines += [viewModel.author].compactMap { $0 } + ["\(viewModel.dimensions) px"]
         if case .loaded(let picture)? = viewModel.image, picture.isTruncated { lines.append(Self.truncatedNote) }
         if let likes = viewModel.likes { lines.append(likes) }

@@ -189,6 +189,9 @@ import TerminalVocabulary
         case .invertMarks: viewModel.update(.invertMarks)
         case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
         case .undo: fileActions.undo()
+        case .label(let change):
+            let marked = viewModel.markedPhotos
+            fileActions.label(change, on: marked.isEmpty ? [selectedPhoto].compactMap { $0 } : marked)
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 promptPurpose = .rename(photo)
@@ -383,6 +386,9 @@ import TerminalVocabulary
             // word, which every terminal's font has).
             if let video = photo.video { name = video.badge + " " + name }
             if photo.isLive { name = LibraryItem.liveBadge + " " + name }
+            // Stars, a flag and a colour label, as text like the mark.
+            let badge = photo.labels.badge
+            if !badge.isEmpty { name = badge + " " + name }
             // The mark is text, so it shows whatever draws the pictures.
             title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
         }

@@ -76,4 +76,35 @@ enum CompanionPairing {
         if !joined.isEmpty { entries = entries.indices.filter { !joined.contains($0) }.map { entries[$0] } }
         return unpaired
     }
+
+    /// `sidecars` (XMP files) joined to the entries they describe: `photo.jpg.xmp` to `photo.jpg`
+    /// (or to the item whose RAW file is `photo.cr2`, for `photo.cr2.xmp`), `photo.xmp` to the
+    /// item whose main file is `photo.*`. Answers the sidecars that joined none.
+    static func pairSidecars(_ entries: inout [LibraryEntry], sidecars: [FilePath]) -> [FilePath] {
+        guard !sidecars.isEmpty else { return [] }
+        struct Name: Hashable {
+            let folder: FilePath
+            let name: String
+        }
+        var byWholeName: [Name: Int] = [:]
+        var byStem: [Name: Int] = [:]
+        for (index, entry) in entries.enumerated() where entry.kind != .folder {
+            for path in [entry.path] + entry.companions.map(\.path) {
+                let key = Name(folder: path.parent, name: LocalFile.name(of: path).lowercased())
+                if byWholeName[key] == nil { byWholeName[key] = index }
+            }
+            let key = Name(folder: entry.path.parent, name: split(LocalFile.name(of: entry.path)).stem.lowercased())
+            if byStem[key] == nil { byStem[key] = index }
+        }
+        var unpaired: [FilePath] = []
+        for sidecar in sidecars {
+            let key = Name(folder: sidecar.parent, name: split(LocalFile.name(of: sidecar)).stem.lowercased())
+            guard let index = byWholeName[key] ?? byStem[key] else {
+                unpaired.append(sidecar)
+                continue
+            }
+            entries[index].companions.append(Companion(path: sidecar, role: .sidecar))
+        }
+        return unpaired
+    }
 }

@@ -33,6 +33,8 @@ final class DirectoryListing: Sendable {
     /// The dates shown (`--since`, `--until`); nil: all.
     let dateFilter: DateFilter?
     private let dateTaken: DateTaken
+    /// Which photos are listed by their labels.
+    let labelFilter: LabelFilter
     private let cached = Locked<Sorted?>(nil)
     /// Entries taken out since the scan (trashed files), by path; they may come back.
     private let hidden = Locked<Set<FilePath>>([])
@@ -45,12 +47,14 @@ final class DirectoryListing: Sendable {
     /// Held while the files are walked.
     private let scanning = Locked(())
 
-    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateFilter: DateFilter? = nil, dateTaken: DateTaken) {
+    init(contents: Contents, order: PhotoOrder, reversed: Bool, dateFilter: DateFilter? = nil, dateTaken: DateTaken,
+         labelFilter: LabelFilter = .all) {
         self.contents = contents
         self.order = order
         self.reversed = reversed
         self.dateFilter = dateFilter
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
     }
 
     /// The listing, scanned on first use.
@@ -86,12 +90,16 @@ final class DirectoryListing: Sendable {
     }
 
     private func sortedScan(leavingOut: Set<FilePath>) throws -> ([LibraryEntry], LibraryScan) {
-        let scan: LibraryScan
+        var scan: LibraryScan
         switch contents {
         case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
         case .paths(let paths): scan = LibraryScan.paths(paths)
         }
-        let kept = leavingOut.isEmpty ? scan.entries : scan.entries.filter { !leavingOut.contains($0.path) }
+        // Only a filter needs every photo's labels before a page is shown.
+        if labelFilter != .all { scan.readLabels() }
+        let kept = leavingOut.isEmpty && labelFilter == .all ? scan.entries : scan.entries.filter {
+            !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels ?? .none))
+        }
         let sorted = Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken)
         guard let dateFilter else { return (sorted, scan) }
         // Folders stay, to be entered. Ordered by date taken, each photo's date was read once, to sort.
@@ -157,6 +165,18 @@ final class DirectoryListing: Sendable {
         scanned.withLock { scanned in
             guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == old }) else { return }
             current.entries[index] = current.entries[index].renamed(to: new, title: title, companions: companions)
+            scanned = current
+        }
+        if scanned.withLock({ $0 != nil }) { resort() }
+    }
+
+    /// The photo at `path` has `labels` now, written to `written`, one of its `companions`.
+    func relabel(_ path: FilePath, labels: PhotoLabels, companions: [Companion], written: FilePath) {
+        noteOwnMove(of: [written])
+        scanned.withLock { scanned in
+            guard var current = scanned, let index = current.entries.firstIndex(where: { $0.path == path }) else { return }
+            current.entries[index].labels = labels
+            current.entries[index].companions = companions
             scanned = current
         }
         if scanned.withLock({ $0 != nil }) { resort() }

@@ -14,7 +14,7 @@ extension DirectorySource: LocalPhotoSource {
         let newPath = oldPath.parent.appending(newName)
         // In a recursive listing the title is the path below the folder: only its last part changes.
         let title = photo.title.lastIndex(of: "/").map { String(photo.title[...$0]) + newName } ?? newName
-        let companions = photo.companions.map { $0.renamed(withMainFileNamed: newName) }
+        let companions = photo.companions.map { $0.renamed(withMainFileNamed: newName, from: LocalFile.name(of: oldPath)) }
         listing.rename(oldPath, to: newPath, title: title, companions: companions,
                        companionsWere: photo.companions.map(\.path))
         // A folder's tile is made again from the folder at its new path: its cover is a file inside.
@@ -25,6 +25,18 @@ extension DirectorySource: LocalPhotoSource {
                                                    status: try? FileStatus(path: newPath)), dateTaken: dateTaken)
         renamed.companions = companions
         return renamed
+    }
+
+    public func labelled(_ photo: LibraryItem, _ labels: PhotoLabels) throws -> LibraryItem {
+        let path = filePath(of: photo)
+        let sidecar = try XMPSidecar.write(labels, for: path, companions: photo.companions)
+        var labelled = photo
+        labelled.labels = labels
+        if !labelled.companions.contains(where: { $0.path == sidecar }) {
+            labelled.companions.append(Companion(path: sidecar, role: .sidecar))
+        }
+        listing.relabel(path, labels: labels, companions: labelled.companions, written: sidecar)
+        return labelled
     }
 
     public func removed(_ photo: LibraryItem) { listing.hide(filePaths(of: photo), true) }

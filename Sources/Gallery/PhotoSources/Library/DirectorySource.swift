@@ -26,6 +26,8 @@ public struct DirectorySource: PhotoSource {
     public var dateFilter: DateFilter? { listing.dateFilter }
     let listing: DirectoryListing
     let dateTaken: DateTaken
+    /// Which photos are listed (`--min-rating`, `--picked`).
+    public let labelFilter: LabelFilter
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
@@ -40,14 +42,15 @@ public struct DirectorySource: PhotoSource {
 
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
     public init(path: FilePath, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
-                dateFilter: DateFilter? = nil, dateTaken: DateTaken = .unknown) throws {
+                dateFilter: DateFilter? = nil, dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws {
         let absolute = Self.absolute(path)
         try LocalFile.checkListable(absolute)
         self.path = absolute
         self.recursive = recursive
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
         listing = DirectoryListing(contents: .folder(absolute, recursive: recursive), order: order, reversed: reversed,
-                                   dateFilter: dateFilter, dateTaken: dateTaken)
+                                   dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
     }
 
     /// The source for one path from the command line: a folder's, or a photo's folder with the
@@ -55,16 +58,16 @@ public struct DirectorySource: PhotoSource {
     /// that is no photo.
     public static func opening(_ path: FilePath, order: PhotoOrder = .name, reversed: Bool = false,
                                recursive: Bool = false, dateFilter: DateFilter? = nil,
-                               dateTaken: DateTaken = .unknown) throws -> (source: DirectorySource, photoID: String?) {
+                               dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
         guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
         if let special = status.special { throw GalleryError.notAFile(path.description, what: special.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
-                                        dateFilter: dateFilter, dateTaken: dateTaken), nil)
+                                        dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter), nil)
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
-                                         dateFilter: dateFilter, dateTaken: dateTaken)
+                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
         let entries = (try? folder.listing.entries()) ?? []
         // A Live Photo's motion or a RAW file given opens on the item it belongs to.
         let entry = folder.index(ofID: absolute.description).map { entries[$0] }
@@ -81,20 +84,22 @@ public struct DirectorySource: PhotoSource {
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
     /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
     public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateFilter: DateFilter? = nil,
-                dateTaken: DateTaken = .unknown) throws {
+                dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
         listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
-                                   dateFilter: dateFilter, dateTaken: dateTaken)
+                                   dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
         guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
-    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken) {
+    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken, labelFilter: LabelFilter) {
         self.path = path
         self.recursive = recursive
         self.listing = listing
         self.dateTaken = dateTaken
+        self.labelFilter = labelFilter
     }
 
     /// The folder's path (or "N paths"), for the status bar: `shownPath(_:home:)`.
@@ -158,7 +163,13 @@ public struct DirectorySource: PhotoSource {
 
     /// The listing's entries `query` finds, in the listing's order. What each file records comes
     /// from the index of dates taken where it knows the file, so a search reads only files new to it.
+    /// A query of labels (`LabelFilter(query:)`: "rating>=4", "★4", "picked") finds the photos that have them.
     func matching(_ query: String) throws -> [LibraryEntry] {
+        if let filter = LabelFilter(query: query) {
+            return try listing.entries().filter { entry in
+                entry.kind != .folder && filter.admits(entry.labels ?? XMPSidecar.labels(of: entry.path, companions: entry.companions))
+            }
+        }
         let search = LibrarySearch(query)
         let entries = try listing.entries()
         let found = entries.indices.concurrentMap(minimumPerThread: 64) { place in
@@ -247,22 +258,22 @@ public struct DirectorySource: PhotoSource {
     private func relisted(order: PhotoOrder, reversed: Bool, dateFilter: DateFilter?) -> DirectorySource {
         DirectorySource(path: path, recursive: recursive,
                         listing: DirectoryListing(contents: listing.contents, order: order, reversed: reversed,
-                                                  dateFilter: dateFilter, dateTaken: dateTaken),
-                        dateTaken: dateTaken)
+                                                  dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter),
+                        dateTaken: dateTaken, labelFilter: labelFilter)
     }
 
     /// The folder a folder tile stands for, in the same order; nil for a photo.
     public func entering(_ item: LibraryItem) throws -> DirectorySource? {
         guard let folder = item.folder else { return nil }
         return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateFilter: dateFilter,
-                                   dateTaken: dateTaken)
+                                   dateTaken: dateTaken, labelFilter: labelFilter)
     }
 
     /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
     public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
         guard let path, path != "/" else { return nil }
         let parent = try DirectorySource(path: path.parent, order: order, reversed: reversed,
-                                         dateFilter: dateFilter, dateTaken: dateTaken)
+                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
         return (parent, path.description)
     }
 
@@ -284,6 +295,8 @@ public struct DirectorySource: PhotoSource {
         if entry.kind != .folder {
             item.modifiedDate = CaptureDate(modifiedSeconds: entry.modifiedSeconds)?.date
         }
+        item.labels = entry.labels
+            ?? (entry.companions.contains { $0.role == .sidecar } ? XMPSidecar.labels(of: entry.path, companions: entry.companions) : .none)
         return item
     }
 

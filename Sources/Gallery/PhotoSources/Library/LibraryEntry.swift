@@ -22,6 +22,9 @@ struct LibraryEntry: Sendable, Equatable {
     /// The date the listing's order sorted it by (its date taken, or its modification time on the
     /// user's clock), when ordered by date; nil for a folder and in other orders.
     var sortDate: PhotoDate?
+    /// Its rating, flag and colour label, from its sidecar; nil until read (a page shown reads its
+    /// photos', a listing filtered by them reads all).
+    var labels: PhotoLabels?
 
     /// The same file under another path and title (a rename), its companions renamed with it.
     func renamed(to path: FilePath, title: String, companions: [Companion]) -> LibraryEntry {

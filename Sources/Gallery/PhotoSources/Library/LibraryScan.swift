@@ -16,6 +16,8 @@ struct LibraryScan: Sendable {
     var folders: [FilePath] = []
     /// Files named as RAW files that no decoder reads: listed only beside a JPEG of their name.
     private var rawFiles: [FilePath] = []
+    /// XMP files, listed only as the sidecar of a photo of their name.
+    private var sidecarFiles: [FilePath] = []
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
     private(set) var skipReasons: [String] = []
     /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
@@ -79,6 +81,15 @@ struct LibraryScan: Sendable {
             let title = folder == "/" ? LocalFile.name(of: path) : folder + "/" + LocalFile.name(of: path)
             scan.add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: true)
         }
+        // Photos given one by one come without their folders' listings: their sidecars are looked for.
+        for entry in scan.entries where entry.kind != .folder {
+            for sidecar in XMPSidecar.names(for: entry.path) {
+                if !seen.contains(sidecar), (try? FileStatus(path: sidecar))?.kind == .regular {
+                    seen.insert(sidecar)
+                    scan.sidecarFiles.append(sidecar)
+                }
+            }
+        }
         scan.pairCompanions()
         return scan
     }
@@ -92,11 +103,16 @@ struct LibraryScan: Sendable {
         // A plain file, as the folder says: one open tells its status and its first bytes. Four
         // system calls a file are most of a large folder's listing: they are made on every core.
         let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
-            entries[index].kind == .regular ? PlainFile(paths[index]) : nil
+            entries[index].kind == .regular && !Self.isSidecar(entries[index].name) ? PlainFile(paths[index]) : nil
         }
         for (index, entry) in entries.enumerated() {
             let path = paths[index], name = entry.name.description
             let title = recursive ? prefix + name : name
+            if entry.kind == .regular, Self.isSidecar(entry.name) {
+                // A sidecar by its name, not opened: only a photo of its name lists it.
+                sidecarFiles.append(path)
+                continue
+            }
             switch plainFiles[index] {
             case .photo(let status)?:
                 self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
@@ -211,15 +227,38 @@ struct LibraryScan: Sendable {
     private mutating func pairCompanions() {
         for path in CompanionPairing.pair(&entries, raws: rawFiles) { skipUnsupported(path, companionless: true) }
         rawFiles = []
+        for path in CompanionPairing.pairSidecars(&entries, sidecars: sidecarFiles) { skipUnsupported(path, companionless: true) }
+        sidecarFiles = []
     }
+
+    /// The labels of the photos that have sidecars, read from them: only those files are read,
+    /// on every core when there are many. For a listing filtered by them (a page shown reads its own).
+    mutating func readLabels() {
+        let described = entries.indices.filter { entries[$0].companions.contains { $0.role == .sidecar } }
+        guard !described.isEmpty else { return }
+        let listed = entries
+        let labels = described.indices.concurrentMap(minimumPerThread: Self.sidecarsPerThread) { index in
+            XMPSidecar.labels(of: listed[described[index]].path, companions: listed[described[index]].companions)
+        }
+        for (index, entry) in described.enumerated() { entries[entry].labels = labels[index] }
+    }
+
+    /// Sidecars a thread reads at least.
+    static let sidecarsPerThread = 200
 
     /// `reason`: why, when it is not the format (a FIFO); `companionless`: a RAW file is known to
     /// have no JPEG to join.
     private mutating func skipUnsupported(_ path: FilePath, _ reason: String? = nil, companionless: Bool = false) {
-        if reason == nil, !companionless,
-           ImageFormat.rawFileExtensions.contains(CompanionPairing.split(LocalFile.name(of: path)).extension) {
-            rawFiles.append(path)
-            return
+        if reason == nil, !companionless {
+            let ext = CompanionPairing.split(LocalFile.name(of: path)).extension
+            if ImageFormat.rawFileExtensions.contains(ext) {
+                rawFiles.append(path)
+                return
+            }
+            if ext == XMPSidecar.fileExtension {
+                sidecarFiles.append(path)
+                return
+            }
         }
         unsupported += 1
         noteSkip(path, reason ?? "not a photo or video format gallery shows")
@@ -229,6 +268,12 @@ struct LibraryScan: Sendable {
         guard skipReasons.count < Self.maxSkipReasons else { return }
         // Quoted, as shown (control characters escaped): the log may be read on a terminal.
         skipReasons.append("skipped \"\(path)\": \(reason)")
+    }
+
+    /// Whether the name is an XMP sidecar's, told from its last bytes alone.
+    static func isSidecar(_ name: FilePath) -> Bool {
+        let bytes = name.bytes, suffix = Array(".\(XMPSidecar.fileExtension)".utf8)
+        return bytes.count > suffix.count && bytes.suffix(suffix.count).map { $0 | 0x20 } == suffix
     }
 
     static func hasImageExtension(_ path: FilePath) -> Bool {
