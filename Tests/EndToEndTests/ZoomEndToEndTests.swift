@@ -23,6 +23,8 @@ struct ZoomEndToEndTests {
         try tmux.press("=")
         let zoomed = try await tmux.waitFor { $0.joined().contains("100 % · centre 50%,50%") }
         #expect(zoomed.ok, "\(zoomed.screen.joined(separator: "\n"))")
+        #expect(zoomed.screen.joined().contains("w fit") && !zoomed.screen.joined().contains("photos"),
+                "zoomed, the arrows pan: the status bar offers w, not ←/→")
 
         // A drag of 70 columns to the left (xterm's SGR mouse reports: press, a move with the button
         // held, release) shows 70 pixels further right: 1.75 %.

@@ -73,7 +73,10 @@ import TerminalVocabulary
         // What a video does now, or that Space plays a Live Photo's motion.
         let playing = viewModel.playing?.text
             ?? (viewModel.photo.motion != nil ? "\(keys.label(of: .playPause)) plays" : nil)
-        let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos  \(keys.label(of: .back)) back  "
+        // Zoomed, the arrows pan: `w` goes back to the photos either side.
+        let steps = viewModel.zoom == nil ? "\(keys.label(of: .previousPhoto))/\(keys.label(of: .nextPhoto)) photos"
+            : "\(keys.label(of: .zoom(.fit))) fit"
+        let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(steps)  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
         StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
     }
