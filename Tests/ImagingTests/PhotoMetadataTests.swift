@@ -81,6 +81,15 @@ import Testing
         #expect(PhotoDate(secondsSince1970AsUTC: date.secondsSince1970AsUTC) == date)
     }
 
+    /// Seconds outside the years 1 to 9999 are no date, never an overflow (found by fuzzing the date index).
+    @Test func secondsOutsideTheYearsAreNoDate() {
+        for seconds in [Int.min, Int.max, -62_135_596_801, 253_402_300_800, -0x7FFF_FFFF_FFFF_FF00] {
+            #expect(PhotoDate(secondsSince1970AsUTC: seconds) == nil, "\(seconds)")
+        }
+        #expect(PhotoDate(secondsSince1970AsUTC: -62_135_596_800) == PhotoDate(year: 1, month: 1, day: 1))
+        #expect(PhotoDate(secondsSince1970AsUTC: 253_402_300_799) == PhotoDate(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59))
+    }
+
     @Test func controlCharactersInADateMakeNoDate() {
         let escape = Array("2023:06:01\u{1B}[2J:05".utf8)
         let tiff = ExifFixtures.tiff(dateTime: escape, dateTimeOriginal: Array("2023:06:01 14:3\u{07}:05".utf8))

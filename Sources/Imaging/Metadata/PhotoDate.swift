@@ -71,6 +71,9 @@ public struct PhotoDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The wall-clock reading `secondsSince1970AsUTC` stands for (the inverse of that property);
     /// nil outside the years 1...9999.
     public init?(secondsSince1970AsUTC seconds: Int) {
+        // 0001-01-01 00:00:00 to 9999-12-31 23:59:59: outside, the arithmetic below could overflow
+        // (found by fuzzing the date index, whose dates are read from a file).
+        guard (-62_135_596_800...253_402_300_799).contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         // Civil date from days (Howard Hinnant's algorithm), March-based years.
