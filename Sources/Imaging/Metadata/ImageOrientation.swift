@@ -67,17 +67,19 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
         return PixelRect(x: xs.min()!, y: ys.min()!, width: abs(xs[0] - xs[1]) + 1, height: abs(ys[0] - ys[1]) + 1)
     }
 
-    /// Where the stored pixel at `x`, `y` shows in the upright picture.
+    /// Where the stored pixel at `x`, `y` shows in the upright picture: the stored position of
+    /// the inverse turn, the upright picture taken as stored.
     func uprightPosition(x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int) {
+        let shown = upright(PixelSize(width: width, height: height))
+        return inverse.storedPosition(x: x, y: y, width: shown.width, height: shown.height)
+    }
+
+    /// The turn that undoes this one: a quarter turn's is the other way; every other is its own.
+    var inverse: ImageOrientation {
         switch self {
-        case .up: return (x, y)
-        case .mirrored: return (width - 1 - x, y)
-        case .upsideDown: return (width - 1 - x, height - 1 - y)
-        case .upsideDownMirrored: return (x, height - 1 - y)
-        case .transposed: return (y, x)
-        case .rotatedRight: return (height - 1 - y, x)
-        case .transverse: return (height - 1 - y, width - 1 - x)
-        case .rotatedLeft: return (y, width - 1 - x)
+        case .rotatedRight: .rotatedLeft
+        case .rotatedLeft: .rotatedRight
+        default: self
         }
     }
 }
