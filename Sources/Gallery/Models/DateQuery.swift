@@ -218,5 +218,5 @@ extension Character {
 
 extension PhotoDate {
     /// "14 Jul 2023".
-    public var dayText: String { "\(day) \(MonthNames.englishNames[month - 1].prefix(3)) \(year)" }
+    public var dayText: String { DatePeriod(year: year, month: month, day: day).shortTitle }
 }

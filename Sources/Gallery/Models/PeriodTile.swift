@@ -13,13 +13,10 @@ public struct PeriodTile: Sendable, Equatable {
 }
 
 extension DatePeriod {
-    private static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// "2023", "Jul 2023", "14 Jul 2023": a tile's title, short enough for a narrow cell.
     public var shortTitle: String {
         guard let month, (1...12).contains(month) else { return String(year) }
-        let monthYear = "\(Self.monthAbbreviations[month - 1]) \(year)"
+        let monthYear = "\(MonthNames.englishNames[month - 1].prefix(3)) \(year)"
         return day.map { "\($0) \(monthYear)" } ?? monthYear
     }
 }
