@@ -106,6 +106,20 @@ import TerminalVocabulary
         #expect(rows.compose([left, right]).map(\.frame) == [Rect(row: 1, column: 1, columns: 8, rows: 1)])
     }
 
+    /// A row's picture wider than the terminal takes (xterm: 1000 pixels) is never made: the
+    /// thumbnail that would widen it past that starts a picture of its own.
+    @Test func aRowPictureIsNeverWiderThanTheTerminalTakes() {
+        var rows = SixelRows(cell: PixelSize(width: 2, height: 6), maxWidth: 12)
+        let tiles = (0..<3).map { Self.placed(Self.sixel(width: 4, 100, 0, 0), id: "t\($0)", row: 1, column: 1 + 3 * $0,
+                                              columns: 2, rows: 1) }
+        let composed = rows.compose(tiles)
+        #expect(composed.map(\.frame) == [Rect(row: 1, column: 1, columns: 5, rows: 1), tiles[2].frame])
+        #expect(composed.allSatisfy { $0.frame.size.columns * 2 <= 12 })
+        var wide = SixelRows(cell: PixelSize(width: 2, height: 6))
+        #expect(wide.compose(tiles).map(\.frame) == [Rect(row: 1, column: 1, columns: 8, rows: 1)])
+        #expect(SixelRows.xtermMaxWidth == 1000)
+    }
+
     @Test func aRowPictureEndsOnAWholeBandInsideItsCells() throws {
         // Cells 5 pixels high: two rows are 10 pixels, and tmux would round 10 up to 12, into
         // the row below. The picture stops at 6.

@@ -18,18 +18,27 @@ struct SixelRows {
     let registers: Int
     /// The colour of the screen between the pictures, where tmux does not keep them transparent.
     let background: SixelCanvas.Colour
+    /// The widest picture a row's is made (pixels): wider, its pictures are sent as more than one.
+    let maxWidth: Int
     /// The rows composed for the last frame, by id: an unchanged row is not composed again.
     private var composed: [String: TerminalImage] = [:]
 
-    init(cell: PixelSize, registers: Int = 256, background: SixelCanvas.Colour = SixelCanvas.Colour(0, 0, 0)) {
+    /// xterm's `maxGraphicSize` is 1000x1000 unless configured, and it drops a wider sixel whole:
+    /// a row of four thumbnails in 120 columns of 9 pixels (1035 pixels) never showed in tmux.
+    static let xtermMaxWidth = 1000
+
+    init(cell: PixelSize, registers: Int = 256, background: SixelCanvas.Colour = SixelCanvas.Colour(0, 0, 0),
+         maxWidth: Int = xtermMaxWidth) {
         self.cell = cell
         self.registers = registers
         self.background = background
+        self.maxWidth = maxWidth
     }
 
     /// `placements` with every group of sixel pictures sharing rows as one picture (one alone
     /// written again); the others as they are. A picture never spans a rectangle of `covers`
-    /// (what is drawn over the pictures, a help box): the pictures on either side of it stay apart.
+    /// (what is drawn over the pictures, a help box): the pictures on either side of it stay apart;
+    /// nor is one wider than `maxWidth`: a picture that would make it so starts a picture of its own.
     mutating func compose(_ placements: [PlacedImage], apart covers: [Rect] = []) -> [PlacedImage] {
         var groups: [[PlacedImage]] = []
         var others: [PlacedImage] = []
@@ -44,7 +53,7 @@ struct SixelRows {
             }
             let merged = sharing.flatMap { groups[$0] } + [placed]
             let span = merged.dropFirst().reduce(merged[0].frame) { $0.union($1.frame) }
-            guard !covers.contains(where: { $0.intersects(span) }) else {
+            guard !covers.contains(where: { $0.intersects(span) }), span.size.columns * cell.width <= maxWidth else {
                 groups.append([placed])
                 continue
             }
