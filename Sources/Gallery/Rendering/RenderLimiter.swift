@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import OperatingSystem
 
 /// Lets at most `limit` renders (decode + encode, pure CPU) run at once; the others wait their turn
@@ -29,11 +30,17 @@ final class RenderLimiter: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// Runs `body` once a slot is free.
-    func run<T>(_ body: () throws -> T) async throws -> T {
+    /// Runs `body` once a slot is free, on a thread of its own (`DecodeDeadline`), so that a
+    /// decode of seconds holds no thread of the cooperative pool. Past `budget` the caller is
+    /// answered `ImageError.overBudget` (the cell shows why) and the render is left to finish,
+    /// keeping its slot until it does: at most one render per core ever runs, abandoned or not.
+    func run<T: Sendable>(within budget: Duration = DecodeBudget.time,
+                          _ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await acquire()
-        defer { release() }
-        return try body()
+        return try await DecodeDeadline.value(within: budget) {
+            defer { self.release() }
+            return try body()
+        }
     }
 
     /// Slots in use and callers waiting for one.

@@ -1,5 +1,6 @@
 import Imaging
 import TerminalVocabulary
+import OperatingSystem
 
 /// One frame of an animation as drawn, and how long it stays on the screen.
 struct AnimationFrame: Sendable {
@@ -28,7 +29,19 @@ extension ThumbnailPipeline {
               format == .gif || format == .webp else { return nil }
         try Task.checkCancellation()
         let renderer = self.renderer
-        return try await RenderLimiter.shared.run {
+        // The frames are read on a thread outside any task, which a cancelled task tells here.
+        let cancelled = Locked(false)
+        // Frames stop being read at the time budget; one frame begun may take as long again.
+        return try await withTaskCancellationHandler {
+            try await animationFrames(of: data, cells: cells, renderer: renderer, cancelled: cancelled)
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
+    }
+
+    private func animationFrames(of data: [UInt8], cells: CellSize, renderer: any ThumbnailRendering,
+                                 cancelled: Locked<Bool>) async throws -> [AnimationFrame]? {
+        try await RenderLimiter.shared.run(within: DecodeBudget.time * 2) {
             var frames: [AnimationFrame] = []
             var bytes = 0
             // What was read within the time budget plays; the rest is never read.
@@ -37,7 +50,7 @@ extension ThumbnailPipeline {
                 let picture = try renderer.render(image, cells: cells, fit: .contain)
                 frames.append(AnimationFrame(picture: picture, milliseconds: milliseconds))
                 bytes += picture.byteCount
-                return bytes < Self.maxAnimationBytes && !Task.isCancelled && ContinuousClock.now < deadline
+                return bytes < Self.maxAnimationBytes && !cancelled.withLock({ $0 }) && ContinuousClock.now < deadline
             }
             return frames.count > 1 ? frames : nil
         }

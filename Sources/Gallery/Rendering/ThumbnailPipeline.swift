@@ -14,7 +14,14 @@ struct ThumbnailPipeline: Sendable {
 
     @concurrent
     func thumbnail(for photo: LibraryItem, cells: CellSize, fit: PictureFit) async throws -> RenderedPicture {
-        let picture = try await drawing(photo, cells: cells, fit: fit)
+        let picture: RenderedPicture
+        do {
+            picture = try await drawing(photo, cells: cells, fit: fit)
+        } catch let error as ImageError {
+            // A decode past its time budget goes on unseen: the log says which file and when.
+            Self.logger.info("not drawn", metadata: ["photo": "\(String(reflecting: photo.id))", "reason": "\(error.description)"])
+            throw error
+        }
         // Damage the decoder read past (libjpeg's warnings) is the log's, not the screen's.
         if let warning = picture.decoderWarning {
             Self.logger.info("decoded past damage", metadata: ["photo": "\(String(reflecting: photo.id))", "decoder": "\(String(reflecting: warning))"])
