@@ -63,7 +63,7 @@ enum FolderNamesFuzzTarget {
     /// Each file goes to a trash in the folder and back under its own bytes, its record's `Path=`
     /// spelling them; the others stay as they were.
     private static func checkTrashAndBack(in folder: FilePath, to trashFolder: FilePath, holding contents: [FilePath: [UInt8]]) throws {
-        let trash = FreedesktopTrash(homeTrash: trashFolder.description, now: { 0 })
+        let trash = FreedesktopTrash(homeTrash: trashFolder, now: { 0 })
         for (name, bytes) in contents {
             let path = folder.appending(name)
             guard let trashed = try? trash.moveToTrash(path) else { throw FuzzFinding("folder-names: \(name.bytes) cannot go to the trash") }

@@ -27,18 +27,18 @@ struct ConfigFile: Equatable {
     static var topLevelKeys: [String] { Setting.all.map(\.key) + ["keys", "commands"] }
 
     /// `gallery/config.toml` in the user's configuration folder (`XDGDirectories.configHome`).
-    static func defaultPath(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).configHome + "/gallery/config.toml"
+    static func defaultPath(environment: [String: String]) -> FilePath {
+        XDGDirectories(environment: environment).configHome.appending("gallery/config.toml")
     }
 
     /// Reads and checks the file at `path`; nil when there is no such file. Read as every file is
     /// (`File.read`): a FIFO or a device under its name is refused, not waited on.
     /// `home` is what `~` in a command stands for.
-    static func load(path: String, home: String = "/") throws(ConfigError) -> ConfigFile? {
-        let bytes: [UInt8]
+    static func load(path file: FilePath, home: String = "/") throws(ConfigError) -> ConfigFile? {
+        let bytes: [UInt8], path = file.description
         do {
-            bytes = try File.read(FilePath(path), maxBytes: 1 << 20)
-        } catch where error.isMissing || (try? FileStatus(path: FilePath(path))) == nil {
+            bytes = try File.read(file, maxBytes: 1 << 20)
+        } catch where error.isMissing || (try? FileStatus(path: file)) == nil {
             // No file, or none this user can see (a folder on the way it may not enter, as for
             // another user's HOME): there is no config to read. A file seen but not read is an error.
             return nil

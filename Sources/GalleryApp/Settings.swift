@@ -37,8 +37,8 @@ struct Settings: Equatable {
     /// Reads the config file at its default place and applies `command`'s flags.
     static func load(command: GalleryCommand, environment: [String: String]) throws(ConfigError) -> Settings {
         let path = ConfigFile.defaultPath(environment: environment)
-        let file = try ConfigFile.load(path: path, home: XDGDirectories(environment: environment).home)
-        return Settings(command: command, file: file, configPath: path, environment: environment)
+        let file = try ConfigFile.load(path: path, home: XDGDirectories(environment: environment).home.description)
+        return Settings(command: command, file: file, configPath: path.description, environment: environment)
     }
 
     /// `gallery/gallery.log` in the user's state folder (`XDGDirectories.stateHome`).

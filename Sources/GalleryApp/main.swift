@@ -19,7 +19,7 @@ if arguments.dropFirst().first == "view" {
 // Before the arguments are read: it runs beside everything up to `Terminal.start`.
 Terminal.prepare()
 let command = GalleryCommand.parseOrExitWithOneLine(Array(arguments.dropFirst()))
-let processEnvironment = ProcessInfo.processInfo.environment
+let processEnvironment = CurrentProcess.environment
 
 let settings: Settings
 do {

@@ -45,7 +45,10 @@ public struct ViewCommand {
             CurrentProcess.exit(0)
         }
         let command = ViewCommand(parsed, handOver: handOver)
-        CurrentProcess.exit(command.printImages(environment: CurrentProcess.environmentVariable) ? 0 : 1)
+        // The environment's token for a value that is not UTF-8 (a home folder), not U+FFFD: the log is
+        // found under the home's own bytes.
+        let environment = CurrentProcess.environment
+        CurrentProcess.exit(command.printImages(environment: { environment[$0] }) ? 0 : 1)
     }
 
     /// Prints each file to stdout, reporting failures on stderr; true when every file was shown.

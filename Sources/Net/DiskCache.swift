@@ -39,9 +39,16 @@ public final class DiskCache: Sendable {
         self.state = Locked(State())
     }
 
-    /// `gallery` in the user's cache folder (`XDGDirectories.cacheHome`).
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        URL(fileURLWithPath: XDGDirectories(environment: environment).cacheHome, isDirectory: true)
+    /// `gallery` in the user's cache folder (`XDGDirectories.cacheHome`). Foundation's URLs hold
+    /// text: a cache folder whose name is not UTF-8 leaves downloads uncached (`/dev/null` holds
+    /// no folder), rather than cached in a folder of a look-alike name.
+    public static func defaultDirectory() -> URL {
+        defaultDirectory(environment: CurrentProcess.environment)
+    }
+
+    /// The same for `environment`.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        URL(fileURLWithPath: XDGDirectories(environment: environment).cacheHome.text ?? "/dev/null", isDirectory: true)
             .appendingPathComponent("gallery", isDirectory: true)
     }
 

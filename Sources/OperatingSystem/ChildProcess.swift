@@ -185,7 +185,10 @@ public struct ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, flags)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? [:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // A value that is not UTF-8 goes on as its bytes (`CurrentProcess.environment`'s token).
+        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? [:]).map { name, value in
+            FilePath(bytes: Array("\(name)=".utf8) + FilePath(variable: value, of: name).bytes).withCString { strdup($0) }
+        } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var id: pid_t = 0
         // posix_spawn returns the error rather than setting errno.

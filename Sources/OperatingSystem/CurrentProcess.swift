@@ -31,6 +31,32 @@ public enum CurrentProcess {
         atexit(handler)
     }
 
+    /// This process's environment as text, for a parser and for programs it starts: a value that
+    /// is not UTF-8 (a home folder named in Latin-1) is the token `"\0"`, which no variable can
+    /// hold, and which `FilePath(variable:of:)` and `ChildProcess` turn back into its bytes.
+    /// Foundation's `ProcessInfo.environment` shows such bytes as U+FFFD, a name of another folder.
+    public static var environment: [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
+               let name = String(validating: bytes[..<equals], as: UTF8.self), variables[name] == nil {
+                variables[name] = String(validating: bytes[(equals + 1)...], as: UTF8.self) ?? Self.variableToken
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// What `environment` holds for a value that is not UTF-8.
+    static let variableToken = "\0"
+
+    /// The bytes of this process's variable `name`, nil when it is unset.
+    static func variableBytes(_ name: String) -> [UInt8]? {
+        getenv(name).map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+    }
+
     public static func environmentVariable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

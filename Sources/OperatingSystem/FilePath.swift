@@ -131,6 +131,16 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
 }
 
 extension FilePath {
+    /// The path a variable of `CurrentProcess.environment` names: this process's bytes of `name`
+    /// for the token of a value that is not UTF-8, else the value's text.
+    public init(variable value: String, of name: String) {
+        if value == CurrentProcess.variableToken, let bytes = CurrentProcess.variableBytes(name) {
+            self.init(bytes: bytes)
+        } else {
+            self.init(value)
+        }
+    }
+
     /// The path an argument of `CurrentProcess.arguments` names: the bytes given for a name that
     /// is not UTF-8 (its token), else the argument's text.
     public init(argument: String) {

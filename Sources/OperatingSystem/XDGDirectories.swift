@@ -8,34 +8,42 @@
 /// `/etc/passwd` (`CurrentProcess.accountHome`; a shell's `~` and GLib also fall back to the
 /// account); when that has none either, `/`, where a user can create nothing, so the app's writes
 /// fail where they are made rather than land in a folder other users share, such as `/tmp`.
+///
+/// The folders are paths as bytes: a home whose name is not UTF-8 is this process's variable's
+/// own bytes (`CurrentProcess.environment` holds a token for it, `FilePath(variable:of:)`), so
+/// the trash, thumbnails, configuration and index are found where they are.
 public struct XDGDirectories: Sendable, Equatable {
     /// The home folder the defaults are under.
-    public let home: String
+    public let home: FilePath
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
-    public let configHome: String
+    public let configHome: FilePath
     /// `$XDG_CACHE_HOME`, else `~/.cache`.
-    public let cacheHome: String
+    public let cacheHome: FilePath
     /// `$XDG_DATA_HOME`, else `~/.local/share`.
-    public let dataHome: String
+    public let dataHome: FilePath
     /// `$XDG_STATE_HOME`, else `~/.local/state`.
-    public let stateHome: String
+    public let stateHome: FilePath
     /// `$XDG_DOWNLOAD_DIR`, else `~/Downloads`.
-    public let downloads: String
+    public let downloads: FilePath
     /// The app's log, in the state folder: what it did and skipped, and what libraries printed.
-    public var log: FilePath { FilePath(stateHome).appending("gallery/gallery.log") }
+    public var log: FilePath { stateHome.appending("gallery/gallery.log") }
 
-    /// The folders `environment` names; `accountHome` is asked only when `HOME` is not absolute.
+    /// The folders `environment` names (`CurrentProcess.environment`, or text a test gives);
+    /// `accountHome` is asked only when `HOME` is not absolute.
     public init(environment: [String: String],
                 accountHome: @autoclosure () -> String? = CurrentProcess.accountHome) {
-        func absolute(_ value: String?) -> String? { value.flatMap { $0.hasPrefix("/") ? $0 : nil } }
-        let home = absolute(environment["HOME"]) ?? absolute(accountHome()) ?? "/"
+        func absolute(_ name: String) -> FilePath? {
+            environment[name].map { FilePath(variable: $0, of: name) }.flatMap { $0.isAbsolute ? $0 : nil }
+        }
+        let home = absolute("HOME") ?? accountHome().map { FilePath($0) }.flatMap { $0.isAbsolute ? $0 : nil } ?? "/"
         // "/" + "/.config" would start with two slashes.
-        let base = home == "/" ? "" : home
+        let base = home == "/" ? FilePath("") : home
+        func under(_ path: String) -> FilePath { FilePath(bytes: base.bytes + Array(path.utf8)) }
         self.home = home
-        configHome = absolute(environment["XDG_CONFIG_HOME"]) ?? base + "/.config"
-        cacheHome = absolute(environment["XDG_CACHE_HOME"]) ?? base + "/.cache"
-        dataHome = absolute(environment["XDG_DATA_HOME"]) ?? base + "/.local/share"
-        stateHome = absolute(environment["XDG_STATE_HOME"]) ?? base + "/.local/state"
-        downloads = absolute(environment["XDG_DOWNLOAD_DIR"]) ?? base + "/Downloads"
+        configHome = absolute("XDG_CONFIG_HOME") ?? under("/.config")
+        cacheHome = absolute("XDG_CACHE_HOME") ?? under("/.cache")
+        dataHome = absolute("XDG_DATA_HOME") ?? under("/.local/share")
+        stateHome = absolute("XDG_STATE_HOME") ?? under("/.local/state")
+        downloads = absolute("XDG_DOWNLOAD_DIR") ?? under("/Downloads")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Imaging
+import OperatingSystem
 import Testing
 import TestSupport
 
@@ -61,6 +62,49 @@ import TestSupport
     /// Three names in other encodings (Latin-1 `été`, a C1 control byte, a stray 0xFF).
     static let odd: [[UInt8]] = [[0xE9, UInt8(ascii: "t"), 0xE9] + Array(".jpg".utf8), [0x9B] + Array(".jpg".utf8),
                                  Array("a".utf8) + [0xFF] + Array(".jpg".utf8)]
+
+    /// A home folder named in Latin-1 (`h\xF6me`), every XDG folder under it: the config file in
+    /// it is read, a photo trashed goes to its trash, thumbnails and the log are written in it,
+    /// and no folder of a look-alike name (`h\u{FFFD}me`) is made beside it.
+    @Test func aHomeFolderNamedInAnotherEncodingHoldsTheConfigTrashThumbnailsAndLog() async throws {
+        let gallery = try #require(galleryExecutable())
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let home = FilePath(bytes: Array("\(root.path)/h".utf8) + [0xF6] + Array("me".utf8))
+        try File.makeDirectories(home.appending(".config/gallery"))
+        // Visible in the status bar: the config file's render mode, the command line giving none.
+        try File.writeAtomically(Array("render = \"ascii\"\n".utf8), to: home.appending(".config/gallery/config.toml"))
+        let pictures = root.path + "/pictures"
+        #expect(mkdir(pictures, 0o755) == 0)
+        try Self.write(try Self.jpeg(shade: 200), in: pictures, name: Array("one.jpg".utf8))
+        try Self.write(try Self.jpeg(shade: 20), in: pictures, name: Array("two.jpg".utf8))
+
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        // The session's own XDG folders unset: every one is worked out from HOME's bytes.
+        try tmux.type("env -u XDG_CACHE_HOME -u XDG_DATA_HOME -u XDG_STATE_HOME HOME=\"$(printf '%s/h\\366me' \(root.path))\" "
+                      + "\(gallery) \(pictures); echo EXIT=$?", enter: true)
+        let grid = try await tmux.waitFor { $0.joined().contains("2 photos") && $0.joined().contains("· ascii") }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        try tmux.press("D")
+        #expect(try await tmux.waitFor { $0.joined().contains("to the trash? y/n") }.ok)
+        try tmux.press("y")
+        let trashed = try await tmux.waitFor { $0.joined().contains("moved 1 photo to the trash") }
+        #expect(trashed.ok, "\(trashed.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+
+        let trash = home.appending(".local/share/Trash")
+        #expect(try Directory.entries(in: trash.appending("files")).map(\.name) == ["one.jpg"])
+        #expect(try File.read(trash.appending("files/one.jpg"), maxBytes: 1 << 20) == (try Self.jpeg(shade: 200)))
+        // The other photo's thumbnail, kept once no render ran for 100 ms (before `q`).
+        let thumbnails = (try? Directory.entries(in: home.appending(".cache/thumbnails/normal"))) ?? []
+            + ((try? Directory.entries(in: home.appending(".cache/thumbnails/large"))) ?? [])
+        #expect(!thumbnails.isEmpty, "no thumbnail in the home's cache")
+        let log = String(decoding: try File.read(home.appending(".local/state/gallery/gallery.log"), maxBytes: 1 << 20), as: UTF8.self)
+        #expect(log.contains("render=ascii"), "\(log)")
+        #expect(try Directory.entries(in: FilePath(root.path)).map(\.name).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+                == [home.name, "pictures"], "a folder of another name was made")
+    }
 
     @Test func pickPrintsTheBytesOfThreeNamesThatAreNotUTF8() async throws {
         let folder = try TemporaryDirectory()

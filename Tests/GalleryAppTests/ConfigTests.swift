@@ -163,11 +163,11 @@ struct ConfigTests {
         defer { scratch.remove() }
         let file = dir + "/config.toml"
         try Data([0x66, 0x6F, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: file))
-        #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: file) }
+        #expect(throws: ConfigError(path: file, line: nil, message: "is not UTF-8 text")) { try ConfigFile.load(path: FilePath(file)) }
         // A FIFO in its place is refused by its type: read, it would wait for a writer for ever.
         let fifo = dir + "/fifo.toml"
         try #require(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: ConfigError(path: fifo, line: nil, message: "cannot be read: a FIFO, not a file")) { try ConfigFile.load(path: fifo) }
+        #expect(throws: ConfigError(path: fifo, line: nil, message: "cannot be read: a FIFO, not a file")) { try ConfigFile.load(path: FilePath(fifo)) }
     }
 
     @Test func printedConfigMasksTheKeyAndReadsBack() throws {

@@ -88,7 +88,7 @@ struct CompanionFilesTests {
         let source = try DirectorySource(path: FilePath(folder.path))
         let grid = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                    renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
-        let trash = FreedesktopTrash(homeTrash: folder.path + "/.data/Trash")
+        let trash = FreedesktopTrash(homeTrash: FilePath(folder.path + "/.data/Trash"))
         let files = PhotoFileActions(files: source, trash: trash, grids: { [grid] })
         grid.update(.appeared)
         await grid.until { grid.photos.count == 4 }

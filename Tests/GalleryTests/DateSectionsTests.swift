@@ -116,7 +116,7 @@ struct DateSectionsTests {
         let folder = try DatedFolder()
         defer { folder.remove() }
         let (source, app, viewModel) = try await folder.shown()
-        let trash = FreedesktopTrash(homeTrash: folder.directory.path + "/data/Trash")
+        let trash = FreedesktopTrash(homeTrash: FilePath(folder.directory.path + "/data/Trash"))
         let files = PhotoFileActions(files: source, trash: trash, grids: { [viewModel] })
         viewModel.update(.select(4))
         files.askToTrash(in: viewModel, selected: viewModel.selectedPhoto)

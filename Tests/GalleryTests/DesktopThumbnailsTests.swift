@@ -49,7 +49,7 @@ import Testing
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)").path
             try File.makeDirectories(root + "/photos")
-            thumbnails = DesktopThumbnails(directory: root + "/cache/thumbnails", program: "gallery", version: "9.1")
+            thumbnails = DesktopThumbnails(directory: FilePath(root + "/cache/thumbnails"), program: "gallery", version: "9.1")
         }
 
         /// A 600x400 JPEG (24x10 cells of 10x20 pixels are 240x200: a 3:2 picture fills them from the

@@ -34,7 +34,7 @@ struct FolderActionsTests {
             let grid = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                        renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
             self.grid = grid
-            files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: directory.path + "/Trash"),
+            files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: FilePath(directory.path + "/Trash")),
                                      grids: { [grid] }, runInTerminal: runInTerminal, home: directory.path)
             grid.update(.appeared)
             await grid.until { grid.photos.count == names.count }

@@ -16,7 +16,7 @@ private struct TrashScene {
     init() throws {
         root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.path + "/pictures/sub", withIntermediateDirectories: true)
-        trash = FreedesktopTrash(homeTrash: root.path + "/data/Trash", now: { Self.deletionTime })
+        trash = FreedesktopTrash(homeTrash: FilePath(root.path + "/data/Trash"), now: { Self.deletionTime })
     }
 
     func write(_ text: String, to name: String) throws {

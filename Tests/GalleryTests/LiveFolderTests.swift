@@ -28,7 +28,7 @@ struct LiveFolderTests {
             jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
             for name in names { try folder.write(jpeg, to: name) }
             try preparing(folder, jpeg)
-            trash = FreedesktopTrash(homeTrash: folder.path + "-trash")
+            trash = FreedesktopTrash(homeTrash: FilePath(folder.path + "-trash"))
             var environment = AppEnvironment(
                 source: try DirectorySource(path: FilePath(folder.path)), loader: LocalFileImageLoader(), renderer: renderer,
                 sourceName: "pictures", renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))

@@ -33,7 +33,7 @@ import TerminalVocabulary
         source = try DirectorySource(path: FilePath(pictures))
         viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
-        trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
+        trash = FreedesktopTrash(homeTrash: FilePath(directory.path + "/data/Trash"))
         otherGrid = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                     renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
         let grids = [viewModel, otherGrid]
@@ -348,7 +348,7 @@ struct LocalPhotoActionsTests {
         #expect(OSC52Clipboard.sequence(for: invalid.bytes)
                 == Array("\u{1B}]52;c;\(Data(invalid.bytes).base64EncodedString())\u{07}".utf8))
 
-        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: directory.path + "/Trash"), grids: { [] })
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: FilePath(directory.path + "/Trash")), grids: { [] })
         files.rename(photo, to: "d.jpg")
         #expect(try File.read(folder.appending("d.jpg"), maxBytes: 1 << 20) == jpeg)
         #expect(try File.read(folder.appending("c\u{FFFD}.jpg"), maxBytes: 1 << 20) == jpeg + [1])

@@ -24,7 +24,7 @@ import TUI
             source: try DirectorySource(path: FilePath(directory.path + "/pictures")), loader: LocalFileImageLoader(),
             renderer: FakeRenderer(), sourceName: "pictures", renderMode: .ascii, perPage: 30,
             cache: ThumbnailCache(capacityBytes: 1 << 20))
-        environment.trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
+        environment.trash = FreedesktopTrash(homeTrash: FilePath(directory.path + "/data/Trash"))
         environment.clipboard = clipboard
         coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
     }

@@ -288,7 +288,7 @@ struct LibraryEditTests {
         let source = try DirectorySource(path: FilePath(folder.path + "/pictures"))
         let viewModel = PhotosViewModel(source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(),
                                         renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
-        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: folder.path + "/Trash"),
+        let files = PhotoFileActions(files: source, trash: FreedesktopTrash(homeTrash: FilePath(folder.path + "/Trash")),
                                      grids: { [viewModel] })
         viewModel.update(.appeared)
         await viewModel.until { viewModel.items.count == 100 }

@@ -1,3 +1,4 @@
+import Glibc
 import OperatingSystem
 import Testing
 
@@ -46,4 +47,30 @@ import Testing
     @Test func thisUsersAccountHasAnAbsoluteHome() {
         #expect(CurrentProcess.accountHome?.hasPrefix("/") == true)
     }
+
+    @Test func aVariableThatIsNotUTF8IsATokenForItsBytesAndGoesOnToAChildAsThem() throws {
+        // A name of this test's own: the variables of the tests running beside it stay as they were.
+        let name = "GALLERY_TEST_HOME_\(getpid())"
+        let bytes = Array("/tmp/h".utf8) + [0xF6] + Array("me".utf8)
+        #expect((bytes + [0]).map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { setenv(name, $0.baseAddress!, 1) } == 0)
+        defer { unsetenv(name) }
+        let environment = CurrentProcess.environment
+        let token = try #require(environment[name])
+        #expect(token != String(decoding: bytes, as: UTF8.self), "read as its look-alike")
+        #expect(FilePath(variable: token, of: name).bytes == bytes)
+        #expect(FilePath(variable: "/plain", of: name) == "/plain")
+        // `ChildProcess` hands the bytes on: `printenv` prints them.
+        let output = try TemporaryOutput()
+        let child = try ChildProcess.start(["/usr/bin/printenv", FilePath(name)], environment: [name: token],
+                                           standardOutput: output.path)
+        #expect(try child.waitForSuccess())
+        #expect(try File.read(FilePath(output.path), maxBytes: 1024) == bytes + [0x0A])
+    }
+}
+
+/// A file for a child's output, removed with this.
+private final class TemporaryOutput {
+    let path = "/tmp/xdg-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    init() throws {}
+    deinit { unlink(path) }
 }

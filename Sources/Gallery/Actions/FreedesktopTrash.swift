@@ -40,21 +40,21 @@ public enum TrashError: Error, Equatable, CustomStringConvertible {
 /// file that cannot be renamed into a trash stays where it is.
 public struct FreedesktopTrash: Sendable {
     /// The home trash folder, e.g. `~/.local/share/Trash`.
-    public let homeTrash: String
+    public let homeTrash: FilePath
     private let userID: UInt32
     private let now: @Sendable () -> Int
 
     /// `userID` defaults to this process's; `now` gives the deletion time in seconds since 1970
     /// (the clock's by default; tests fix it).
-    public init(homeTrash: String, userID: UInt32? = nil, now: (@Sendable () -> Int)? = nil) {
+    public init(homeTrash: FilePath, userID: UInt32? = nil, now: (@Sendable () -> Int)? = nil) {
         self.homeTrash = homeTrash
         self.userID = userID ?? CurrentProcess.userID
         self.now = now ?? { LocalTime.nowSecondsSince1970 }
     }
 
     /// `Trash` in the user's data folder (`XDGDirectories.dataHome`).
-    public static func homeTrash(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).dataHome + "/Trash"
+    public static func homeTrash(environment: [String: String]) -> FilePath {
+        XDGDirectories(environment: environment).dataHome.appending("Trash")
     }
 
     /// Moves the file, folder or symbolic link (itself) at the absolute `path` to the trash.
@@ -123,7 +123,7 @@ public struct FreedesktopTrash: Sendable {
     func trashFolder(forFileAt path: FilePath, device: UInt64) -> Folder? {
         // The home trash may be reached through a link (a data folder kept on another disk); the
         // top folders' may not, or another user could point them anywhere.
-        if let home = usableTrash(FilePath(homeTrash), device: device, followingLinks: true) {
+        if let home = usableTrash(homeTrash, device: device, followingLinks: true) {
             return Folder(path: home, topFolder: nil)
         }
         let top = Self.topFolder(of: path, device: device)

@@ -17,7 +17,7 @@ public struct PhotoDownloader: Sendable {
 
     /// The user's download folder (`XDGDirectories.downloads`).
     public static func defaultDirectory(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).downloads
+        XDGDirectories(environment: environment).downloads.description
     }
 
     /// The file name for a photo: its id with anything but letters, digits, `-` and `_` replaced by

@@ -1,5 +1,5 @@
 import Imaging
-import OperatingSystem
+public import OperatingSystem
 import TerminalVocabulary
 
 /// Thumbnails of local photos shared with the desktop by the freedesktop thumbnail spec: read
@@ -12,7 +12,7 @@ import TerminalVocabulary
 /// Every call does file I/O: callers run them off the main actor.
 public struct DesktopThumbnails: Sendable {
     /// The `thumbnails` folder of the cache.
-    public let directory: String
+    public let directory: FilePath
     /// Written as `Software` into each thumbnail, e.g. "gallery 0.1.0".
     let software: String
     /// This program's folder of failures under `fail/`, e.g. "gallery-0.1.0".
@@ -23,7 +23,7 @@ public struct DesktopThumbnails: Sendable {
     /// The most bytes of a thumbnail read: 1024x1024 RGBA compresses to far less.
     static let maxThumbnailBytes = 8 << 20
 
-    public init(directory: String, program: String, version: String, onDecode: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(directory: FilePath, program: String, version: String, onDecode: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         software = "\(program) \(version)"
         failureFolder = "\(program)-\(version)"
@@ -32,8 +32,8 @@ public struct DesktopThumbnails: Sendable {
 
     /// `thumbnails` in the user's cache folder (`XDGDirectories.cacheHome`), as the thumbnail
     /// specification places it.
-    public static func directory(environment: [String: String]) -> String {
-        XDGDirectories(environment: environment).cacheHome + "/thumbnails"
+    public static func directory(environment: [String: String]) -> FilePath {
+        XDGDirectories(environment: environment).cacheHome.appending("thumbnails")
     }
 
     /// A file asked about: its URI, the thumbnail's file name, and the status thumbnails are
@@ -57,7 +57,7 @@ public struct DesktopThumbnails: Sendable {
     /// The file at `path` (absolute) as thumbnails name it; nil for a file inside the thumbnail
     /// cache itself, which the spec says to show as it is, never to thumbnail.
     func original(path: FilePath, status: FileStatus) -> Original? {
-        guard path.dropping(prefix: FilePath(directory + "/")) == nil else { return nil }
+        guard path.dropping(prefix: directory.appending("")) == nil else { return nil }
         let uri = FileURI.of(path: path)
         return Original(path: path, uri: uri, name: MD5.hex(Array(uri.utf8)) + ".png", status: status)
     }
@@ -66,7 +66,7 @@ public struct DesktopThumbnails: Sendable {
     /// for it, else `.missing`.
     func lookup(_ original: Original, covering box: PixelSize, filling: Bool) -> Lookup {
         for size in DesktopThumbnailSize.candidates(covering: box, filling: filling) {
-            guard let (bytes, _) = validFile("\(directory)/\(size.folder)/\(original.name)", of: original),
+            guard let (bytes, _) = validFile(directory.appending(size.folder).appending(original.name), of: original),
                   let image = try? PNGCodec.decode(bytes, maxPixels: size.pixels * size.pixels),
                   !image.isTruncated,  // a file cut short: its grey part is not the photo's
                   DesktopThumbnailSize.size(PixelSize(width: image.width, height: image.height), covers: box, filling: filling) else { continue }
@@ -86,16 +86,16 @@ public struct DesktopThumbnails: Sendable {
         guard let size = DesktopThumbnailSize.smallest(covering: box, filling: filling, picture: picture) else { return }
         let fitted = size.thumbnailSize(of: picture)
         let thumbnail = fitted == picture ? image : image.aspectFit(width: fitted.width, height: fitted.height)
-        write(thumbnail, of: original, to: "\(directory)/\(size.folder)")
+        write(thumbnail, of: original, to: directory.appending(size.folder))
     }
 
     /// Records that `original` could not be decoded, so it is not tried again until it changes.
     func recordFailure(of original: Original, reason: String) {
         write(RGBImage(width: 1, height: 1, filledWith: RGB(0, 0, 0)), of: original,
-              to: "\(directory)/fail/\(failureFolder)", extra: [(Key.reason, reason)])
+              to: directory.appending("fail").appending(failureFolder), extra: [(Key.reason, reason)])
     }
 
-    private func failurePath(_ original: Original) -> String { "\(directory)/fail/\(failureFolder)/\(original.name)" }
+    private func failurePath(_ original: Original) -> FilePath { directory.appending("fail").appending(failureFolder).appending(original.name) }
 
     private enum Key {
         static let uri = "Thumb::URI"
@@ -108,7 +108,7 @@ public struct DesktopThumbnails: Sendable {
 
     /// The bytes and text of the thumbnail file at `path` when its keys describe `original` as
     /// it is now: the same modification time (whole seconds, as the spec writes it), size and URI.
-    private func validFile(_ path: String, of original: Original) -> ([UInt8], [String: String])? {
+    private func validFile(_ path: FilePath, of original: Original) -> ([UInt8], [String: String])? {
         guard let bytes = try? File.read(path, maxBytes: Self.maxThumbnailBytes) else { return nil }
         let text = PNGText.read(bytes)
         guard text[Key.mtime] == String(original.status.modifiedSeconds),
@@ -117,13 +117,13 @@ public struct DesktopThumbnails: Sendable {
         return (bytes, text)
     }
 
-    private func write(_ image: RGBImage, of original: Original, to folder: String, extra: [(keyword: String, text: String)] = []) {
+    private func write(_ image: RGBImage, of original: Original, to folder: FilePath, extra: [(keyword: String, text: String)] = []) {
         let text: [(keyword: String, text: String)] = [(Key.uri, original.uri), (Key.mtime, String(original.status.modifiedSeconds)),
                     (Key.size, String(original.status.size)), (Key.software, software)] + extra
         do {
             let png = try PNGCodec.encode(image, text: text, fast: true)
             try File.makeDirectories(folder, permissions: 0o700)
-            try File.writeAtomically(png, to: "\(folder)/\(original.name)", permissions: 0o600)
+            try File.writeAtomically(png, to: folder.appending(original.name), permissions: 0o600)
         } catch {
             // A cache: the picture is on screen already, and the next visit decodes again.
         }

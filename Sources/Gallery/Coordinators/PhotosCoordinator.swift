@@ -21,7 +21,7 @@ import OperatingSystem
     private(set) lazy var fileActions = PhotoFileActions(
         files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
         grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
-        home: XDGDirectories(environment: environment.processEnvironment).home)
+        home: XDGDirectories(environment: environment.processEnvironment).home.description)
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results and zoomed-out grids.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []

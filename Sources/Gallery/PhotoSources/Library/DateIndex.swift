@@ -52,7 +52,7 @@ public final class DateIndex: Sendable {
 
     /// The index in the user's cache folder: `$XDG_CACHE_HOME/gallery/dates.index`.
     public static func inCache(environment: [String: String]) -> DateIndex {
-        DateIndex(file: FilePath(XDGDirectories(environment: environment).cacheHome).appending("gallery/dates.index"))
+        DateIndex(file: XDGDirectories(environment: environment).cacheHome.appending("gallery/dates.index"))
     }
 
     private static let logger = Logger(label: "gallery.library")

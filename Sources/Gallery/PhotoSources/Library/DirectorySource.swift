@@ -108,7 +108,7 @@ public struct DirectorySource: PhotoSource {
             if case .paths(let paths) = listing.contents { return CountText.count(paths.count, "path") }
             return "paths"
         }
-        let home = XDGDirectories(environment: ProcessInfo.processInfo.environment).home
+        let home = XDGDirectories(environment: CurrentProcess.environment).home.description
         return Self.shownPath(path, home: home) + (recursive ? " (all below)" : "")
     }
 
