@@ -442,6 +442,17 @@ struct ViewCommandTests {
         #expect(ascii.count == 241 && ascii.first == " " && ascii.dropLast().last == "@", "\(String(ascii))")
     }
 
+    /// Pillow's `issue_2811.gif` (its LZW codes 11 bits wide from the start, as the format allows)
+    /// is beyond giflib: refused in one line saying so, not "Failed to read from given file".
+    @Test func aGIFOfWiderLZWCodesThanGiflibReadsIsRefusedSayingWhy() throws {
+        let scratch = try TemporaryDirectory(), path = scratch.path + "/issue_2811.gif"
+        defer { scratch.remove() }
+        try Data(FlatGIF.elevenBitCodes()).write(to: URL(fileURLWithPath: path))
+        let refused = try view([path, "--size", "24x8", "--render", "halfblock"])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr == "gallery: \(path): corrupt image: GIF frame coded with 11-bit LZW codes, which giflib does not read\n")
+    }
+
     // MARK: - helpers
 
     /// `gallery view` with `arguments`, killed if it is still running after a minute: none of

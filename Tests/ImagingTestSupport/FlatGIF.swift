@@ -67,6 +67,17 @@ public enum FlatGIF {
         return writer.finished()
     }
 
+    /// A 2 x 2 GIF of one frame coded as Pillow's `issue_2811.gif` is: 11-bit literals (so 12-bit
+    /// codes from the start), which the format allows and giflib refuses as a failed read.
+    public static func elevenBitCodes() -> [UInt8] {
+        var codes = CodeWriter()
+        codes.emit(2048, 12)
+        for _ in 0..<4 { codes.emit(1, 12) }
+        codes.emit(2049, 12)
+        return Array("GIF89a".utf8) + [2, 0, 2, 0, 0xF1, 0, 0] + colours.flatMap { $0 }
+            + [0x2C, 0, 0, 0, 0, 2, 0, 2, 0, 0] + subBlocks(minimumCodeSize: 11, codes: codes.finished()) + [0x3B]
+    }
+
     /// Codes packed least significant bit first, as GIF packs them.
     public struct CodeWriter {
         private var bytes: [UInt8] = [], pending = 0, bits = 0

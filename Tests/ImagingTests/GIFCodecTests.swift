@@ -130,14 +130,7 @@ import ImagingTestSupport
     }
 
     @Test func aFrameOfLZWCodesWiderThanGiflibReadsIsRefusedSayingSo() throws {
-        // As Pillow's issue_2811.gif: 11-bit literals (so 12-bit codes from the start), which the
-        // format allows and giflib refuses as a failed read.
-        var codes = FlatGIF.CodeWriter()
-        codes.emit(2048, 12)
-        for _ in 0..<4 { codes.emit(1, 12) }
-        codes.emit(2049, 12)
-        let gif = Array("GIF89a".utf8) + [2, 0, 2, 0, 0xF1, 0, 0] + FlatGIF.colours.flatMap { $0 }
-            + [0x2C, 0, 0, 0, 0, 2, 0, 2, 0, 0] + FlatGIF.subBlocks(minimumCodeSize: 11, codes: codes.finished()) + [0x3B]
+        let gif = FlatGIF.elevenBitCodes()
         #expect(throws: ImageError.corrupt("GIF frame coded with 11-bit LZW codes, which giflib does not read")) {
             try ImageDecoder.decode(gif)
         }
