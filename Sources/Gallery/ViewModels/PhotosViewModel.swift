@@ -580,11 +580,10 @@ public final class PhotosViewModel: UpdatedByMessages {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         if let timeline {
-            var dates = timeline.dates
-            for (photo, index) in removed.sorted(by: { $0.index > $1.index }) where dates.indices.contains(index) {
-                removedDates[photo.id] = dates.remove(at: index)
+            for (photo, index) in removed where timeline.dates.indices.contains(index) {
+                removedDates[photo.id] = timeline.dates[index]
             }
-            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+            setTimeline(timeline.removing(at: Set(removed.map(\.index))))
         }
         for (photo, _) in removed { forget(photo.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
@@ -594,9 +593,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func putBack(_ photo: LibraryItem, at index: Int?) {
         guard list.putBack(photo, at: index) else { return }
         if let timeline, let index {
-            var dates = timeline.dates
-            dates.insert(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date, at: min(index, dates.count))
-            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+            setTimeline(timeline.inserting(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date,
+                                           isVideo: photo.video != nil, at: index))
         }
         if photo.folder != nil { folderCount += 1 }
         listChanged()
