@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Imaging
 import TUI
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 
@@ -326,6 +327,31 @@ struct ZoomOutTests {
         _ = await settleTop(app)
         #expect(app.coordinator.grids.count == 1)
         #expect(app.grid?.selectedPhoto?.title == "early.jpg")
+    }
+
+    @Test func aMonthsCoverSavedAgainIsDrawnAgain() async throws {
+        let folder = try Self.library()
+        defer { folder.remove() }
+        // April 2022 by its name (by date taken), whatever its file's times: its only photo, its cover.
+        let cover = "IMG_20220430_080000.jpg"
+        try Self.put(Self.jpeg, named: cover, modified: (2022, 4, 30, 8), in: folder)
+        let app = try open(folder, order: .taken)
+        _ = await app.settle()
+        app.press(.character("z"))
+        _ = await settleTop(app)
+        let months = try #require(top(app))
+        let april = try #require(months.photos.first)
+        #expect(april.title == "Apr 2022" && april.period?.firstItemID == folder.path + "/lib/" + cover)
+        await months.until { months.thumbnails[april.id]?.thumbnail != nil }
+        let drawn = months.thumbnails[april.id]?.thumbnail?.plainLines
+
+        // Saved again in place (another picture): the month's tile shows the new one.
+        let other = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(20, 160, 200)))
+        try Data(other).write(to: URL(fileURLWithPath: folder.path + "/lib/" + cover))
+        await months.until {
+            months.thumbnails[april.id]?.thumbnail.map { $0.plainLines != drawn } == true
+        }
+        #expect(months.photos.first?.id == april.id, "the same month, its cover drawn again")
     }
 
     @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {

@@ -637,11 +637,15 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// on screen (`places` tells where photos are in the new listing, by id) are asked for, and
     /// their answer (`.folderListed`) replaces the list at once, its total following; nothing
     /// blanks meanwhile (unlike `refresh`), and the other pages are asked for again when shown.
-    /// Photos still listed keep their thumbnails and marks; those of `rewritten` (files written
-    /// since, such as a copy that finished) are rendered again. Returns once the list is replaced.
-    public func folderDidChange(rewritten: Set<String> = [],
+    /// Photos still listed keep their thumbnails and marks; those of `rewrittenFiles` (files written
+    /// since, such as a copy that finished, or a photo saved again), and the months whose covers
+    /// they are, are rendered again. Returns once the list is replaced.
+    public func folderDidChange(rewritten rewrittenFiles: Set<String> = [],
                                 places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
         guard didLoad else { return }
+        // A month's tile is drawn from its first photo's file.
+        let covers = items.received.filter { $0.period.map { rewrittenFiles.contains($0.firstItemID) } ?? false }
+        let rewritten = rewrittenFiles.union(covers.map(\.id))
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
         guard pagination.total != nil else {
             update(.refresh)
