@@ -30,11 +30,18 @@ import Testing
         return root
     }
 
-    private func start(_ arguments: String) async throws -> TmuxSession {
+    /// gallery with `arguments` in a new tmux pane, its months and headings in English.
+    private func start(_ arguments: String, columns: Int = 120, rows: Int = 40) async throws -> TmuxSession {
         let gallery = try #require(galleryExecutable())
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("\(gallery) --render ascii \(arguments); echo EXIT=$?", enter: true)
+        let tmux = try TmuxSession(columns: columns, rows: rows)
+        try tmux.type("LANG=en_GB.UTF-8 \(gallery) --render ascii \(arguments); echo EXIT=$?", enter: true)
         return tmux
+    }
+
+    /// Waits until the screen shows each of `texts`; an issue with the screen when it does not.
+    private func shows(_ tmux: TmuxSession, _ texts: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let shown = try await tmux.waitFor { screen in texts.allSatisfy { screen.joined().contains($0) } }
+        #expect(shown.ok, "\(texts) not all in \(shown.screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 
     private func quit(_ tmux: TmuxSession) async throws {
@@ -72,6 +79,81 @@ import Testing
         #expect(try await tmux.waitFor { $0.joined().contains("4 months · 2 of 4") }.ok)
         try tmux.press("Escape")
         #expect(try await tmux.waitFor { $0.joined().contains("12 photos · 4 of 12") }.ok)
+        try await quit(tmux)
+    }
+
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ImagingTests/Fixtures")
+
+    /// A library whose dates are the dates taken, however they are known: 2021/12 (a photo modified
+    /// then), 2022 (a camera's photo, its Exif 6 May 2022, copied today; one modified on 20 May
+    /// 2022), 2023/07 (2 modified on 10-11 July, a phone's video `VID_20230712_…`, copied today),
+    /// WhatsApp, flat, without Exif and copied today: 2 July 2023, 3 August 2023, 1 January 2024
+    /// by their names. Months by date taken: Dec 2021 (1), May 2022 (2), July 2023 (3 photos and
+    /// the video), August 2023 (1), January 2024 (1).
+    private func libraryByDateTaken() async throws -> URL {
+        let root = URL(fileURLWithPath: "/tmp/gt-\(UUID().uuidString.prefix(6))")
+        let touched: [(path: String, date: String)] = [
+            ("2021/12/xmas.jpg", "2021-12-25 12:00"), ("2022/b.jpg", "2022-05-20 12:00"),
+            ("2023/07/d.jpg", "2023-07-10 12:00"), ("2023/07/e.jpg", "2023-07-11 12:00"),
+        ]
+        let named = ["WhatsApp/IMG-20230702-WA0001.jpg", "WhatsApp/WhatsApp Image 2023-08-03 at 10.15.00.jpeg",
+                     "WhatsApp/IMG-20240101-WA0003.jpg"]
+        for folder in ["2021/12", "2022", "2023/07", "WhatsApp"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let flat = (touched.map(\.path) + named).map { $0.replacingOccurrences(of: "/", with: "%") }
+        try await writeDemoJPEGs(names: flat, into: root)
+        for (name, path) in zip(flat, touched.map(\.path) + named) {
+            try FileManager.default.moveItem(at: root.appendingPathComponent(name), to: root.appendingPathComponent(path))
+        }
+        for file in touched {
+            let result = try runProgram(["touch", "-d", file.date, root.appendingPathComponent(file.path).path])
+            try #require(result.status == 0, "touch: \(result.stderr)")
+        }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("camera-exif.jpg"),
+                                         to: root.appendingPathComponent("2022/camera-exif.jpg"))
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("clip.mp4"),
+                                         to: root.appendingPathComponent("2023/07/VID_20230712_101500.mp4"))
+        return root
+    }
+
+    /// The issue's walk through a library by date taken: headings in order, `t 2023-07` on July's
+    /// first photo (a messenger's, dated by its name), `z`'s months with their counts, Enter back.
+    @Test func aLibraryByDateTakenHasItsMonthsInOrderAJumpAndItsMonthsAtAGlance() async throws {
+        let root = try await libraryByDateTaken()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try await start("--thumb-size 30x5 --sort taken -R \(root.path)", columns: 160, rows: 50)
+        let headings = ["December 2021 · 1 photo", "May 2022 · 2 photos", "July 2023 · 3 photos, 1 video",
+                        "August 2023 · 1 photo", "January 2024 · 1 photo"]
+        let grid = try await tmux.waitFor { screen in headings.allSatisfy { heading in screen.contains { $0.contains(heading) } } }
+        #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        let rows = headings.compactMap { heading in grid.screen.firstIndex { $0.contains(heading) } }
+        #expect(rows == rows.sorted() && rows.count == headings.count, "headings in order: \(rows)")
+        #expect(grid.screen.joined().contains("by date taken · 8 photos · 1 video · 1 of 9"), "\(grid.screen.joined(separator: "\n"))")
+
+        // July 2023's first photo: the WhatsApp photo of the 2nd, after the three before July.
+        try tmux.press("t")
+        try tmux.type("2023-07")
+        try tmux.press("Enter")
+        try await shows(tmux, "4 of 9 · July 2023")
+        try tmux.press("Enter")
+        try await shows(tmux, "File: IMG-20230702-WA0001.jpg", "Taken 2 Jul 2023", "(from the file")
+        try tmux.press("Escape")
+        try await shows(tmux, "4 of 9 · July 2023")
+
+        // The months, July selected, each with its count; the status bar says July's whole.
+        try tmux.press("z")
+        try await shows(tmux, "5 months · 3 of 5 · July 2023 · 3 photos, 1 video", "Dec 2021 · 1 photo", "May 2022 · 2 photos",
+                        "Jul 2023 · 3 photos, 1 video", "Aug 2023 · 1 photo", "Jan 2024 · 1 photo")
+        // May 2022, then Enter: its first photo, the camera's of the 6th.
+        try tmux.press("h")
+        try await shows(tmux, "5 months · 2 of 5 · May 2022 · 2 photos")
+        try tmux.press("Enter")
+        try await shows(tmux, "2 of 9 · May 2022")
+        try tmux.press("Enter")
+        try await shows(tmux, "File: camera-exif.jpg")
+        try tmux.press("Escape")
         try await quit(tmux)
     }
 

@@ -53,6 +53,13 @@ struct DateSectionsTests {
         #expect(TimelineSection(period: DatePeriod(year: 2023, month: 7), indices: 2..<44).heading(locale: english) == "July 2023 · 42 photos")
         #expect(TimelineSection(period: DatePeriod(year: 2023, month: 8), indices: 0..<1).heading(locale: english) == "August 2023 · 1 photo")
         #expect(TimelineSection(period: DatePeriod(year: 2023), indices: 0..<1380).heading(locale: english) == "2023 · 1,380 photos")
+        // Videos are said apart from photos.
+        #expect(TimelineSection(period: DatePeriod(year: 2023, month: 7), indices: 2..<44, videoCount: 3).heading(locale: english)
+                == "July 2023 · 39 photos, 3 videos")
+        #expect(TimelineSection(period: DatePeriod(year: 2023, month: 7), indices: 5..<6, videoCount: 1).heading(locale: english)
+                == "July 2023 · 1 video")
+        #expect(TimelineSection(period: DatePeriod(year: 2023), indices: 0..<3381, videoCount: 2001).heading(locale: english)
+                == "2023 · 1,380 photos, 2,001 videos")
     }
 
     @Test(.enabled(if: hasMonthNames("de_DE", july: "Juli"), "Foundation has no German month names here"))

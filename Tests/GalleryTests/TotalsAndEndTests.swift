@@ -88,6 +88,11 @@ struct TotalsAndEndTests {
         #expect(CountText.items(total: 25, folders: 3, videos: 2) == "3 folders · 20 photos · 2 videos")
         #expect(CountText.items(total: 1, folders: 0, videos: 1) == "1 video")
         #expect(CountText.items(total: 0, folders: 0) == "0 photos")
+        #expect(CountText.media(photos: 39, videos: 3) == "39 photos, 3 videos")
+        #expect(CountText.media(photos: 0, videos: 1) == "1 video")
+        #expect(CountText.media(photos: 1, videos: 0) == "1 photo")
+        #expect(CountText.media(photos: 1_380, videos: 2_001) == "1,380 photos, 2,001 videos")
+        #expect(CountText.media(photos: 0, videos: 0) == "0 photos")
     }
 
     /// `r` with nothing failed reloads the pages where the user is, not page 1, and the selected

@@ -3,6 +3,7 @@ import TestSupport
 import Foundation
 import Imaging
 import TUI
+import TerminalVocabulary
 import Testing
 @testable import Gallery
 
@@ -30,6 +31,19 @@ struct ZoomOutTests {
         }
     }
 
+    /// A grid's list as a zoomed-out grid reads it: its timeline and the items it has received.
+    final class ReceivedList: DatedList {
+        let timeline: Timeline?
+        private let received: (Int) -> LibraryItem?
+
+        init(_ timeline: Timeline, received: @escaping (Int) -> LibraryItem?) {
+            self.timeline = timeline
+            self.received = received
+        }
+
+        func photo(at index: Int) -> LibraryItem? { received(index) }
+    }
+
     private static func item(_ name: String, video: Bool = false) -> LibraryItem {
         LibraryItem(id: "/lib/\(name)", kind: video ? .video(VideoClip(duration: .seconds(1), framesPerSecond: 30, codec: "h264")) : .photo,
                     title: name, width: 4, height: 3, picture: .file(FilePath("/lib/\(name)")))
@@ -42,23 +56,26 @@ struct ZoomOutTests {
         var dates: [PhotoDate?] = [nil]
         var items = [LibraryItem(id: "/lib/trips", kind: .folder(PhotoFolder(path: "/lib/trips", photoCount: 0)), title: "trips",
                                  width: 0, height: 0, picture: nil)]
+        var videos: Set<Int> = []
         let photos = months.flatMap { year, month, count in (1...count).map { (year, month, $0) } }
         for (year, month, day) in newestFirst ? photos.reversed() : photos {
+            let isVideo = (year, month, day) == (2023, 8, 1)
+            if isVideo { videos.insert(items.count) }
             dates.append(PhotoDate(year: year, month: month, day: day))
-            items.append(item("\(year)-\(month)-\(day).jpg", video: (year, month, day) == (2023, 8, 1)))
+            items.append(item("\(year)-\(month)-\(day).jpg", video: isVideo))
         }
-        return (Timeline(dates: dates, isNewestFirst: newestFirst), items)
+        return (Timeline(dates: dates, videos: videos, isNewestFirst: newestFirst), items)
     }
 
     @Test func aMonthsTileIsTitledByItsMonthCountsItsPhotosAndShowsItsFirst() async throws {
         let (timeline, items) = Self.dated()
         let listing = ListedItems(items)
         // The grid had received the first page of 5: the later months' first photos are asked for.
-        let source = PeriodTileSource(timeline: timeline, grouping: .month, listing: listing) { $0 < 5 ? items[$0] : nil }
+        let source = PeriodTileSource(of: ReceivedList(timeline) { $0 < 5 ? items[$0] : nil }, by: .month, listing: listing)
         let page = try await source.page(of: .all, page: 1, perPage: 30)
         #expect(page.total == 4 && page.isLast)
         #expect(page.photos.map(\.title) == ["May 2022", "Jul 2023", "Aug 2023", "Jan 2024"])
-        #expect(page.photos.compactMap(\.period).map(\.summary) == ["3 photos", "2 photos", "4 photos", "1 photo"])
+        #expect(page.photos.compactMap(\.period).map(\.section.summary) == ["3 photos", "2 photos", "3 photos, 1 video", "1 photo"])
         #expect(page.photos.map(\.picture) == [1, 4, 6, 10].map { items[$0].picture })
         #expect(page.photos.compactMap(\.period?.firstItemID) == [1, 4, 6, 10].map { items[$0].id })
         #expect(listing.askedPlaces.sorted() == [6, 10], "only the first photos not received")
@@ -72,17 +89,17 @@ struct ZoomOutTests {
 
     @Test func yearsCountEveryMonthOfTheirsAndANewestFirstListIsNewestFirst() async throws {
         let (timeline, items) = Self.dated()
-        let years = PeriodTileSource(timeline: timeline, grouping: .year, listing: ListedItems(items)) { items[$0] }
+        let years = PeriodTileSource(of: ReceivedList(timeline) { items[$0] }, by: .year, listing: ListedItems(items))
         let page = try await years.page(of: .all, page: 1, perPage: 30)
         #expect(page.photos.map(\.title) == ["2022", "2023", "2024"])
-        #expect(page.photos.compactMap(\.period).map(\.summary) == ["3 photos", "6 photos", "1 photo"])
+        #expect(page.photos.compactMap(\.period).map(\.section.summary) == ["3 photos", "5 photos, 1 video", "1 photo"])
         #expect(years.index(ofSectionHolding: 7) == 1 && years.index(ofSectionStartingAt: 4) == 1)
 
         let (reversed, newest) = Self.dated(newestFirst: true)
-        let months = PeriodTileSource(timeline: reversed, grouping: .month, listing: ListedItems(newest)) { newest[$0] }
+        let months = PeriodTileSource(of: ReceivedList(reversed) { newest[$0] }, by: .month, listing: ListedItems(newest))
         let tiles = try await months.page(of: .all, page: 1, perPage: 30).photos
         #expect(tiles.map(\.title) == ["Jan 2024", "Aug 2023", "Jul 2023", "May 2022"])
-        #expect(tiles.compactMap(\.period).map(\.summary) == ["1 photo", "4 photos", "2 photos", "3 photos"])
+        #expect(tiles.compactMap(\.period).map(\.section.summary) == ["1 photo", "3 photos, 1 video", "2 photos", "3 photos"])
         // Newest first, a month's first photo is its newest.
         #expect(tiles[1].period?.firstItemID == "/lib/2023-8-4.jpg")
     }
@@ -99,19 +116,28 @@ struct ZoomOutTests {
     /// modified then (at noon, on this machine's clock), and a folder `trips`.
     private static func library() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        let jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
         try FileManager.default.createDirectory(atPath: folder.path + "/lib/trips", withIntermediateDirectories: true)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
         for (year, month, count) in months {
             for day in 1...count {
-                let name = String(format: "lib/%04d-%02d-%02d.jpg", year, month, day)
-                try folder.write(jpeg, to: name)
-                let date = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)))
-                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: folder.path + "/" + name)
+                try put(jpeg, named: String(format: "%04d-%02d-%02d.jpg", year, month, day), modified: (year, month, day, 12), in: folder)
             }
         }
         return folder
+    }
+
+    private static let jpeg = try! JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+
+    /// Puts `bytes` in `folder`'s lib/ as `name`, modified at `modified` (this machine's clock):
+    /// written and dated beside lib/, then moved in, so a folder watched sees it arrive dated.
+    private static func put(_ bytes: [UInt8], named name: String, modified: (year: Int, month: Int, day: Int, hour: Int),
+                            in folder: TemporaryDirectory) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let date = try #require(calendar.date(from: DateComponents(year: modified.year, month: modified.month, day: modified.day,
+                                                                   hour: modified.hour)))
+        try folder.write(bytes, to: name)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: folder.path + "/" + name)
+        try FileManager.default.moveItem(atPath: folder.path + "/" + name, toPath: folder.path + "/lib/" + name)
     }
 
     /// The app over `folder`'s lib/ in `order`.
@@ -258,13 +284,79 @@ struct ZoomOutTests {
         #expect(app.coordinator.grids.count == 2)
     }
 
-    @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {
+    /// The app over a new library, zoomed out to its months.
+    private func monthsOfANewLibrary() async throws -> (LibraryHarness, TemporaryDirectory) {
         let folder = try Self.library()
-        defer { folder.remove() }
         let app = try open(folder)
         _ = await app.settle()
         app.press(.character("z"))
         _ = await settleTop(app)
+        return (app, folder)
+    }
+
+    @Test func theMonthsFollowTheFolderWhileTheyAreShown() async throws {
+        let (app, folder) = try await monthsOfANewLibrary()
+        defer { folder.remove() }
+        let months = try #require(top(app))
+        app.press(.character("l"))
+        #expect(await app.settle().contains("4 months · 2 of 4"))
+
+        // Into July 2023: a photo taken before its first (its new cover) and a video.
+        try Self.put(Self.jpeg, named: "early.jpg", modified: (2023, 7, 1, 8), in: folder)
+        let clip = try Data(contentsOf: CompanionFilesTests.fixtures.appendingPathComponent("clip.mp4"))
+        try Self.put(Array(clip), named: "clip.mp4", modified: (2023, 7, 20, 12), in: folder)
+        await months.until { months.photos.first { $0.title == "Jul 2023" }?.period?.section.summary == "3 photos, 1 video" }
+        let july = try #require(months.photos.first { $0.title == "Jul 2023" })
+        #expect(july.period?.firstItemID == folder.path + "/lib/early.jpg")
+        #expect(july.picture == .file(FilePath(folder.path + "/lib/early.jpg")), "the month's new first photo is its cover")
+        // The tile's title is cut to its cell; the status bar says the selected month's whole.
+        let status = await app.settle()
+        #expect(status.contains("4 months · 2 of 4 · July 2023 · 3 photos, 1 video"), "\(status)")
+        #expect(months.selectedPhoto?.title == "Jul 2023")
+        #expect(app.screen.text().joined(separator: "\n").contains("Jul 2023 · 3 photos, 1…"))
+
+        // January 2024's only photo gone, a photo of March 2021 come: a month leaves, one comes.
+        try FileManager.default.removeItem(atPath: folder.path + "/lib/2024-01-01.jpg")
+        try Self.put(Self.jpeg, named: "old.jpg", modified: (2021, 3, 10, 12), in: folder)
+        await months.until { months.photos.map(\.title) == ["Mar 2021", "May 2022", "Jul 2023", "Aug 2023"] }
+        #expect(months.total == 4)
+        #expect(await app.settle().contains("4 months · 3 of 4"), "July still selected, one place further")
+
+        // Enter goes back in at July's first photo as the folder is now.
+        app.press(.enter)
+        _ = await settleTop(app)
+        #expect(app.coordinator.grids.count == 1)
+        #expect(app.grid?.selectedPhoto?.title == "early.jpg")
+    }
+
+    @Test func aMonthsCoverSavedAgainIsDrawnAgain() async throws {
+        let folder = try Self.library()
+        defer { folder.remove() }
+        // April 2022 by its name (by date taken), whatever its file's times: its only photo, its cover.
+        let cover = "IMG_20220430_080000.jpg"
+        try Self.put(Self.jpeg, named: cover, modified: (2022, 4, 30, 8), in: folder)
+        let app = try open(folder, order: .taken)
+        _ = await app.settle()
+        app.press(.character("z"))
+        _ = await settleTop(app)
+        let months = try #require(top(app))
+        let april = try #require(months.photos.first)
+        #expect(april.title == "Apr 2022" && april.period?.firstItemID == folder.path + "/lib/" + cover)
+        await months.until { months.thumbnails[april.id]?.thumbnail != nil }
+        let drawn = months.thumbnails[april.id]?.thumbnail?.plainLines
+
+        // Saved again in place (another picture): the month's tile shows the new one.
+        let other = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(20, 160, 200)))
+        try Data(other).write(to: URL(fileURLWithPath: folder.path + "/lib/" + cover))
+        await months.until {
+            months.thumbnails[april.id]?.thumbnail.map { $0.plainLines != drawn } == true
+        }
+        #expect(months.photos.first?.id == april.id, "the same month, its cover drawn again")
+    }
+
+    @Test func aMonthsTileIsNoFileToTrashOrRename() async throws {
+        let (app, folder) = try await monthsOfANewLibrary()
+        defer { folder.remove() }
         app.press(.character("D"))
         let status = await app.settle()
         #expect(status.contains("only files in a folder can be moved to the trash"), "\(status)")

@@ -142,7 +142,7 @@ public struct KeyMap: Sendable, Equatable {
               detail: "show every photo again after `--since` / `--until` (the status bar shows the dates shown); the "
                   + "selected photo stays selected", in: .grid, [(.clearDateFilter, [.escape])]),
         Group("zoom out: months, then years (Enter goes back in)",
-              detail: "zoom out: one tile per month (its first photo, `Jul 2023`, how many photos), again: one per year; "
+              detail: "zoom out: one tile per month (its first photo, `Jul 2023`, how many photos and videos), again: one per year; "
                   + "Enter on a month goes back in at its first photo, on a year into its months; Esc / Backspace "
                   + "goes back in where you were. A grid not ordered by date is ordered by date taken first. "
                   + "Backspace zooms out too from the top row of a grid ordered by date (local photos)", in: .grid,

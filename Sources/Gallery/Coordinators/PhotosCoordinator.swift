@@ -216,26 +216,24 @@ extension PhotosCoordinator {
                 return
             }
             // The years of the list the months are of, the year of the selected month selected.
-            guard let months = viewModel.periodTiles, !months.sections.isEmpty,
-                  let list = grid(below: viewModel)?.viewModel, let timeline = list.timeline else { return }
+            guard let months = viewModel.periodTiles, case let sections = months.sections, !sections.isEmpty,
+                  let list = grid(below: viewModel)?.viewModel else { return }
             let start = viewModel.selectedPhoto?.period?.section.indices.lowerBound
-                ?? months.sections[min(viewModel.selectedIndex, months.sections.count - 1)].indices.lowerBound
-            showTiles(of: timeline, by: .year, over: list, selecting: start)
+                ?? sections[min(viewModel.selectedIndex, sections.count - 1)].indices.lowerBound
+            showTiles(by: .year, over: list, selecting: start)
             return
         }
-        guard let timeline = viewModel.timeline else {
+        guard viewModel.timeline != nil else {
             orderByDateTakenAndZoomOut(from: viewModel)
             return
         }
-        showTiles(of: timeline, by: .month, over: viewModel, selecting: viewModel.selectedIndex)
+        showTiles(by: .month, over: viewModel, selecting: viewModel.selectedIndex)
     }
 
-    /// Pushes the grid of `timeline`'s months or years, of the grid `list`, with the tile holding
-    /// item `index` of the list selected.
-    private func showTiles(of timeline: Timeline, by grouping: TimelineGrouping, over list: PhotosViewModel,
-                           selecting index: Int) {
-        let source = environment.source
-        let tiles = PeriodTileSource(timeline: timeline, grouping: grouping, listing: source) { list.photo(at: $0) }
+    /// Pushes the grid of the months or years of the grid `list`, with the tile holding item
+    /// `index` of the list selected. The tiles follow `list` as it changes (a live folder).
+    private func showTiles(by grouping: TimelineGrouping, over list: PhotosViewModel, selecting index: Int) {
+        let tiles = PeriodTileSource(of: list, by: grouping, listing: environment.source)
         guard !tiles.sections.isEmpty else {
             // Only folder tiles: nothing has a date.
             list.update(.note("no photos to show by month here"))

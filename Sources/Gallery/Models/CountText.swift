@@ -20,9 +20,19 @@ enum CountText {
     /// "1,512 photos", "3 folders · 20 photos · 2 videos" when `folders` and `videos` of the
     /// `total` items are folders and videos, "4 folders" when there is nothing else.
     static func items(total: Int, folders: Int, videos: Int = 0) -> String {
-        let photos = max(0, total - folders - videos)
-        let parts = [(folders, "folder"), (photos, "photo"), (videos, "video")].filter { $0.0 > 0 }.map { count($0.0, $0.1) }
-        return parts.isEmpty ? count(0, "photo") : parts.joined(separator: " · ")
+        kinds([(folders, "folder"), (max(0, total - folders - videos), "photo"), (videos, "video")], separator: " · ")
+    }
+
+    /// "39 photos, 3 videos", "1 video", "2 photos": a run of photos and videos (a month's), the
+    /// kinds it holds; "0 photos" when empty.
+    static func media(photos: Int, videos: Int) -> String {
+        kinds([(photos, "photo"), (videos, "video")], separator: ", ")
+    }
+
+    /// The counts that are not zero, each with its noun; "0 photos" when all are.
+    private static func kinds(_ counts: [(Int, String)], separator: String) -> String {
+        let parts = counts.filter { $0.0 > 0 }.map { count($0.0, $0.1) }
+        return parts.isEmpty ? count(0, "photo") : parts.joined(separator: separator)
     }
 
     /// A byte count in the largest fitting binary unit with one decimal: "1.2 MB", "512 B".

@@ -17,8 +17,8 @@ extension DatePeriod {
 }
 
 extension TimelineSection {
-    /// A grid's heading: "July 2023 · 42 photos".
+    /// A grid's heading: "July 2023 · 39 photos, 3 videos".
     public func heading(locale: Locale = .current) -> String {
-        "\(period.text(locale: locale)) · \(CountText.count(indices.count, "photo"))"
+        "\(period.text(locale: locale)) · \(summary)"
     }
 }

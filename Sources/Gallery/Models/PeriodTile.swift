@@ -7,9 +7,6 @@ public struct PeriodTile: Sendable, Equatable {
     public let firstItemID: String
     /// The first item is a video: its poster frame is the tile's picture.
     public let coverIsVideo: Bool
-
-    /// "42 photos" (videos counted as photos: the tile counts the list's items), for the tile's title.
-    public var summary: String { CountText.count(section.indices.count, "photo") }
 }
 
 extension DatePeriod {

@@ -6,12 +6,35 @@ public import Imaging
 public struct Timeline: Sendable, Equatable {
     /// Each item's date, by its place in the list; nil for a folder tile (listed first).
     public let dates: [PhotoDate?]
+    /// Whether each item is a video, by its place: a section counts its photos and videos apart.
+    public let isVideo: [Bool]
     /// Newest first (`--reverse`, `S`).
     public let isNewestFirst: Bool
 
-    public init(dates: [PhotoDate?], isNewestFirst: Bool) {
+    /// `videos`: the places of the items that are videos.
+    public init(dates: [PhotoDate?], videos: Set<Int> = [], isNewestFirst: Bool) {
+        self.init(dates: dates, isVideo: dates.indices.map(videos.contains), isNewestFirst: isNewestFirst)
+    }
+
+    private init(dates: [PhotoDate?], isVideo: [Bool], isNewestFirst: Bool) {
         self.dates = dates
+        self.isVideo = isVideo
         self.isNewestFirst = isNewestFirst
+    }
+
+    /// The timeline without the items at `places` (items that left the list).
+    public func removing(at places: Set<Int>) -> Timeline {
+        let kept = dates.indices.filter { !places.contains($0) }
+        return Timeline(dates: kept.map { dates[$0] }, isVideo: kept.map { isVideo[$0] }, isNewestFirst: isNewestFirst)
+    }
+
+    /// The timeline with an item dated `date` at `place` (an item back in the list), or at its end.
+    public func inserting(_ date: PhotoDate?, isVideo video: Bool, at place: Int) -> Timeline {
+        var dates = dates, isVideo = isVideo
+        let place = min(max(0, place), dates.count)
+        dates.insert(date, at: place)
+        isVideo.insert(video, at: place)
+        return Timeline(dates: dates, isVideo: isVideo, isNewestFirst: isNewestFirst)
     }
 }
 
@@ -54,6 +77,17 @@ public struct TimelineSection: Sendable, Equatable {
     public let period: DatePeriod
     /// The items' places in the list, in list order.
     public let indices: Range<Int>
+    /// How many of the items are videos.
+    public let videoCount: Int
+
+    public init(period: DatePeriod, indices: Range<Int>, videoCount: Int = 0) {
+        self.period = period
+        self.indices = indices
+        self.videoCount = videoCount
+    }
+
+    /// "39 photos, 3 videos", "1 video": the items it holds, for its heading and its zoomed-out tile.
+    public var summary: String { CountText.media(photos: indices.count - videoCount, videos: videoCount) }
 }
 
 extension Timeline {
@@ -61,16 +95,19 @@ extension Timeline {
     /// section. Empty for `.none`.
     public func sections(by grouping: TimelineGrouping) -> [TimelineSection] {
         var sections: [TimelineSection] = []
-        var current: (period: DatePeriod, start: Int)?
+        var current: (period: DatePeriod, start: Int, videos: Int)?
         for (index, date) in dates.enumerated() {
             let period = date.flatMap { DatePeriod($0, by: grouping) }
             if let open = current, open.period != period {
-                sections.append(TimelineSection(period: open.period, indices: open.start..<index))
+                sections.append(TimelineSection(period: open.period, indices: open.start..<index, videoCount: open.videos))
                 current = nil
             }
-            if current == nil, let period { current = (period, index) }
+            if current == nil, let period { current = (period, index, 0) }
+            if isVideo[index] { current?.videos += 1 }
         }
-        if let open = current { sections.append(TimelineSection(period: open.period, indices: open.start..<dates.count)) }
+        if let open = current {
+            sections.append(TimelineSection(period: open.period, indices: open.start..<dates.count, videoCount: open.videos))
+        }
         return sections
     }
 }

@@ -2,55 +2,69 @@ import Imaging
 
 /// The months or years of a list ordered by date as a source of tiles, what a zoomed-out grid
 /// pages through (`z`): one item per section of the list's `Timeline`, in the list's own order
-/// (newest first when it is), titled by its period ("Jul 2023") and counting its items, its picture
-/// the section's first item's. A first item the grid zoomed out from had not received (its page
-/// not asked for yet) is asked of the list's source by its place.
+/// (newest first when it is), titled by its period ("Jul 2023") and counting its photos and
+/// videos, its picture the section's first item's. A first item the grid zoomed out from had not
+/// received (its page not asked for yet) is asked of the list's source by its place.
 ///
-/// A snapshot: the sections are the timeline's when the grid zoomed out.
+/// Live: each page is cut from the list's timeline as its grid holds it when the page is asked
+/// for, so a folder's change, which lists the grid below again first (`LiveFolder` goes up the
+/// stack), reaches the tiles when their grid's pages are asked for again.
 struct PeriodTileSource: PhotoSource {
     /// Months or years.
     let grouping: TimelineGrouping
-    let sections: [TimelineSection]
+    /// The grid zoomed out from: its timeline and the items it received.
+    private let list: any DatedList
     /// The source of the list zoomed out from.
     private let listing: any PhotoSource
-    /// The sections' first items that the grid zoomed out from had received, by their place.
-    private let received: [Int: LibraryItem]
 
-    /// The tiles of `timeline` cut by `grouping`; `item(at:)` gives the items the grid over
-    /// `listing` has received, so their pages are not asked for again.
-    init(timeline: Timeline, grouping: TimelineGrouping, listing: any PhotoSource, item: (Int) -> LibraryItem?) {
+    /// The tiles of `list`'s timeline cut by `grouping`; the items `list` has received are used as
+    /// they are, so their pages are not asked of `listing` again.
+    init(of list: any DatedList, by grouping: TimelineGrouping, listing: any PhotoSource) {
         self.grouping = grouping
-        sections = timeline.sections(by: grouping)
+        self.list = list
         self.listing = listing
-        received = Dictionary(sections.compactMap { section in
-            item(section.indices.lowerBound).map { (section.indices.lowerBound, $0) }
-        }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The list's sections now.
+    @MainActor var sections: [TimelineSection] { list.timeline?.sections(by: grouping) ?? [] }
+
     func photos(page: Int, perPage: Int) async throws -> [LibraryItem] {
+        try await tiles(page: page, perPage: perPage).photos
+    }
+
+    /// The tiles of `page`, and how many there are in all.
+    private func tiles(page: Int, perPage: Int) async throws -> (photos: [LibraryItem], total: Int) {
         let start = (max(1, page) - 1) * max(1, perPage)
-        guard start < sections.count else { return [] }
-        let shown = Array(sections[start..<min(sections.count, start + perPage)])
+        // The sections and the first items received, read together: one state of the list.
+        let (total, shown) = await MainActor.run { [list, grouping] in
+            let sections = list.timeline?.sections(by: grouping) ?? []
+            let shown = start < sections.count ? Array(sections[start..<min(sections.count, start + perPage)]) : []
+            return (sections.count, shown.map { ($0, list.photo(at: $0.indices.lowerBound)) })
+        }
         // The first items not received are read at once (a file's header each), not one after another.
-        return try await withThrowingTaskGroup(of: (Int, LibraryItem).self) { group in
-            for (offset, section) in shown.enumerated() {
-                group.addTask { (offset, try await tile(of: section)) }
+        let tiles = try await withThrowingTaskGroup(of: (Int, LibraryItem).self) { group in
+            for (offset, (section, first)) in shown.enumerated() {
+                group.addTask { (offset, try await tile(of: section, first: first)) }
             }
             var tiles = [LibraryItem?](repeating: nil, count: shown.count)
             for try await (offset, tile) in group { tiles[offset] = tile }
             return tiles.compactMap { $0 }
         }
+        return (tiles, total)
     }
 
     /// The tiles' page, with their count as the feed's total.
     func page(of feed: PhotoFeed, page: Int, perPage: Int) async throws -> PhotoPage {
-        PhotoPage(photos: try await photos(page: page, perPage: perPage), isLast: page * perPage >= sections.count,
-                  total: sections.count)
+        let (photos, total) = try await tiles(page: page, perPage: perPage)
+        return PhotoPage(photos: photos, isLast: page * perPage >= total, total: total)
     }
 
     func photo(id: String) async throws -> LibraryItem {
-        for section in sections {
-            let tile = try await tile(of: section)
+        let sections = await MainActor.run { [list, grouping] in
+            (list.timeline?.sections(by: grouping) ?? []).map { ($0, list.photo(at: $0.indices.lowerBound)) }
+        }
+        for (section, first) in sections {
+            let tile = try await tile(of: section, first: first)
             if tile.id == id { return tile }
         }
         throw GalleryError.unreadableFile(name: id, reason: "no such month")
@@ -65,20 +79,21 @@ struct PeriodTileSource: PhotoSource {
     var hasLikes: Bool { false }
 
     /// Where the section starting at item `index` of the list stands among the tiles.
-    func index(ofSectionStartingAt index: Int) -> Int? {
+    @MainActor func index(ofSectionStartingAt index: Int) -> Int? {
         sections.firstIndex { $0.indices.lowerBound == index }
     }
 
     /// Where the section holding item `index` of the list stands among the tiles.
-    func index(ofSectionHolding index: Int) -> Int? {
+    @MainActor func index(ofSectionHolding index: Int) -> Int? {
         sections.firstIndex { $0.indices.contains(index) }
     }
 
-    private func tile(of section: TimelineSection) async throws -> LibraryItem {
+    /// The tile of `section`, whose first item the grid below received (`received`) or not.
+    private func tile(of section: TimelineSection, first received: LibraryItem?) async throws -> LibraryItem {
         let place = section.indices.lowerBound
         let first: LibraryItem
-        if let known = received[place] {
-            first = known
+        if let received {
+            first = received
         } else {
             // A page of one: the list's item at `place`, whatever the list's page size.
             guard let asked = try await listing.page(of: .all, page: place + 1, perPage: 1).photos.first else {
@@ -95,3 +110,13 @@ struct PeriodTileSource: PhotoSource {
         return item
     }
 }
+
+/// A list ordered by date as its grid holds it now, what a zoomed-out grid's tiles are cut from.
+@MainActor protocol DatedList: AnyObject, Sendable {
+    /// Each item's date, in list order; nil while the list has none.
+    var timeline: Timeline? { get }
+    /// The item at `index`, nil where its page has not arrived.
+    func photo(at index: Int) -> LibraryItem?
+}
+
+extension PhotosViewModel: DatedList {}

@@ -580,11 +580,10 @@ public final class PhotosViewModel: UpdatedByMessages {
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         if let timeline {
-            var dates = timeline.dates
-            for (photo, index) in removed.sorted(by: { $0.index > $1.index }) where dates.indices.contains(index) {
-                removedDates[photo.id] = dates.remove(at: index)
+            for (photo, index) in removed where timeline.dates.indices.contains(index) {
+                removedDates[photo.id] = timeline.dates[index]
             }
-            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+            setTimeline(timeline.removing(at: Set(removed.map(\.index))))
         }
         for (photo, _) in removed { forget(photo.id) }
         folderCount -= removed.count { $0.photo.folder != nil }
@@ -594,9 +593,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func putBack(_ photo: LibraryItem, at index: Int?) {
         guard list.putBack(photo, at: index) else { return }
         if let timeline, let index {
-            var dates = timeline.dates
-            dates.insert(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date, at: min(index, dates.count))
-            setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
+            setTimeline(timeline.inserting(removedDates.removeValue(forKey: photo.id) ?? photo.captureDate?.date,
+                                           isVideo: photo.video != nil, at: index))
         }
         if photo.folder != nil { folderCount += 1 }
         listChanged()
@@ -639,11 +637,15 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// on screen (`places` tells where photos are in the new listing, by id) are asked for, and
     /// their answer (`.folderListed`) replaces the list at once, its total following; nothing
     /// blanks meanwhile (unlike `refresh`), and the other pages are asked for again when shown.
-    /// Photos still listed keep their thumbnails and marks; those of `rewritten` (files written
-    /// since, such as a copy that finished) are rendered again. Returns once the list is replaced.
-    public func folderDidChange(rewritten: Set<String> = [],
+    /// Photos still listed keep their thumbnails and marks; those of `rewrittenFiles` (files written
+    /// since, such as a copy that finished, or a photo saved again), and the months whose covers
+    /// they are, are rendered again. Returns once the list is replaced.
+    public func folderDidChange(rewritten rewrittenFiles: Set<String> = [],
                                 places: @escaping @Sendable (Set<String>) -> [String: Int] = { _ in [:] }) async {
         guard didLoad else { return }
+        // A month's tile is drawn from its first photo's file.
+        let covers = items.received.filter { $0.period.map { rewrittenFiles.contains($0.firstItemID) } ?? false }
+        let rewritten = rewrittenFiles.union(covers.map(\.id))
         for id in rewritten { cache.removeThumbnails(ofPhotoID: id) }
         guard pagination.total != nil else {
             update(.refresh)

@@ -348,8 +348,11 @@ import TerminalVocabulary
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
         if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
-        // Last: the heading the selected photo is under ("4 of 12 · July 2023").
+        // Last: the heading the selected photo is under ("4 of 12 · July 2023"); on a month's
+        // tile, its heading whole ("2 of 9 · July 2023 · 39 photos, 3 videos"), which its title
+        // may be too narrow for.
         if let period = viewModel.selectedPeriod { parts.append(period.text()) }
+        if let tile = viewModel.selectedPhoto?.period { parts.append(tile.section.heading()) }
         let pickKeys = environment.picker == nil ? "" : "  \(keyMap.label(of: .grid(.open))) pick  \(keyMap.label(of: .back)) cancel"
         return status.right(parts) + pickKeys + "  \(keyMap.label(of: .help)) help"
     }
@@ -376,7 +379,7 @@ import TerminalVocabulary
         }
         let title: String
         if let tile = photo.period {
-            title = "\(photo.title) · \(tile.summary)"
+            title = "\(photo.title) · \(tile.section.summary)"
         } else if let folder = photo.folder {
             title = "▸ \(photo.title)/ · \(folder.summary)"
             if photo.picture == nil { return GridCell(title: title, image: nil, placeholder: "folder") }

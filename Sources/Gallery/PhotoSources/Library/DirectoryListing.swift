@@ -127,7 +127,8 @@ final class DirectoryListing: Sendable {
         var made = Sorted(entries: entries, note: note, skipped: skipped,
                           indexByID: Dictionary(entries.enumerated().map { ($1.path.description, $0) }, uniquingKeysWith: { a, _ in a }))
         if order == .taken || order == .date {
-            made.timeline = Timeline(dates: entries.map(\.sortDate), isNewestFirst: reversed)
+            made.timeline = Timeline(dates: entries.map(\.sortDate), videos: Set(entries.indices.filter { entries[$0].kind == .video }),
+                                     isNewestFirst: reversed)
         }
         cached.withLock { $0 = made }
         return made
