@@ -103,6 +103,35 @@ import Testing
         await #expect(throws: (any Error).self) { try await setup.poster(of: changed) }
     }
 
+    /// Decodes nothing: every decode passes its budget, as a 4K poster may on a busy machine.
+    private struct OverBudgetRenderer: ThumbnailRendering {
+        let base = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 10, height: 20))
+        var background: RGB { base.background }
+        func pixelSize(cells: CellSize) -> PixelSize { base.pixelSize(cells: cells) }
+        func render(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RenderedPicture { throw ImageError.overBudget("too slow") }
+        func decode(_ data: [UInt8], cells: CellSize, fit: PictureFit) throws -> RGBImage { throw ImageError.overBudget("too slow") }
+        func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture { try base.render(image, cells: cells, fit: fit) }
+        func zoomBox(cells: CellSize) -> PixelSize { base.zoomBox(cells: cells) }
+        func decode(_ data: [UInt8], cells: CellSize, zoom: PictureZoom) throws -> ZoomedPixels { throw ImageError.overBudget("too slow") }
+        func render(_ pixels: ZoomedPixels, cells: CellSize, zoom: PictureZoom) throws -> RenderedPicture { try base.render(pixels, cells: cells, zoom: zoom) }
+    }
+
+    @Test func aDecodePastItsBudgetIsNotRecordedAsTheFilesFailure() async throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(atPath: setup.root) }
+        let path = setup.root + "/clips/photo.jpg"
+        try File.writeAtomically(try JPEGCodec.encode(RGBImage(width: 64, height: 48, filledWith: RGB(9, 9, 9))), to: path)
+        let photo = LibraryItem(id: path, title: "photo.jpg", width: 64, height: 48, picture: .file(FilePath(path)))
+        let pipeline = ThumbnailPipeline(source: try DirectorySource(path: FilePath(setup.root + "/clips")),
+                                         loader: LocalFileImageLoader(desktopThumbnails: setup.thumbnails), renderer: OverBudgetRenderer())
+        await #expect(throws: ImageError.overBudget("too slow")) { try await pipeline.thumbnail(for: photo, cells: setup.cells, fit: .crop) }
+        let original = try #require(setup.thumbnails.original(path: FilePath(path), status: try FileStatus(path: FilePath(path))))
+        guard case .missing = setup.thumbnails.lookup(original, covering: PixelSize(width: 40, height: 20), filling: true) else {
+            Issue.record("a budget passed was recorded as the file's failure: the next visit would not try it again")
+            return
+        }
+    }
+
     @Test func theFactsReadBackAsTheyWereWrittenAndNonsenseIsRefused() throws {
         let facts = VideoFacts(clip: VideoClip(duration: .milliseconds(4_567), framesPerSecond: 30_000.0 / 1_001, codec: "hevc"),
                                size: PixelSize(width: 1080, height: 1920), recorded: PhotoDate(secondsSince1970AsUTC: 1_700_000_000))

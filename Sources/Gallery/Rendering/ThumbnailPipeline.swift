@@ -129,8 +129,12 @@ struct ThumbnailPipeline: Sendable {
         do {
             decoded = try await decode()
         } catch let error as ImageError {
-            // A missing library (HEIF, FFmpeg) is this machine's, not the file's: it may be installed tomorrow.
-            if case .unavailable = error {} else { thumbnails.recordFailure(of: original, reason: error.description) }
+            // A missing library (HEIF, FFmpeg) is this machine's, not the file's: it may be installed
+            // tomorrow; a budget passed may be this machine's load (a 4K poster on a busy machine).
+            switch error {
+            case .unavailable, .overBudget: break
+            default: thumbnails.recordFailure(of: original, reason: error.description)
+            }
             throw error
         }
         thumbnails.onDecode(original.path.description)
