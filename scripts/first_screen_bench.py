@@ -60,10 +60,10 @@ def environment(home):
             "XDG_STATE_HOME": str(home / "state")}
 
 
-def app_first_screen(gallery, folder, home):
+def app_first_screen(gallery, folder, home, on_first_screen=None):
     """(milliseconds from the start to the first screen's last byte, sixels on it, peak RSS in MB,
     the app's CPU milliseconds by then and the quiet QUIET_SECONDS after it, in which it writes the
-    thumbnails it made)."""
+    thumbnails it made). `on_first_screen` is given the app's pid then, before it quits."""
     with WindowPty(SCREEN[0], SCREEN[1], CELL_PIXELS) as window:
         started = time.monotonic()
         session = scroll_bench.AppSession([gallery, *APP_ARGUMENTS, str(folder)], window, environment(home))
@@ -73,6 +73,8 @@ def app_first_screen(gallery, folder, home):
         sixels = len(scroll_bench.SIXEL.findall(output))
         peak = peak_rss_mb(session.process.pid)
         cpu = cpu_ms(session.process.pid)
+        if on_first_screen is not None:
+            on_first_screen(session.process.pid)
         status, _, _ = session.quit()
         if status != 0 or not sixels:
             raise RuntimeError(f"gallery exited {status} with {sixels} sixels; its output began {output[:300]!r}")

@@ -166,6 +166,7 @@ static void report_error(gallery_video_report *report, const char *what, int cod
     char reason[96] = "";
     if (code == AVERROR_EXIT) {
         snprintf(reason, sizeof reason, "took longer than %s", "its time budget");
+        report->timed_out = 1;
     } else if (code != 0) {
         av.av_strerror(code, reason, sizeof reason);
     }

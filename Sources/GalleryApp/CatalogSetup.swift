@@ -64,11 +64,12 @@ struct CatalogSetup {
             demo.note = ownPhotosHint
             return demo
         case .folder(let path):
+            let loader = localLoader(environment)
             let (folder, photoID) = try DirectorySource.opening(FilePath(argument: path), order: local.order, reversed: local.reversed,
                                                                 recursive: local.recursive, dateFilter: local.dateFilter,
                                                                 dateTaken: local.dateTaken,
-                                                                labelFilter: local.labelFilter)
-            return CatalogSetup(source: folder, loader: localLoader(environment), name: folder.name, openPhotoID: photoID)
+                                                                labelFilter: local.labelFilter, desktopThumbnails: loader.desktopThumbnails)
+            return CatalogSetup(source: folder, loader: loader, name: folder.name, openPhotoID: photoID)
         case .paths(let paths):
             return try list(paths.map(FilePath.init(argument:)), local, environment)
         case .standardInput:
@@ -100,9 +101,11 @@ struct CatalogSetup {
     }
 
     private static func list(_ paths: [FilePath], _ local: LocalOptions, _ environment: [String: String]) throws -> CatalogSetup {
+        let loader = localLoader(environment)
         let source = try DirectorySource(paths: paths, order: local.order, reversed: local.reversed,
-                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken, labelFilter: local.labelFilter)
-        return CatalogSetup(source: source, loader: localLoader(environment), name: source.name)
+                                         dateFilter: local.dateFilter, dateTaken: local.dateTaken, labelFilter: local.labelFilter,
+                                         desktopThumbnails: loader.desktopThumbnails)
+        return CatalogSetup(source: source, loader: loader, name: source.name)
     }
 
     /// Local files read through the desktop's thumbnail cache (`DesktopThumbnails`), each

@@ -6,6 +6,8 @@
 /// Why a video could not be loaded, opened or decoded, with the last error libav logged.
 typedef struct {
     char message[240];
+    /// 1 when the call stopped at its time budget: the machine's load, not the file, may be why.
+    int timed_out;
 } gallery_video_report;
 
 /// How far one video may take this process: every call below stops at `budget_ms` after it

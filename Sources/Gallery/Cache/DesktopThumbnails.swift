@@ -7,7 +7,8 @@ import TerminalVocabulary
 /// when their `Thumb::MTime` (and `Thumb::Size`, when given) still describe the file, so a second
 /// visit (and a file manager's first) skips decoding the original; written after a decode, and
 /// a file that cannot be decoded is recorded under `fail/gallery-<version>/` so it is not tried
-/// again until it changes. Thumbnails are upright pixels: no Exif orientation applies to them.
+/// again until it changes. Thumbnails are upright pixels: no Exif orientation applies to them. A
+/// video's is its poster frame, with what a listing needs of its container (`VideoFacts`).
 ///
 /// Every call does file I/O: callers run them off the main actor.
 public struct DesktopThumbnails: Sendable {
@@ -36,13 +37,14 @@ public struct DesktopThumbnails: Sendable {
         XDGDirectories(environment: environment).cacheHome.appending("thumbnails")
     }
 
-    /// A file asked about: its URI, the thumbnail's file name, and the status thumbnails are
-    /// checked against.
+    /// A file asked about: its URI, the thumbnail's file name, and the size and modification
+    /// time thumbnails are checked against.
     struct Original: Sendable {
         let path: FilePath
         let uri: String
         let name: String
-        let status: FileStatus
+        let size: Int
+        let modifiedSeconds: Int
     }
 
     /// What the cache holds for an original.
@@ -57,9 +59,14 @@ public struct DesktopThumbnails: Sendable {
     /// The file at `path` (absolute) as thumbnails name it; nil for a file inside the thumbnail
     /// cache itself, which the spec says to show as it is, never to thumbnail.
     func original(path: FilePath, status: FileStatus) -> Original? {
+        original(path: path, size: status.size, modifiedSeconds: status.modifiedSeconds)
+    }
+
+    /// The same, given the size and modification time a listing read.
+    func original(path: FilePath, size: Int, modifiedSeconds: Int) -> Original? {
         guard path.dropping(prefix: directory.appending("")) == nil else { return nil }
         let uri = FileURI.of(path: path)
-        return Original(path: path, uri: uri, name: MD5.hex(Array(uri.utf8)) + ".png", status: status)
+        return Original(path: path, uri: uri, name: MD5.hex(Array(uri.utf8)) + ".png", size: size, modifiedSeconds: modifiedSeconds)
     }
 
     /// The smallest valid thumbnail of `original` that covers `box`, else a failure recorded
@@ -79,14 +86,22 @@ public struct DesktopThumbnails: Sendable {
     }
 
     /// Keeps `image` (the original decoded upright, for `box`) as a thumbnail of the smallest
-    /// class that covers `box`, atomically, readable by the user alone. Nothing is written when
-    /// no class covers it, or when the write fails (a full disk, a read-only cache).
-    func save(_ image: RGBImage, of original: Original, covering box: PixelSize, filling: Bool) {
+    /// class that covers `box`, atomically, readable by the user alone, with `text` besides the
+    /// keys every thumbnail has (a video's: `VideoFacts`). Nothing is written when no class
+    /// covers it, or when the write fails (a full disk, a read-only cache).
+    func save(_ image: RGBImage, of original: Original, covering box: PixelSize, filling: Bool,
+              text: [(keyword: String, text: String)] = []) {
         let picture = PixelSize(width: image.width, height: image.height)
         guard let size = DesktopThumbnailSize.smallest(covering: box, filling: filling, picture: picture) else { return }
         let fitted = size.thumbnailSize(of: picture)
         let thumbnail = fitted == picture ? image : image.aspectFit(width: fitted.width, height: fitted.height)
-        write(thumbnail, of: original, to: directory.appending(size.folder))
+        write(thumbnail, of: original, to: directory.appending(size.folder), extra: text)
+    }
+
+    /// The text of the first valid thumbnail of `original` in any class, smallest first; nil
+    /// when there is none. No pixel is decoded.
+    func text(of original: Original) -> [String: String]? {
+        DesktopThumbnailSize.allCases.lazy.compactMap { validFile(self.directory.appending($0.folder).appending(original.name), of: original)?.1 }.first
     }
 
     /// Records that `original` could not be decoded, so it is not tried again until it changes.
@@ -111,15 +126,15 @@ public struct DesktopThumbnails: Sendable {
     private func validFile(_ path: FilePath, of original: Original) -> ([UInt8], [String: String])? {
         guard let bytes = try? File.read(path, maxBytes: Self.maxThumbnailBytes) else { return nil }
         let text = PNGText.read(bytes)
-        guard text[Key.mtime] == String(original.status.modifiedSeconds),
-              text[Key.size].map({ $0 == String(original.status.size) }) ?? true,
+        guard text[Key.mtime] == String(original.modifiedSeconds),
+              text[Key.size].map({ $0 == String(original.size) }) ?? true,
               text[Key.uri].map({ $0 == original.uri }) ?? true else { return nil }
         return (bytes, text)
     }
 
     private func write(_ image: RGBImage, of original: Original, to folder: FilePath, extra: [(keyword: String, text: String)] = []) {
-        let text: [(keyword: String, text: String)] = [(Key.uri, original.uri), (Key.mtime, String(original.status.modifiedSeconds)),
-                    (Key.size, String(original.status.size)), (Key.software, software)] + extra
+        let text: [(keyword: String, text: String)] = [(Key.uri, original.uri), (Key.mtime, String(original.modifiedSeconds)),
+                    (Key.size, String(original.size)), (Key.software, software)] + extra
         do {
             let png = try PNGCodec.encode(image, text: text, fast: true)
             try File.makeDirectories(folder, permissions: 0o700)

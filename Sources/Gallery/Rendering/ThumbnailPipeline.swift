@@ -34,17 +34,26 @@ struct ThumbnailPipeline: Sendable {
         guard let location = source.imageLocation(for: photo, width: pixels.width, height: pixels.height, fit: fit) else {
             throw GalleryError.unreadableFile(name: photo.title, reason: "no picture to show")
         }
-        if photo.pictureIsVideo, case .file(let path) = location {
-            // A crop fills the cells: the poster is asked to cover a square of the larger side.
-            let side = max(pixels.width, pixels.height)
-            let box = fit == .crop ? PixelSize(width: side, height: side) : pixels
-            return try await RenderLimiter.shared.run {
-                try renderer.render(Self.poster(ofVideoAt: path, fittingIn: box), cells: cells, fit: fit)
-            }
-        }
+        // A local file is drawn through the desktop's thumbnails, a video's poster too.
+        var desktop: (DesktopThumbnails, DesktopThumbnails.Original)?
         if let thumbnails = loader.desktopThumbnails, case .file(let path) = location,
            let original = thumbnails.original(path: path, status: try LocalFile.info(path)) {
-            return try await thumbnail(of: original, in: thumbnails, location: location, cells: cells, fit: fit)
+            desktop = (thumbnails, original)
+        }
+        if photo.pictureIsVideo, case .file(let path) = location {
+            let poster = { @Sendable in try Self.poster(ofVideoAt: path, covering: pixels, filling: fit == .crop, renderer: renderer, cells: cells, fit: fit) }
+            guard let (thumbnails, original) = desktop else { return try await RenderLimiter.shared.run(poster).picture }
+            return try await thumbnail(of: original, in: thumbnails, cells: cells, fit: fit) { try await RenderLimiter.shared.run(poster) }
+        }
+        if let (thumbnails, original) = desktop {
+            return try await thumbnail(of: original, in: thumbnails, cells: cells, fit: fit) {
+                let data = try await loader.imageData(at: location)
+                try Task.checkCancellation()
+                return try await RenderLimiter.shared.run {
+                    let image = try renderer.decode(data, cells: cells, fit: fit)
+                    return Decoded(image: image, picture: try renderer.render(image, cells: cells, fit: fit))
+                }
+            }
         }
         let data = try await loader.imageData(at: location)
         // Rendering costs real CPU; do not spend it on an image nobody will see.
@@ -80,17 +89,39 @@ struct ThumbnailPipeline: Sendable {
         }
     }
 
-    /// A video's poster frame, upright (a cover picture, else a keyframe a little way in), within
-    /// `box`.
-    private static func poster(ofVideoAt path: FilePath, fittingIn box: PixelSize) throws -> RGBImage {
-        try VideoFile(path: path).poster(fittingIn: box).image
+    /// An original decoded for a thumbnail: its pixels upright, drawn, and what its thumbnail
+    /// keeps besides the spec's keys (a video's `VideoFacts`).
+    private struct Decoded {
+        let image: RGBImage
+        let picture: RenderedPicture
+        var text: [(keyword: String, text: String)] = []
     }
 
-    /// A local file drawn from its desktop thumbnail when one covers the cells; else decoded,
+    /// A video's poster frame, upright (a cover picture, else a keyframe a little way in), large
+    /// enough to cover `box` (`filling`) or to fit it, drawn; its container's facts kept with it.
+    private static func poster(ofVideoAt path: FilePath, covering box: PixelSize, filling: Bool,
+                               renderer: any ThumbnailRendering, cells: CellSize, fit: PictureFit) throws -> Decoded {
+        let video = try VideoFile(path: path)
+        let image = try video.poster(fittingIn: posterBox(of: video.probe.size, covering: box, filling: filling)).image
+        return Decoded(image: image, picture: try renderer.render(image, cells: cells, fit: fit), text: VideoFacts(video.probe).text)
+    }
+
+    /// The box a `size` video's poster is fitted in so that it covers `box` when `filling` (a
+    /// crop: the side the picture is short on reaches the box's), else `box` itself.
+    static func posterBox(of size: PixelSize, covering box: PixelSize, filling: Bool) -> PixelSize {
+        guard filling, size.width > 0, size.height > 0 else { return box }
+        // Whole numbers: a side that reaches the box's exactly is not rounded a pixel past it.
+        let rounded = { (numerator: Int, denominator: Int) in (numerator + denominator - 1) / denominator }
+        return box.width * size.height >= box.height * size.width
+            ? PixelSize(width: box.width, height: rounded(size.height * box.width, size.width))
+            : PixelSize(width: rounded(size.width * box.height, size.height), height: box.height)
+    }
+
+    /// A local file drawn from its desktop thumbnail when one covers the cells; else `decode`d,
     /// drawn, and its pixels kept as a thumbnail (once no render is waiting: `IdleQueue`), or its
     /// failure recorded.
-    private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails, location: ImageLocation,
-                           cells: CellSize, fit: PictureFit) async throws -> RenderedPicture {
+    private func thumbnail(of original: DesktopThumbnails.Original, in thumbnails: DesktopThumbnails,
+                           cells: CellSize, fit: PictureFit, decode: () async throws -> Decoded) async throws -> RenderedPicture {
         let box = renderer.pixelSize(cells: cells)
         let filling = fit == .crop
         let cached = try await RenderLimiter.shared.run { () throws -> RenderedPicture? in
@@ -101,24 +132,24 @@ struct ThumbnailPipeline: Sendable {
             }
         }
         if let cached { return cached }
-        let data = try await loader.imageData(at: location)
-        try Task.checkCancellation()
-        let (image, picture): (RGBImage, RenderedPicture)
+        let decoded: Decoded
         do {
-            (image, picture) = try await RenderLimiter.shared.run {
-                let image = try renderer.decode(data, cells: cells, fit: fit)
-                return (image, try renderer.render(image, cells: cells, fit: fit))
-            }
+            decoded = try await decode()
         } catch let error as ImageError {
-            // A missing library (HEIF) is this machine's, not the file's: it may be installed tomorrow.
-            if case .unavailable = error {} else { thumbnails.recordFailure(of: original, reason: error.description) }
+            // A missing library (HEIF, FFmpeg) is this machine's, not the file's: it may be installed
+            // tomorrow; a budget passed may be this machine's load (a 4K poster on a busy machine).
+            switch error {
+            case .unavailable, .overBudget: break
+            default: thumbnails.recordFailure(of: original, reason: error.description)
+            }
             throw error
         }
         thumbnails.onDecode(original.path.description)
         // A file cut short may still be arriving: its thumbnail would keep the grey part.
-        if !image.isTruncated {
-            IdleQueue.shared.enqueue { thumbnails.save(image, of: original, covering: box, filling: filling) }
+        if !decoded.image.isTruncated {
+            let (image, text) = (decoded.image, decoded.text)
+            IdleQueue.shared.enqueue { thumbnails.save(image, of: original, covering: box, filling: filling, text: text) }
         }
-        return picture
+        return decoded.picture
     }
 }

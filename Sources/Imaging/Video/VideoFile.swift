@@ -61,7 +61,7 @@ public final class VideoFile {
             throw ImageError.corrupt("video: \(error.reason)")
         }
         guard let handle = gallery_video_open_descriptor(file.rawValue, Int64(size), limits.c, &report) else {
-            throw ImageError.corrupt("video: \(report.text)")
+            throw report.error
         }
         self.handle = handle
         owned = nil
@@ -77,7 +77,7 @@ public final class VideoFile {
         _ = owned.initialize(from: bytes)
         guard let handle = gallery_video_open_memory(owned.baseAddress, owned.count, limits.c, &report) else {
             owned.deallocate()
-            throw ImageError.corrupt("video: \(report.text)")
+            throw report.error
         }
         self.handle = handle
         self.owned = owned
@@ -96,7 +96,7 @@ public final class VideoFile {
         let seconds = min(Self.posterTime, probe.duration.map { $0 / .seconds(1) * Self.posterFraction } ?? Self.posterTime)
         var time = 0.0
         var report = gallery_video_report()
-        guard gallery_video_decode_poster(handle, seconds, &time, &report) == 0 else { throw ImageError.corrupt("video: \(report.text)") }
+        guard gallery_video_decode_poster(handle, seconds, &time, &report) == 0 else { throw report.error }
         // A cover is stored upright; a frame is turned as the stream says.
         let orientation = probe.hasCover ? .up : probe.orientation
         return VideoPoster(image: try currentFrame(fittingIn: box, orientation: orientation), time: time)
@@ -111,14 +111,14 @@ public final class VideoFile {
         switch gallery_video_decode_next(handle, &time, &report) {
         case 1: return time
         case 0: return nil
-        default: throw ImageError.corrupt("video: \(report.text)")
+        default: throw report.error
         }
     }
 
     /// Goes back to the first frame (after a poster, or to play again).
     public func rewind() throws {
         var report = gallery_video_report()
-        guard gallery_video_rewind(handle, &report) == 0 else { throw ImageError.corrupt("video: \(report.text)") }
+        guard gallery_video_rewind(handle, &report) == 0 else { throw report.error }
     }
 
     /// The frame decoded last (none once `decodeNextFrame` said the end), upright and fitted
@@ -136,7 +136,7 @@ public final class VideoFile {
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
         var report = gallery_video_report()
         let status = pixels.withUnsafeMutableBufferPointer { gallery_video_scale(handle, $0.baseAddress, width, height, &report) }
-        guard status == 0 else { throw ImageError.corrupt("video: \(report.text)") }
+        guard status == 0 else { throw report.error }
         return RGBImage(width: Int(width), height: Int(height), pixels: pixels).oriented(orientation)
     }
 
@@ -173,6 +173,12 @@ private extension VideoFile.Limits {
 }
 
 private extension gallery_video_report {
+    /// What the call that filled the report throws: past its time budget `.overBudget` (the
+    /// machine's load may be why: a desktop thumbnail records no failure for it), else `.corrupt`.
+    var error: ImageError {
+        timed_out != 0 ? .overBudget("video: \(text)") : .corrupt("video: \(text)")
+    }
+
     /// The message as C left it in the fixed buffer, on one line.
     var text: String {
         withUnsafeBytes(of: message) { bytes in

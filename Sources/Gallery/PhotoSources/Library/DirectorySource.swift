@@ -28,6 +28,9 @@ public struct DirectorySource: PhotoSource {
     let dateTaken: DateTaken
     /// Which photos are listed (`--min-rating`, `--picked`).
     public let labelFilter: LabelFilter
+    /// Where a video's container facts are read from when its poster's thumbnail keeps them
+    /// (`VideoFacts`), so a listing of cached videos loads no FFmpeg; nil: each video is probed.
+    public let desktopThumbnails: DesktopThumbnails?
 
     /// Header bytes read for a photo's dimensions; a JPEG's size sits before its first scan.
     static let headerBytes = 256 << 10
@@ -42,13 +45,15 @@ public struct DirectorySource: PhotoSource {
 
     /// Checks that `path` is a folder that can be listed; throws `GalleryError.unreadableFolder` if not.
     public init(path: FilePath, order: PhotoOrder = .name, reversed: Bool = false, recursive: Bool = false,
-                dateFilter: DateFilter? = nil, dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws {
+                dateFilter: DateFilter? = nil, dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all,
+                desktopThumbnails: DesktopThumbnails? = nil) throws {
         let absolute = Self.absolute(path)
         try LocalFile.checkListable(absolute)
         self.path = absolute
         self.recursive = recursive
         self.dateTaken = dateTaken
         self.labelFilter = labelFilter
+        self.desktopThumbnails = desktopThumbnails
         listing = DirectoryListing(contents: .folder(absolute, recursive: recursive), order: order, reversed: reversed,
                                    dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
     }
@@ -58,16 +63,19 @@ public struct DirectorySource: PhotoSource {
     /// that is no photo.
     public static func opening(_ path: FilePath, order: PhotoOrder = .name, reversed: Bool = false,
                                recursive: Bool = false, dateFilter: DateFilter? = nil,
-                               dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws -> (source: DirectorySource, photoID: String?) {
+                               dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all,
+                               desktopThumbnails: DesktopThumbnails? = nil) throws -> (source: DirectorySource, photoID: String?) {
         let absolute = absolute(path)
         guard let status = try? FileStatus(path: absolute) else { throw GalleryError.noSuchPath(path.description) }
         if let special = status.special { throw GalleryError.notAFile(path.description, what: special.description) }
         guard status.kind != .directory else {
             return (try DirectorySource(path: absolute, order: order, reversed: reversed, recursive: recursive,
-                                        dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter), nil)
+                                        dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter,
+                                        desktopThumbnails: desktopThumbnails), nil)
         }
         let folder = try DirectorySource(path: absolute.parent, order: order, reversed: reversed,
-                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
+                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter,
+                                         desktopThumbnails: desktopThumbnails)
         let entries = (try? folder.listing.entries()) ?? []
         // A Live Photo's motion or a RAW file given opens on the item it belongs to.
         let entry = folder.index(ofID: absolute.description).map { entries[$0] }
@@ -84,22 +92,25 @@ public struct DirectorySource: PhotoSource {
     /// Exactly `paths`, files and folders (relative ones resolved against the current folder).
     /// Throws `GalleryError.nothingToShow` when none of them is a photo or a folder.
     public init(paths: [FilePath], order: PhotoOrder = .name, reversed: Bool = false, dateFilter: DateFilter? = nil,
-                dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all) throws {
+                dateTaken: DateTaken = .unknown, labelFilter: LabelFilter = .all, desktopThumbnails: DesktopThumbnails? = nil) throws {
         path = nil
         recursive = false
         self.dateTaken = dateTaken
         self.labelFilter = labelFilter
+        self.desktopThumbnails = desktopThumbnails
         listing = DirectoryListing(contents: .paths(paths.map(Self.absolute)), order: order, reversed: reversed,
                                    dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
         guard try !listing.entries().isEmpty else { throw GalleryError.nothingToShow }
     }
 
-    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken, labelFilter: LabelFilter) {
+    private init(path: FilePath?, recursive: Bool, listing: DirectoryListing, dateTaken: DateTaken, labelFilter: LabelFilter,
+                 desktopThumbnails: DesktopThumbnails?) {
         self.path = path
         self.recursive = recursive
         self.listing = listing
         self.dateTaken = dateTaken
         self.labelFilter = labelFilter
+        self.desktopThumbnails = desktopThumbnails
     }
 
     /// The folder's path (or "N paths"), for the status bar: `shownPath(_:home:)`.
@@ -259,21 +270,22 @@ public struct DirectorySource: PhotoSource {
         DirectorySource(path: path, recursive: recursive,
                         listing: DirectoryListing(contents: listing.contents, order: order, reversed: reversed,
                                                   dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter),
-                        dateTaken: dateTaken, labelFilter: labelFilter)
+                        dateTaken: dateTaken, labelFilter: labelFilter, desktopThumbnails: desktopThumbnails)
     }
 
     /// The folder a folder tile stands for, in the same order; nil for a photo.
     public func entering(_ item: LibraryItem) throws -> DirectorySource? {
         guard let folder = item.folder else { return nil }
         return try DirectorySource(path: folder.path, order: order, reversed: reversed, dateFilter: dateFilter,
-                                   dateTaken: dateTaken, labelFilter: labelFilter)
+                                   dateTaken: dateTaken, labelFilter: labelFilter, desktopThumbnails: desktopThumbnails)
     }
 
     /// The folder above this one, and the id of this folder's tile in it; nil at `/` or for a list of paths.
     public func parentFolder() throws -> (source: DirectorySource, childID: String)? {
         guard let path, path != "/" else { return nil }
         let parent = try DirectorySource(path: path.parent, order: order, reversed: reversed,
-                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter)
+                                         dateFilter: dateFilter, dateTaken: dateTaken, labelFilter: labelFilter,
+                                         desktopThumbnails: desktopThumbnails)
         return (parent, path.description)
     }
 
@@ -288,7 +300,7 @@ public struct DirectorySource: PhotoSource {
     func photo(for entry: LibraryEntry) -> LibraryItem {
         var item = switch entry.kind {
         case .photo: Self.photo(for: entry, dateTaken: dateTaken)
-        case .video: Self.video(for: entry, dateTaken: dateTaken)
+        case .video: Self.video(for: entry, dateTaken: dateTaken, desktopThumbnails: desktopThumbnails)
         case .folder: folderTile(entry)
         }
         item.companions = entry.companions
@@ -314,15 +326,15 @@ public struct DirectorySource: PhotoSource {
     }
 
     /// The file as a video: what its container says (its size upright, its length, when it was
-    /// recorded), read by FFmpeg, loaded at the first video; a file it cannot read is still a video
+    /// recorded), kept with its poster's desktop thumbnail when the file has not changed since,
+    /// else read by FFmpeg, loaded at the first video; a file it cannot read is still a video
     /// item, whose tile says why when its poster is asked for.
-    static func video(for entry: LibraryEntry, dateTaken: DateTaken = .unknown) -> LibraryItem {
-        let probe = try? VideoFile(path: entry.path).probe
-        let captureDate = dateTaken.captureDate(of: entry, record: TakenRecord(date: probe?.recorded))
-        var item = LibraryItem(id: entry.path.description,
-                               kind: .video(VideoClip(duration: probe?.duration, framesPerSecond: probe?.framesPerSecond,
-                                                      codec: probe?.codec)),
-                               title: entry.title, width: probe?.size.width ?? 0, height: probe?.size.height ?? 0,
+    static func video(for entry: LibraryEntry, dateTaken: DateTaken = .unknown, desktopThumbnails: DesktopThumbnails? = nil) -> LibraryItem {
+        let facts = desktopThumbnails?.videoFacts(ofFileAt: entry.path, size: entry.size, modifiedSeconds: entry.modifiedSeconds)
+            ?? (try? VideoFile(path: entry.path)).map { VideoFacts($0.probe) }
+        let captureDate = dateTaken.captureDate(of: entry, record: TakenRecord(date: facts?.recorded))
+        var item = LibraryItem(id: entry.path.description, kind: .video(facts?.clip ?? VideoClip()),
+                               title: entry.title, width: facts?.size.width ?? 0, height: facts?.size.height ?? 0,
                                createdAt: Self.createdAt(captureDate), picture: .file(entry.path))
         item.captureDate = captureDate
         return item
