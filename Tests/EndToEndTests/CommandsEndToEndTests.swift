@@ -13,7 +13,7 @@ import Testing
         for folder in [pictures, root.appendingPathComponent("Outbox"), root.appendingPathComponent("config/gallery")] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let names = ["it's \"one\".jpg", "two  spaces $HOME.jpg", "three.jpg"]
+        let names = ["it's \"one\" 1.jpg", "two  spaces $HOME.jpg", "three.jpg"]
         for (index, name) in names.enumerated() {
             let image = RGBImage(width: 64, height: 48, filledWith: RGB(UInt8(60 * index), 90, 160))
             try Data(try JPEGCodec.encode(image)).write(to: pictures.appendingPathComponent(name))
@@ -70,6 +70,38 @@ import Testing
         try tmux.press("C-c")
         let interrupted = try await tmux.waitFor { $0.joined().contains("sh: ended by signal 2") && $0.joined().contains("4 photos") }
         #expect(interrupted.ok, "\(interrupted.screen.joined(separator: "\n"))")
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+    }
+
+    /// In the detail pane a bound key runs on the photo shown: its path, quotes and spaces and all,
+    /// one argument; the pane comes back as it was, with how the command ended.
+    @Test func aBoundKeyInTheDetailPaneRunsOnThePhotoShown() async throws {
+        let gallery = try #require(galleryExecutable())
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try TmuxSession(columns: 120, rows: 40)
+        try tmux.type("XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?", enter: true)
+        #expect(try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }.ok)
+        // Name order: "it's…", "three", "two…": Enter on the first.
+        try tmux.press("Enter")
+        // The pane whole: its text, and its picture (the photo is one colour: a block of one
+        // character in ASCII) beside it.
+        let pane = try await tmux.waitFor { screen in
+            screen.joined().contains("1 of 3") && screen.joined().contains("File:")
+                && screen.count > 20 && !screen[20].prefix(40).allSatisfy { $0 == " " }
+        }
+        #expect(pane.ok, "\(pane.screen.joined(separator: "\n"))")
+        try tmux.press("c")
+        let ran = try await tmux.waitFor { $0.joined().contains("write argv: exit 3") }
+        #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
+        let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(argv == ["--flag", pictures.path + "/" + names[0]])
+        let paneRows = { (screen: [String]) in screen.filter { !$0.contains("Esc back") } }
+        let changed = zip(paneRows(ran.screen), paneRows(pane.screen)).enumerated().filter { $0.element.0 != $0.element.1 }
+            .map { "\($0.offset): \($0.element.1) → \($0.element.0)" }
+        #expect(changed.isEmpty, "the pane is drawn again as it was:\n\(changed.joined(separator: "\n"))")
+        #expect(!ran.screen.joined().contains("SCRIBBLE"))
         try tmux.press("q")
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }

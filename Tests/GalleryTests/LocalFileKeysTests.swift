@@ -15,7 +15,8 @@ import TUI
     let coordinator: PhotosCoordinator
     let clipboard = FakeClipboard()
 
-    init(names: [String]) throws {
+    /// `configure`: the environment's key map, its runner of commands.
+    init(names: [String], configure: (inout AppEnvironment) -> Void = { _ in }) throws {
         directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path + "/pictures", withIntermediateDirectories: true)
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
@@ -26,6 +27,7 @@ import TUI
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         environment.trash = FreedesktopTrash(homeTrash: directory.path + "/data/Trash")
         environment.clipboard = clipboard
+        configure(&environment)
         coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
     }
 
@@ -152,6 +154,76 @@ struct LocalFileKeysTests {
         #expect(try app.directory.text(of: "pictures/a.jpg.xmp").contains("xmp:Label=\"Blue\""))
         app.press(.escape)
         #expect(app.draw().joined(separator: "\n").contains("★5 ●B a.jpg"), "the grid knows what the pane did")
+    }
+
+    /// `M` in the detail pane moves the photo shown: the pane shows the one that took its place,
+    /// and `u` there moves it back into the grid; `D` trashes the next one after its question.
+    @Test func theDetailPaneMovesAndTrashesItsPhotoAndShowsTheNext() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { app.directory.remove() }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/out", withIntermediateDirectories: true)
+        await app.start(expecting: 3)
+        app.press(.right, .enter)
+        await eventually { app.draw().joined().contains("File: b.jpg") }
+        app.press(.character("M"))
+        #expect(app.statusLine.hasPrefix("move to: \(app.directory.path)/pictures/"), "\(app.statusLine)")
+        app.press(.ctrl("u"))
+        app.type("../out")
+        app.press(.enter)
+        #expect(app.statusLine.contains("moved 1 photo to out (u moves back)"), "\(app.statusLine)")
+        #expect(app.onDisk == ["a.jpg", "c.jpg"])
+        #expect(app.directory.contents(of: "out") == ["b.jpg"])
+        await eventually { app.draw().joined().contains("File: c.jpg") }
+        #expect(app.draw().joined().contains("2 of 2"), "the pane shows the photo that took its place")
+
+        app.press(.character("u"))
+        #expect(app.statusLine.contains("moved 1 photo back from out"), "\(app.statusLine)")
+        #expect(app.onDisk == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(app.draw().joined().contains("File: c.jpg"), "the pane stays where it is")
+
+        // The last photo trashed: the one before it is shown.
+        app.press(.character("D"))
+        #expect(app.statusLine.contains("Move \"c.jpg\" to the trash? y/n"), "\(app.statusLine)")
+        app.press(.character("y"))
+        #expect(app.onDisk == ["a.jpg", "b.jpg"])
+        await eventually { app.draw().joined().contains("File: b.jpg") }
+        app.press(.escape)
+        let grid = app.draw().joined(separator: "\n")
+        #expect(grid.contains("b.jpg") && !grid.contains("c.jpg") && app.statusLine.contains("2 photos"), "\(grid)")
+    }
+
+    /// A `[commands]` key and `:` in the detail pane run on the photo shown, its path one argument
+    /// whatever its name holds, else on the marked photos; the pane says how the command ended.
+    @Test func aCommandKeyInTheDetailPaneGetsTheShownPhotoElseTheMarked() async throws {
+        var given: [[FilePath]] = []
+        let names = ["a.jpg", "b's \"q\" $HOME.jpg", "c.jpg"]
+        let app = try FolderScenes(names: names) { environment in
+            environment.keyMap.bind(try! UserCommand("true --flag", home: "/"), to: "c")
+            environment.runInTerminal = { arguments in
+                MainActor.assumeIsolated { given.append(arguments) }
+                return Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
+            }
+        }
+        defer { app.directory.remove() }
+        await app.start(expecting: 3)
+        let pictures = app.directory.path + "/pictures/"
+        app.press(.right, .enter)
+        await eventually { app.draw().joined().contains("File: b's") }
+        app.press(.character("c"))
+        #expect(given == [["true", "--flag", FilePath(pictures + names[1])]])
+        #expect(app.statusLine.contains("true: done"), "\(app.statusLine)")
+        app.press(.character(":"))
+        #expect(app.statusLine.hasPrefix("run:"), "\(app.statusLine)")
+        app.type("false")
+        app.press(.enter)
+        #expect(given.last == ["false", FilePath(pictures + names[1])])
+        #expect(app.statusLine.contains("false: exit 1"), "\(app.statusLine)")
+
+        // Marked photos take the key in the pane as in the grid.
+        app.press(.escape, .left, .character(" "), .right, .right, .character(" "), .left, .enter)
+        await eventually { app.draw().joined().contains("File: b's") }
+        app.press(.character("c"))
+        #expect(given.last == ["true", "--flag", FilePath(pictures + "a.jpg"), FilePath(pictures + "c.jpg")])
     }
 
     @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {

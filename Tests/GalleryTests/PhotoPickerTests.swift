@@ -35,6 +35,36 @@ struct PhotoPickerTests {
         #expect(results.picks.count == 1, "a pick ends once")
     }
 
+    /// Marks are kept by path above each folder's listing: a mark made in one folder stays while
+    /// the user is in another, the status bar counts it there, and Enter picks it too.
+    @Test func marksInOtherFoldersStayCountedAndPicked() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
+        _ = await app.settle()
+        // a/, b/, img1, img2, img10: mark img2, then go into a/ and mark two.jpg.
+        app.press(.right, .right, .right, .character(" "))
+        #expect(await app.settle().contains("1 marked"))
+        app.press(.home, .enter)
+        let inside = app.coordinator.viewModel!
+        await inside.until { inside.photos.map(\.title) == ["one.jpg", "two.jpg"] }
+        let there = await app.settle()
+        #expect(there.contains("1 marked"), "the mark in the folder above is counted here: \(there)")
+        app.press(.right, .character(" "))
+        #expect(await app.settle().contains("2 marked"))
+        // Back up: img2 is still marked, a/two.jpg too.
+        app.press(.backspace)
+        let above = app.coordinator.viewModel!
+        await above.until { above.photos.count == 5 }
+        let frame = await app.settle()
+        #expect(frame.contains("2 marked"), "\(frame)")
+        #expect(app.screen.text().joined(separator: "\n").contains("✓ img2.jpg"))
+        #expect(!app.screen.text().joined(separator: "\n").contains("✓ img1.jpg"))
+        app.press(.end, .enter)
+        #expect(results.picks == [[folder.path + "/img2.jpg", folder.path + "/a/two.jpg"]], "in the order marked")
+    }
+
     @Test func enterWithoutMarksChoosesTheSelectedPhotoAndOpensFolders() async throws {
         let folder = try LibraryHarness.sampleLibrary()
         defer { folder.remove() }
@@ -61,7 +91,7 @@ struct PhotoPickerTests {
         app.press(.character(" "))
         let refused = await app.settle()
         #expect(refused.contains("folders are not marked") && !refused.contains("1 marked"), "\(refused)")
-        #expect(app.coordinator.viewModel?.markedIDs.isEmpty == true)
+        #expect(app.coordinator.marks.isEmpty)
         app.press(.character("v"))
         #expect(await app.settle().contains("3 marked"))
         // a/, b/, img1, img2, img10: Enter on img1.

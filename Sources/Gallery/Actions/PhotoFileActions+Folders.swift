@@ -6,11 +6,17 @@ extension PhotoFileActions {
     /// The photos `C`, `M` or a command is for: the marked ones, else the selected one; nil after
     /// saying why there are none (a web catalog, a folder tile).
     public func chosenPhotos(in viewModel: PhotosViewModel, selected: LibraryItem?, for what: String) -> [LibraryItem]? {
+        chosenPhotos(marked: viewModel.markedPhotos, selected: selected, for: what)
+    }
+
+    /// The photos `C`, `M` or a command is for: `marked`, else `selected`; nil after saying why
+    /// there are none.
+    func chosenPhotos(marked: [LibraryItem], selected: LibraryItem?, for what: String) -> [LibraryItem]? {
         guard files != nil else {
             message = "only files in a folder can be \(what)"
             return nil
         }
-        let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
+        let photos = marked.isEmpty ? [selected].compactMap { $0 } : marked
         guard !photos.isEmpty, photos.allSatisfy(\.isMedia) else {
             message = "only photos can be \(what): mark or select photos"
             return nil

@@ -14,7 +14,7 @@ public final class PhotoFileActions {
     /// The latest outcome, shown in the status bar until the next key.
     public internal(set) var message: String?
     /// The question waiting for y or n ("Move 3 photos to the trash? y/n").
-    public var question: String? { pendingTrash.map { Self.question(for: $0.photos) } }
+    public var question: String? { pendingTrash.map(Self.question(for:)) }
     /// What the status bar shows: the question, else the message.
     public var statusText: String? { question ?? message }
 
@@ -25,7 +25,7 @@ public final class PhotoFileActions {
     @ObservationIgnored private let trash: FreedesktopTrash?
     /// The grids a photo may be listed in (the folder and its search results).
     @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
-    private var pendingTrash: (photos: [LibraryItem], viewModel: PhotosViewModel)?
+    private var pendingTrash: [LibraryItem]?
     /// The batches moved to the trash or to another folder, the last last: what `u` puts back, one
     /// batch at a time.
     @ObservationIgnored private var undoHistory: [[GonePhoto]] = []
@@ -66,22 +66,25 @@ public final class PhotoFileActions {
     /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` (a photo or a
     /// folder) when none is marked.
     public func askToTrash(in viewModel: PhotosViewModel, selected: LibraryItem?) {
-        guard ready(toBe: "moved to the trash") != nil else { return }
-        let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
-        guard !photos.isEmpty else { return }
+        askToTrash(viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos)
+    }
+
+    /// `D`: asks whether to move `photos` (photos, or one folder) to the trash.
+    func askToTrash(_ photos: [LibraryItem]) {
+        guard ready(toBe: "moved to the trash") != nil, !photos.isEmpty else { return }
         message = nil
-        pendingTrash = (photos, viewModel)
+        pendingTrash = photos
     }
 
     /// The answer to the question: `y` moves the photos, anything else keeps them.
     public func answer(yes: Bool) {
-        guard let (photos, viewModel) = pendingTrash else { return }
+        guard let photos = pendingTrash else { return }
         pendingTrash = nil
         guard yes else {
             message = "nothing was moved"
             return
         }
-        moveToTrash(photos, from: viewModel)
+        moveToTrash(photos)
     }
 
     /// `u`: puts the last batch moved to the trash or to another folder back where it was, except
@@ -235,7 +238,7 @@ public final class PhotoFileActions {
     }
 
     // MARK: Work
-    private func moveToTrash(_ photos: [LibraryItem], from viewModel: PhotosViewModel) {
+    private func moveToTrash(_ photos: [LibraryItem]) {
         guard let trash = ready(toBe: "moved to the trash"), files != nil else { return }
         var moved: [GonePhoto] = []
         var failures: [String] = []

@@ -22,6 +22,8 @@ import OperatingSystem
         files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
         grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
         home: XDGDirectories(environment: environment.processEnvironment).home)
+    /// The marked photos, in every folder the user walks through: above each folder's grid.
+    let marks = Marks()
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results and zoomed-out grids.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
@@ -69,7 +71,7 @@ import OperatingSystem
             source: source ?? environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
-            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping)
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping, marks: marks)
         viewModel.coordinator = self
         // A month's tile is no file: `D` and `R` say so rather than act on its cover.
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
