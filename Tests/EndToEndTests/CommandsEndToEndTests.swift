@@ -5,7 +5,7 @@ import Testing
 /// `[commands]`, `:` and `M` with Tab and `u` on a real folder through the real binary in tmux.
 @Suite(.serialized) struct CommandsEndToEndTests {
     /// A folder `pictures` of three small JPEGs with spaces and quotes in their names, a folder
-    /// `Outbox` beside it, and a config file binding `c` to a script that writes its arguments,
+    /// `Outbox` beside it, and a config file binding `c` to a script (run by sh) that writes its arguments,
     /// NUL-separated, to `argv`, scribbles on the terminal and exits 3.
     private func makeFolder() throws -> (root: URL, pictures: URL, names: [String]) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
@@ -22,7 +22,9 @@ import Testing
         try "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"\(root.path)/argv\"\necho SCRIBBLE; echo SCRIBBLE >&2\nexit 3\n"
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "[commands]\n\"c\" = \"'\(script.path)' --flag\"\n"
+        // Through sh, not exec'd: a script just written can be "busy" (ETXTBSY) while a child
+        // another test forked meanwhile still holds the descriptor it was written through.
+        try "[commands]\n\"c\" = \"/bin/sh '\(script.path)' --flag\"\n"
             .write(to: root.appendingPathComponent("config/gallery/config.toml"), atomically: true, encoding: .utf8)
         return (root, pictures, names)
     }
@@ -44,7 +46,7 @@ import Testing
         #expect(marked.ok)
 
         try tmux.press("c")
-        let ran = try await tmux.waitFor { $0.joined().contains("write argv: exit 3") }
+        let ran = try await tmux.waitFor { $0.joined().contains("sh: exit 3") }
         #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
         let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(argv == ["--flag", pictures.path + "/" + names[0], pictures.path + "/" + names[1]])
@@ -64,9 +66,11 @@ import Testing
 
         // Ctrl-C while a command runs reaches the command, not gallery.
         try tmux.press(":")
-        try tmux.type("sh -c 'exec sleep 30' sh", enter: true)
+        // It says so once it is the terminal's foreground group (`+` in ps's state): a Ctrl-C
+        // sooner would reach gallery, whose group the terminal's still was.
+        try tmux.type("sh -c 'until ps -o stat= -p $$ | grep -q +; do sleep 0.01; done; echo RUNNING; exec sleep 30' sh", enter: true)
         // The app's screen is put away while the command runs.
-        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") }.ok)
+        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") && $0.joined().contains("RUNNING") }.ok)
         try tmux.press("C-c")
         let interrupted = try await tmux.waitFor { $0.joined().contains("sh: ended by signal 2") && $0.joined().contains("4 photos") }
         #expect(interrupted.ok, "\(interrupted.screen.joined(separator: "\n"))")
@@ -93,7 +97,7 @@ import Testing
         }
         #expect(pane.ok, "\(pane.screen.joined(separator: "\n"))")
         try tmux.press("c")
-        let ran = try await tmux.waitFor { $0.joined().contains("write argv: exit 3") }
+        let ran = try await tmux.waitFor { $0.joined().contains("sh: exit 3") }
         #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
         let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(argv == ["--flag", pictures.path + "/" + names[0]])
