@@ -224,6 +224,18 @@ struct LocalFileKeysTests {
         await eventually { app.draw().joined().contains("File: b's") }
         app.press(.character("c"))
         #expect(given.last == ["true", "--flag", FilePath(pictures + "a.jpg"), FilePath(pictures + "c.jpg")])
+
+        // A command that moves the photo shown away: once the folder is read again, the pane shows
+        // the photo that took its place.
+        app.press(.escape, .left, .character(" "), .right, .right, .character(" "), .left, .left, .enter)
+        await eventually { app.draw().joined().contains("File: a.jpg") }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/out", withIntermediateDirectories: true)
+        app.press(.character(":"))
+        app.type("mv -t '\(app.directory.path)/out'")
+        app.press(.enter)
+        #expect(app.statusLine.contains("mv: done"), "\(app.statusLine)")
+        #expect(app.directory.contents(of: "out") == ["a.jpg"])
+        await eventually { app.draw().joined().contains("File: b's") }
     }
 
     @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {

@@ -19,6 +19,8 @@ import TerminalVocabulary
     private let marked: @MainActor () -> [LibraryItem]
     private let spinner = LoadingSpinner()
     private var imageArea: CellSize?
+    /// Where the photo stood in its list at the last layout.
+    private var listPlace: Int?
     /// Where the pointer was at the last press or drag: a drag pans a zoomed picture by its moves.
     private var dragFrom: Point?
     private var renderMode: RenderMode { environment.renderMode }
@@ -52,6 +54,16 @@ import TerminalVocabulary
     }
 
     func layout(in rect: Rect) {
+        // The photo left its list behind the app's back (a command moved it, another program
+        // deleted it, and the folder was read again): the pane shows the one that took its place.
+        if let neighbours = viewModel.neighbours {
+            if let index = neighbours.place(of: viewModel.photo.id)?.index {
+                listPlace = index
+            } else if let index = listPlace {
+                listPlace = nil
+                viewModel.update(.filesChanged(shownAt: index))
+            }
+        }
         let layout = placement(in: rect)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
