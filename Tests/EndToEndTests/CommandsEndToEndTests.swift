@@ -29,14 +29,21 @@ import Testing
         return (root, pictures, names)
     }
 
-    @Test func aBoundKeyRunsItsCommandOnTheMarkedPathsAndTheScreenComesBack() async throws {
+    /// Starts gallery on `pictures` in tmux, `root` its home and its config's, and waits for the grid.
+    private func launch(root: URL, pictures: URL) async throws -> TmuxSession {
         let gallery = try #require(galleryExecutable())
-        let (root, pictures, names) = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?", enter: true)
+        try tmux.type("HOME=\(root.path) XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?",
+                      enter: true)
         let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        return tmux
+    }
+
+    @Test func aBoundKeyRunsItsCommandOnTheMarkedPathsAndTheScreenComesBack() async throws {
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try await launch(root: root, pictures: pictures)
         // The grid is in name order: "it's…", "three", "two…".
         try tmux.press("Space")
         try tmux.press("l")
@@ -81,12 +88,9 @@ import Testing
     /// In the detail pane a bound key runs on the photo shown: its path, quotes and spaces and all,
     /// one argument; the pane comes back as it was, with how the command ended.
     @Test func aBoundKeyInTheDetailPaneRunsOnThePhotoShown() async throws {
-        let gallery = try #require(galleryExecutable())
         let (root, pictures, names) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?", enter: true)
-        #expect(try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }.ok)
+        let tmux = try await launch(root: root, pictures: pictures)
         // Name order: "it's…", "three", "two…": Enter on the first.
         try tmux.press("Enter")
         // The pane whole: its text, and its picture (the photo is one colour: a block of one
@@ -111,13 +115,9 @@ import Testing
     }
 
     @Test func moveWithTabCompletionThenUMovesBack() async throws {
-        let gallery = try #require(galleryExecutable())
         let (root, pictures, names) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("HOME=\(root.path) XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?",
-                      enter: true)
-        #expect(try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }.ok)
+        let tmux = try await launch(root: root, pictures: pictures)
         try tmux.press("M")
         #expect(try await tmux.waitFor { $0.joined().contains("move to: \(pictures.path)/") }.ok)
         try tmux.press("C-u")
