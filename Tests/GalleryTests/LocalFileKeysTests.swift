@@ -238,6 +238,35 @@ struct LocalFileKeysTests {
         await eventually { app.draw().joined().contains("File: b's") }
     }
 
+    /// A photo marked in the folder above, trashed from a folder below: it is unmarked, gone from
+    /// the folder above on the way back (its listing, kept for the way back, is read again), and
+    /// back there after `u`.
+    @Test func aMarkTrashedFromAnotherFolderIsGoneThereOnTheWayBack() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg"])
+        defer { app.directory.remove() }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/pictures/sub", withIntermediateDirectories: true)
+        try app.directory.write(try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(9, 9, 9))), to: "pictures/sub/x.jpg")
+        await app.start(expecting: 3)
+        app.press(.right, .character(" "))
+        #expect(app.statusLine.contains("1 marked"))
+        app.press(.home, .enter)
+        let sub = try #require(app.coordinator.viewModel)
+        await sub.until { sub.photos.map(\.title) == ["x.jpg"] }
+        #expect(app.statusLine.contains("1 marked"), "\(app.statusLine)")
+        app.press(.character("D"))
+        #expect(app.statusLine.contains("Move \"a.jpg\" to the trash? y/n"), "\(app.statusLine)")
+        app.press(.character("y"))
+        #expect(app.statusLine.contains("moved 1 photo to the trash") && !app.statusLine.contains("marked"), "\(app.statusLine)")
+        #expect(app.onDisk == ["b.jpg", "sub"])
+
+        app.press(.backspace)
+        let above = try #require(app.coordinator.viewModel)
+        await above.until { above.photos.map(\.title) == ["sub", "b.jpg"] }
+        app.press(.character("u"))
+        #expect(app.statusLine.contains("restored 1 photo"), "\(app.statusLine)")
+        await above.until { above.photos.map(\.title) == ["sub", "a.jpg", "b.jpg"] }
+    }
+
     @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {
         let app = try FolderScenes(names: ["a.jpg"])
         defer { app.directory.remove() }

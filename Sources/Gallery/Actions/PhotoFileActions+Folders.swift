@@ -70,6 +70,7 @@ extension PhotoFileActions {
             if moving { moved.append(GonePhoto(photo: photo, files: .moved(steps))) }
         }
         leave(moved)
+        if done > 0 && !moving { changes += 1 }
         message = Self.summary(done: done, of: photos, failures: failures) {
             moving ? "moved \($0) to \(folderName) (u moves back)" : "copied \($0) to \(folderName)"
         }
@@ -79,6 +80,7 @@ extension PhotoFileActions {
     /// program given a photo is given the photo), on the terminal, then says how it ended.
     public func run(_ command: UserCommand, on photos: [LibraryItem]) {
         guard let files else { return }
+        defer { changes += 1 }
         switch runInTerminal(command.arguments(with: photos.map { files.filePath(of: $0) })) {
         case .success(let ended):
             message = "\(command.name): " + (ended.signal.map { "ended by signal \($0)" }

@@ -29,6 +29,12 @@ public final class PhotoFileActions {
     /// The batches moved to the trash or to another folder, the last last: what `u` puts back, one
     /// batch at a time.
     @ObservationIgnored private var undoHistory: [[GonePhoto]] = []
+    /// How many times the files changed through these actions (trashed, moved, copied, put back,
+    /// renamed, labelled, given to a command): a folder's listing kept since it was left (the way
+    /// back up) is read again when this changed meanwhile, since marks reach other folders' photos.
+    @ObservationIgnored var changes = 0
+    /// Reads the folder shown again (its `LiveFolder`), for a photo put back that no grid shown had.
+    @ObservationIgnored var relistShownFolder: (@MainActor () -> Void)?
     /// Runs a user's command on the terminal (`AppEnvironment.runInTerminal`).
     @ObservationIgnored let runInTerminal: AppEnvironment.TerminalRunner
     /// The home folder, for `~` in commands and folders typed.
@@ -101,13 +107,16 @@ public final class PhotoFileActions {
         var failures: [String] = []
         var kept: [GonePhoto] = []
         var restored = 0
+        var unplaced = false
         for entry in batch {
             do {
                 try putBack(entry.files)
                 files?.restored(entry.photo)
-                for grid in grids() {
+                let shown = grids()
+                for grid in shown {
                     grid.update(.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index))
                 }
+                unplaced = unplaced || !shown.contains { grid in entry.places.contains { $0.viewModel === grid } }
                 restored += 1
             } catch {
                 failures.append(error.description)
@@ -115,6 +124,10 @@ public final class PhotoFileActions {
             }
         }
         if !kept.isEmpty { undoHistory.append(kept) }
+        if restored > 0 { changes += 1 }
+        // Gone from another folder's grid than those shown (marks reach every folder, and the user
+        // may have walked since): whether the folder shown lists it now is its listing's to say.
+        if unplaced { relistShownFolder?() }
         message = Self.summary(done: restored, of: batch.map(\.photo), failures: failures) { count in
             if case .moved(let moves) = batch[0].files, let folder = moves.first?.to.parent {
                 return "moved \(count) back from \(LocalFile.name(of: folder))"
@@ -170,6 +183,7 @@ public final class PhotoFileActions {
         }
         let renamed = files.renamed(photo, to: newName)
         for viewModel in grids() { viewModel.update(.renamed(photo, to: renamed)) }
+        changes += 1
         message = "renamed \(oldName) to \(newName)" + (photo.companions.isEmpty ? "" : " (and its \(Self.companionWords(photo)))")
     }
 
@@ -203,6 +217,7 @@ public final class PhotoFileActions {
             }
         }
         for grid in grids() { grid.update(.labelled(done)) }
+        changes += 1
         let sentence = done.isEmpty ? [] : [change.sentence(clears: clears, count: done.count)]
         message = (sentence + failures.prefix(1)).joined(separator: "; ") + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
         return done
@@ -263,6 +278,7 @@ public final class PhotoFileActions {
     /// they had for `u`.
     func leave(_ gone: [GonePhoto]) {
         guard let files, !gone.isEmpty else { return }
+        changes += 1
         var gone = gone
         for entry in gone { files.removed(entry.photo) }
         let positions = Dictionary(gone.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })

@@ -13,15 +13,20 @@ import OperatingSystem
     private let navigator: Navigator
     /// The services; `source` and `sourceName` change as the user walks through folders.
     private var environment: AppEnvironment
-    /// The listings folders were entered from, with the id of the folder entered, for the way back.
-    private var trail: [(source: DirectorySource, folderID: String)] = []
+    /// The listings folders were entered from, with the id of the folder entered and how many
+    /// changes the file actions had made then, for the way back.
+    private var trail: [(source: DirectorySource, folderID: String, changes: Int)] = []
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
     /// `D` `C` `M` `u` `R` and the user's commands on a folder's files, for every grid of this flow.
-    private(set) lazy var fileActions = PhotoFileActions(
-        files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
-        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
-        home: XDGDirectories(environment: environment.processEnvironment).home)
+    private(set) lazy var fileActions: PhotoFileActions = {
+        let actions = PhotoFileActions(
+            files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
+            grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
+            home: XDGDirectories(environment: environment.processEnvironment).home)
+        actions.relistShownFolder = { [weak self] in self?.liveFolder?.relist() }
+        return actions
+    }()
     /// The marked photos, in every folder the user walks through: above each folder's grid.
     let marks = Marks()
     private var children: [PhotoDetailCoordinator] = []
@@ -167,12 +172,14 @@ import OperatingSystem
 
     func goUp() {
         guard let library else { return }
-        if let (source, folderID) = trail.popLast() {
+        if let (source, folderID, changes) = trail.popLast() {
             // Back to the listing the folder was entered from, in the order chosen since.
             var back = source.order == library.order && source.reversed == library.reversed
                 ? source : source.reordered(library.order, reversed: library.reversed)
             if back.dateFilter != library.dateFilter { back = back.filtered(by: library.dateFilter) }
             show(back, selecting: folderID)
+            // A photo of it trashed, moved or renamed from another folder (a mark goes everywhere).
+            if fileActions.changes != changes { liveFolder?.relist() }
             return
         }
         do {
@@ -186,7 +193,7 @@ import OperatingSystem
     private func enter(_ folder: LibraryItem, from library: DirectorySource) {
         do {
             guard let inside = try library.entering(folder) else { return }
-            trail.append((library, folder.id))
+            trail.append((library, folder.id, fileActions.changes))
             show(inside, selecting: nil)
         } catch {
             grids.last?.view.showNotice(ErrorMessage.text(for: error))

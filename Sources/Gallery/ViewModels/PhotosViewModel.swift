@@ -605,6 +605,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     func places(ofIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] { list.places(ofIDs: ids) }
 
     private func remove(_ ids: Set<String>) {
+        // Marked in another folder or not, a photo gone is no longer marked.
+        marks.unmark(ids: ids)
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         if let timeline {
@@ -615,7 +617,6 @@ public final class PhotosViewModel: UpdatedByMessages {
             setTimeline(Timeline(dates: dates, isNewestFirst: timeline.isNewestFirst))
         }
         for (photo, _) in removed { forget(photo.id) }
-        marks.unmark(ids: Set(removed.map(\.photo.id)))
         folderCount -= removed.count { $0.photo.folder != nil }
         listChanged()
     }
