@@ -1,3 +1,4 @@
+import Foundation
 import OperatingSystem
 import TestSupport
 import TUI
@@ -63,6 +64,24 @@ struct PhotoPickerTests {
         #expect(!app.screen.text().joined(separator: "\n").contains("✓ img1.jpg"))
         app.press(.end, .enter)
         #expect(results.picks == [[folder.path + "/img2.jpg", folder.path + "/a/two.jpg"]], "in the order marked")
+    }
+
+    /// A mark in a folder not shown whose file another program deleted meanwhile is not printed.
+    @Test func aMarkWhoseFileWentWhileElsewhereIsNotPicked() async throws {
+        let folder = try LibraryHarness.sampleLibrary()
+        defer { folder.remove() }
+        let results = Results()
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
+        _ = await app.settle()
+        // a/, b/, img1, img2, img10: mark img2, go into a/, mark one.jpg.
+        app.press(.right, .right, .right, .character(" "), .home, .enter)
+        let inside = app.coordinator.viewModel!
+        await inside.until { inside.photos.map(\.title) == ["one.jpg", "two.jpg"] }
+        _ = await app.settle()
+        app.press(.character(" "))
+        try FileManager.default.removeItem(atPath: folder.path + "/img2.jpg")
+        app.press(.enter)
+        #expect(results.picks == [[folder.path + "/a/one.jpg"]])
     }
 
     @Test func enterWithoutMarksChoosesTheSelectedPhotoAndOpensFolders() async throws {

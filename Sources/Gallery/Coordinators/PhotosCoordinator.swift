@@ -105,7 +105,10 @@ import OperatingSystem
             return
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
-            let marked = grid(of: viewModel)?.viewModel.markedPhotos ?? []
+            // A mark in a folder not shown outlives its file when another program deletes it:
+            // only files still there are printed.
+            let marked = (grid(of: viewModel)?.viewModel.markedPhotos ?? [])
+                .filter { (try? FileStatus(path: files.filePath(of: $0), followingLinks: false)) != nil }
             picker.choose((marked.isEmpty ? [photo] : marked).flatMap(files.pickedPaths))
             return
         }
