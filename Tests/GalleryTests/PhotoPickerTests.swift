@@ -21,11 +21,16 @@ struct PhotoPickerTests {
         }
     }
 
-    @Test func enterChoosesTheMarkedPhotosInTheGridsOrder() async throws {
+    /// The sample library (`LibraryHarness.sampleLibrary`) in a picker: the folder, what it picks, the scenes.
+    private func picking() throws -> (folder: TemporaryDirectory, results: Results, app: LibraryHarness) {
         let folder = try LibraryHarness.sampleLibrary()
-        defer { folder.remove() }
         let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
+        return (folder, results, LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker()))
+    }
+
+    @Test func enterChoosesTheMarkedPhotosInTheGridsOrder() async throws {
+        let (folder, results, app) = try picking()
+        defer { folder.remove() }
         let status = await app.settle()
         #expect(status.contains("Enter pick  Esc cancel"), "\(status)")
         // a/, b/, img1, img2, img10: mark img10, then img1, and press Enter on img2.
@@ -39,10 +44,8 @@ struct PhotoPickerTests {
     /// Marks are kept by path above each folder's listing: a mark made in one folder stays while
     /// the user is in another, the status bar counts it there, and Enter picks it too.
     @Test func marksInOtherFoldersStayCountedAndPicked() async throws {
-        let folder = try LibraryHarness.sampleLibrary()
+        let (folder, results, app) = try picking()
         defer { folder.remove() }
-        let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         // a/, b/, img1, img2, img10: mark img2, then go into a/ and mark two.jpg.
         app.press(.right, .right, .right, .character(" "))
@@ -68,10 +71,8 @@ struct PhotoPickerTests {
 
     /// A mark in a folder not shown whose file another program deleted meanwhile is not printed.
     @Test func aMarkWhoseFileWentWhileElsewhereIsNotPicked() async throws {
-        let folder = try LibraryHarness.sampleLibrary()
+        let (folder, results, app) = try picking()
         defer { folder.remove() }
-        let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         // a/, b/, img1, img2, img10: mark img2, go into a/, mark one.jpg.
         app.press(.right, .right, .right, .character(" "), .home, .enter)
@@ -85,10 +86,8 @@ struct PhotoPickerTests {
     }
 
     @Test func enterWithoutMarksChoosesTheSelectedPhotoAndOpensFolders() async throws {
-        let folder = try LibraryHarness.sampleLibrary()
+        let (folder, results, app) = try picking()
         defer { folder.remove() }
-        let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         app.press(.enter)
         #expect(results.picks.isEmpty, "Enter on a folder tile goes into it")
@@ -102,10 +101,8 @@ struct PhotoPickerTests {
     /// Marks are for photos: Space on a folder tile marks nothing and says so, `v` passes folders
     /// over, and Enter hands on photos only.
     @Test func aFolderTileIsNeverMarkedNorPicked() async throws {
-        let folder = try LibraryHarness.sampleLibrary()
+        let (folder, results, app) = try picking()
         defer { folder.remove() }
-        let results = Results()
-        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path)), picker: results.picker())
         _ = await app.settle()
         app.press(.character(" "))
         let refused = await app.settle()
