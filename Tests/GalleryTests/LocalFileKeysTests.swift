@@ -181,11 +181,17 @@ struct LocalFileKeysTests {
         #expect(app.onDisk == ["a.jpg", "b.jpg", "c.jpg"])
         #expect(app.draw().joined().contains("File: c.jpg"), "the pane stays where it is")
 
-        // The last photo trashed: the one before it is shown.
+        // The last photo trashed: the one before it is shown. The question shows over a picture
+        // that fills the terminal (`f`) too, and so does the prompt.
+        app.press(.character("f"), .character(":"))
+        #expect(app.statusLine.hasPrefix("run:"), "\(app.statusLine)")
+        app.press(.escape)
+        #expect(app.statusLine.trimmingCharacters(in: .whitespaces).isEmpty, "f hides the status line")
         app.press(.character("D"))
         #expect(app.statusLine.contains("Move \"c.jpg\" to the trash? y/n"), "\(app.statusLine)")
         app.press(.character("y"))
         #expect(app.onDisk == ["a.jpg", "b.jpg"])
+        app.press(.character("f"))
         await eventually { app.draw().joined().contains("File: b.jpg") }
         app.press(.escape)
         let grid = app.draw().joined(separator: "\n")

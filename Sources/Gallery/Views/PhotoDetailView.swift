@@ -82,9 +82,17 @@ import TerminalVocabulary
         let statusRect = rect.splitStatusRow.status
         let layout = placement(in: rect)
         drawImage(on: screen, in: layout.image)
-        if viewModel.fillsTerminal { return }
-        TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
-        drawSwatch(on: screen, in: layout.text)
+        if let prompt = fileKeys?.prompt {
+            // Over a picture that fills the terminal too: what is typed is seen.
+            prompt.draw(on: screen, in: statusRect, style: .status)
+            if viewModel.fillsTerminal { return }
+        }
+        // A question waits for its answer: it shows even over a picture that fills the terminal.
+        if viewModel.fillsTerminal && fileActions?.question == nil { return }
+        if !viewModel.fillsTerminal {
+            TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
+            drawSwatch(on: screen, in: layout.text)
+        }
 
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode, renderNote: environment.renderNote,
                                  error: viewModel.errorMessage, message: viewModel.note ?? fileActions?.statusText ?? actions.statusText,
@@ -98,11 +106,7 @@ import TerminalVocabulary
             : "\(keys.label(of: .zoom(.fit))) fit"
         let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(steps)  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
-        if let prompt = fileKeys?.prompt {
-            prompt.draw(on: screen, in: statusRect, style: .status)
-        } else {
-            StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
-        }
+        if fileKeys?.prompt == nil { StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect) }
     }
 
     func handle(_ key: Key) -> Bool {
