@@ -7,7 +7,7 @@ BUILD_FLAGS ?= --static-swift-stdlib
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
 # Debian packages the build and the tests need (dev headers; tmux, and Xvfb + xterm + xdotool +
 # ImageMagick for the end-to-end tests in a real sixel terminal; cjpeg and djpeg for `make fuzz`'s seeds).
-DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libraw-dev libjxl-dev libjxl-tools pkg-config tmux xvfb xterm xdotool x11-xserver-utils imagemagick libjpeg-turbo-progs libimage-exiftool-perl
+DEB_PACKAGES = libncursesw5-dev libcurl4-openssl-dev libjpeg62-turbo-dev libturbojpeg0-dev libsixel-dev libpng-dev libexif-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libraw-dev libjxl-dev libjxl-tools pkg-config tmux xvfb xterm xdotool x11-xserver-utils imagemagick libjpeg-turbo-progs libimage-exiftool-perl procps
 
 .PHONY: deps build run test install uninstall sanitize bench mutate fuzz man man-check clean
 

@@ -5,7 +5,7 @@ import Testing
 /// `[commands]`, `:` and `M` with Tab and `u` on a real folder through the real binary in tmux.
 @Suite(.serialized) struct CommandsEndToEndTests {
     /// A folder `pictures` of three small JPEGs with spaces and quotes in their names, a folder
-    /// `Outbox` beside it, and a config file binding `c` to a script that writes its arguments,
+    /// `Outbox` beside it, and a config file binding `c` to a script (run by sh) that writes its arguments,
     /// NUL-separated, to `argv`, scribbles on the terminal and exits 3.
     private func makeFolder() throws -> (root: URL, pictures: URL, names: [String]) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-e2e-\(UUID().uuidString)")
@@ -13,7 +13,7 @@ import Testing
         for folder in [pictures, root.appendingPathComponent("Outbox"), root.appendingPathComponent("config/gallery")] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let names = ["it's \"one\".jpg", "two  spaces $HOME.jpg", "three.jpg"]
+        let names = ["it's \"one\" 1.jpg", "two  spaces $HOME.jpg", "three.jpg"]
         for (index, name) in names.enumerated() {
             let image = RGBImage(width: 64, height: 48, filledWith: RGB(UInt8(60 * index), 90, 160))
             try Data(try JPEGCodec.encode(image)).write(to: pictures.appendingPathComponent(name))
@@ -22,19 +22,28 @@ import Testing
         try "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"\(root.path)/argv\"\necho SCRIBBLE; echo SCRIBBLE >&2\nexit 3\n"
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "[commands]\n\"c\" = \"'\(script.path)' --flag\"\n"
+        // Through sh, not exec'd: a script just written can be "busy" (ETXTBSY) while a child
+        // another test forked meanwhile still holds the descriptor it was written through.
+        try "[commands]\n\"c\" = \"/bin/sh '\(script.path)' --flag\"\n"
             .write(to: root.appendingPathComponent("config/gallery/config.toml"), atomically: true, encoding: .utf8)
         return (root, pictures, names)
     }
 
-    @Test func aBoundKeyRunsItsCommandOnTheMarkedPathsAndTheScreenComesBack() async throws {
+    /// Starts gallery on `pictures` in tmux, `root` its home and its config's, and waits for the grid.
+    private func launch(root: URL, pictures: URL) async throws -> TmuxSession {
         let gallery = try #require(galleryExecutable())
-        let (root, pictures, names) = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
         let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?", enter: true)
+        try tmux.type("HOME=\(root.path) XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?",
+                      enter: true)
         let grid = try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
+        return tmux
+    }
+
+    @Test func aBoundKeyRunsItsCommandOnTheMarkedPathsAndTheScreenComesBack() async throws {
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try await launch(root: root, pictures: pictures)
         // The grid is in name order: "it's…", "three", "two…".
         try tmux.press("Space")
         try tmux.press("l")
@@ -44,7 +53,7 @@ import Testing
         #expect(marked.ok)
 
         try tmux.press("c")
-        let ran = try await tmux.waitFor { $0.joined().contains("write argv: exit 3") }
+        let ran = try await tmux.waitFor { $0.joined().contains("sh: exit 3") }
         #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
         let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(argv == ["--flag", pictures.path + "/" + names[0], pictures.path + "/" + names[1]])
@@ -64,9 +73,11 @@ import Testing
 
         // Ctrl-C while a command runs reaches the command, not gallery.
         try tmux.press(":")
-        try tmux.type("sh -c 'exec sleep 30' sh", enter: true)
+        // It says so once it is the terminal's foreground group (`+` in ps's state): a Ctrl-C
+        // sooner would reach gallery, whose group the terminal's still was.
+        try tmux.type("sh -c 'until ps -o stat= -p $$ | grep -q +; do sleep 0.01; done; echo RUNNING; exec sleep 30' sh", enter: true)
         // The app's screen is put away while the command runs.
-        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") }.ok)
+        #expect(try await tmux.waitFor { !$0.joined().contains("4 photos") && $0.joined().contains("RUNNING") }.ok)
         try tmux.press("C-c")
         let interrupted = try await tmux.waitFor { $0.joined().contains("sh: ended by signal 2") && $0.joined().contains("4 photos") }
         #expect(interrupted.ok, "\(interrupted.screen.joined(separator: "\n"))")
@@ -74,14 +85,39 @@ import Testing
         #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
     }
 
-    @Test func moveWithTabCompletionThenUMovesBack() async throws {
-        let gallery = try #require(galleryExecutable())
+    /// In the detail pane a bound key runs on the photo shown: its path, quotes and spaces and all,
+    /// one argument; the pane comes back as it was, with how the command ended.
+    @Test func aBoundKeyInTheDetailPaneRunsOnThePhotoShown() async throws {
         let (root, pictures, names) = try makeFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmux = try TmuxSession(columns: 120, rows: 40)
-        try tmux.type("HOME=\(root.path) XDG_CONFIG_HOME=\(root.path)/config \(gallery) \(pictures.path) --render ascii; echo EXIT=$?",
-                      enter: true)
-        #expect(try await tmux.waitFor { $0.joined().contains("3 photos") && $0.joined().contains("three.jpg") }.ok)
+        let tmux = try await launch(root: root, pictures: pictures)
+        // Name order: "it's…", "three", "two…": Enter on the first.
+        try tmux.press("Enter")
+        // The pane whole: its text, and its picture (the photo is one colour: a block of one
+        // character in ASCII) beside it.
+        let pane = try await tmux.waitFor { screen in
+            screen.joined().contains("1 of 3") && screen.joined().contains("File:")
+                && screen.count > 20 && !screen[20].prefix(40).allSatisfy { $0 == " " }
+        }
+        #expect(pane.ok, "\(pane.screen.joined(separator: "\n"))")
+        try tmux.press("c")
+        let ran = try await tmux.waitFor { $0.joined().contains("sh: exit 3") }
+        #expect(ran.ok, "\(ran.screen.joined(separator: "\n"))")
+        let argv = try Data(contentsOf: root.appendingPathComponent("argv")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(argv == ["--flag", pictures.path + "/" + names[0]])
+        let paneRows = { (screen: [String]) in screen.filter { !$0.contains("Esc back") } }
+        let changed = zip(paneRows(ran.screen), paneRows(pane.screen)).enumerated().filter { $0.element.0 != $0.element.1 }
+            .map { "\($0.offset): \($0.element.1) → \($0.element.0)" }
+        #expect(changed.isEmpty, "the pane is drawn again as it was:\n\(changed.joined(separator: "\n"))")
+        #expect(!ran.screen.joined().contains("SCRIBBLE"))
+        try tmux.press("q")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("EXIT=0") } }.ok)
+    }
+
+    @Test func moveWithTabCompletionThenUMovesBack() async throws {
+        let (root, pictures, names) = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = try await launch(root: root, pictures: pictures)
         try tmux.press("M")
         #expect(try await tmux.waitFor { $0.joined().contains("move to: \(pictures.path)/") }.ok)
         try tmux.press("C-u")

@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct PickEndToEndTests {
     /// Runs `command` (`GALLERY` standing for the executable, `FOLDER` for a new folder holding
     /// a.jpg, b.jpg and "c d.jpg", `OUT` for a file its stdout goes to) in a shell in tmux, waits for
-    /// the picker's grid, presses `keys`, and returns the exit status line and what was written, `FOLDER` again for the folder.
+    /// the picker's grid, presses `keys` (`wait:TEXT` waits for TEXT on the screen), and returns the exit status line and what was written, `FOLDER` again for the folder.
     /// `rated`: photos given a sidecar with that rating (`a.xmp`, as digiKam names it); `listing`: the
     /// count the grid says.
     private func pick(_ command: String, pressing keys: [String], rated: [String: Int] = [:],
@@ -36,6 +36,12 @@ import Testing
         let grid = try await tmux.waitFor { $0.joined().contains(listing) && $0.joined().contains("Enter pick") }
         #expect(grid.ok, "\(grid.screen.joined(separator: "\n"))")
         for key in keys {
+            if key.hasPrefix("wait:") {
+                let text = String(key.dropFirst(5))
+                let shown = try await tmux.waitFor { $0.joined().contains(text) }
+                #expect(shown.ok, "\(text):\n\(shown.screen.joined(separator: "\n"))")
+                continue
+            }
             try tmux.press(key)
             if key == "Space" { _ = try await tmux.waitFor { $0.joined().contains("marked") } }
         }
@@ -68,6 +74,17 @@ import Testing
                                     pressing: ["Space", "l", "Space", "Enter"])
         #expect(result.status == "EXIT=0")
         #expect(result.output == "FOLDER/a.jpg\n")
+    }
+
+    /// A mark stays on its file while the picker is in another folder: marked in the folder, then
+    /// in `sub/`, both are printed, and the folder shows its mark again on the way back.
+    @Test func marksInTwoFoldersAreBothPrinted() async throws {
+        let result = try await pick("mkdir FOLDER/sub && cp FOLDER/b.jpg 'FOLDER/sub/e f.jpg' && cp FOLDER/b.jpg FOLDER/sub/g.jpg && "
+                                        + "GALLERY --pick --print0 FOLDER --render ascii > OUT",
+                                    pressing: ["l", "Space", "h", "Enter", "wait:e f.jpg", "l", "Space", "wait:2 marked",
+                                               "BSpace", "wait:✓ a.jpg", "l", "l", "Enter"])
+        #expect(result.status == "EXIT=0")
+        #expect(result.output == "FOLDER/a.jpg\0FOLDER/sub/g.jpg\0")
     }
 
     @Test func escapeWritesNothingAndExitsOne() async throws {

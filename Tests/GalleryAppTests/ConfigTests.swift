@@ -132,9 +132,11 @@ struct ConfigTests {
             ("[keys]\nquit = \"ctrl-l\"\n", 2, "keys.quit: 'Ctrl-L' already means draw the whole screen again"),
             ("[keys]\nsearch = \"X\"\nquit = \"X\"\n", 2, "keys.search: 'X' already means quit"),
             ("keys = 3\n", 1, "keys must be a table"),
-            // A command's key must be free where the grid's keys are.
+            // A command's key must be free where the grid's and the detail pane's keys are.
             ("[commands]\n\"e\" = \"gimp\"\n\"q\" = \"true\"\n", 3, "commands.q: 'q' already means quit"),
             ("[commands]\ns = \"true\"\n", 2, "commands.s: 's' already means order by name, date, date taken, size; reversed (local)"),
+            // A command runs in the detail pane too: a key the pane uses is taken.
+            ("[commands]\nw = \"true\"\n", 2, "commands.w: 'w' already means zoom in / out; 100 %; fit the pane (detail pane)"),
             ("[commands]\n\"ctrl-l\" = \"true\"\n", 2, "commands.ctrl-l: 'Ctrl-L' already means draw the whole screen again"),
             ("[commands]\n\":\" = \"true\"\n", 2, "commands.:: ':' already means run a command on marked (else selected) photos"),
             ("[keys]\nquit = \"c\"\n[commands]\nc = \"cp -t ~/Outbox\"\n", 4, "commands.c: 'c' already means quit"),
@@ -203,7 +205,7 @@ struct ConfigTests {
         #expect(parseError("until = 2023\n")?.message == "until must be a string, got integer")
     }
 
-    @Test func commandsAreBoundInTheGridInTheFilesOrderAndPrintedBack() throws {
+    @Test func commandsAreBoundInTheGridAndThePaneInTheFilesOrderAndPrintedBack() throws {
         let file = try ConfigFile.parse("""
             [commands]
             "e" = "gimp"
@@ -216,7 +218,7 @@ struct ConfigTests {
         #expect(file.commands[1].command == copy)
         let effective = try settings([], file: file)
         #expect(effective.keys.actions(for: "c", in: .grid) == [.run(copy)])
-        #expect(effective.keys.actions(for: "c", in: .detail) == [], "commands run in the grid")
+        #expect(effective.keys.actions(for: "c", in: .detail) == [.run(copy)], "commands run in the detail pane too")
         #expect(effective.keys.helpRows.contains { $0.keys == "c" && $0.action == "run cp -t ~/Outbox 'a b'" })
         let back = try ConfigFile.parse(effective.toml, path: "printed", home: "/home/u")
         #expect(back.commands == file.commands)

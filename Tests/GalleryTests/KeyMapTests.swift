@@ -16,7 +16,8 @@ import Testing
         // A zoomed photo pans; else the next photo.
         #expect(map.actions(for: "l", in: .detail) == [.pan(across: 1, down: 0), .nextPhoto])
         #expect(map.actions(for: "y", in: .detail) == [.copy])
-        #expect(map.actions(for: "D", in: .detail).isEmpty, "files are trashed from the grid only")
+        #expect(map.actions(for: "D", in: .detail) == [.trash], "the file keys are the grid's and the detail pane's")
+        #expect(map.actions(for: " ", in: .detail) == [.playPause], "marks are made in the grid")
         #expect(map.actions(for: "q", in: .app) == [.quit])
         #expect(map.actions(for: KeyMap.interrupt, in: .app) == [.quit])
         #expect(map.actions(for: "q", in: .grid).isEmpty, "quit is the app's, for keys the scene leaves")

@@ -49,26 +49,26 @@ import TerminalVocabulary
     var inTrash: [String] { directory.contents(of: "data/Trash/files") }
 
     func photo(_ name: String) -> LibraryItem { viewModel.photos.first { $0.title == name }! }
-    /// The names of the files with these ids.
-    func names(_ ids: Set<String>) -> Set<String> { Set(ids.map { LocalFile.name(of: FilePath($0)) }) }
+    /// The names of the marked files.
+    func names(_ marks: Marks) -> Set<String> { Set(marks.photos.keys.map { LocalFile.name(of: $0) }) }
     func remove() { directory.remove() }
 }
 
 @MainActor
 @Suite("Local file actions")
 struct LocalFileActionsTests {
-    @Test func spaceMarksByIdAndVInverts() async throws {
+    @Test func spaceMarksByPathAndVInverts() async throws {
         let folder = try await LocalFolder(names: ["a.jpg", "b.jpg", "c.jpg"])
         defer { folder.remove() }
         let viewModel = folder.viewModel
         viewModel.update(.toggleMark(1))
-        #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
+        #expect(folder.names(viewModel.marks) == ["b.jpg"])
         viewModel.update(.invertMarks)
         #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg", "c.jpg"])
         viewModel.update(.toggleMark(0))
-        #expect(folder.names(viewModel.markedIDs) == ["c.jpg"])
+        #expect(folder.names(viewModel.marks) == ["c.jpg"])
         viewModel.update(.didEndDisplaying(2))
-        #expect(folder.names(viewModel.markedIDs) == ["c.jpg"], "a mark outlives its cell")
+        #expect(folder.names(viewModel.marks) == ["c.jpg"], "a mark outlives its cell")
     }
 
     @Test func trashAsksFirstThenMovesTheMarkedAndURestoresThemInPlace() async throws {
@@ -90,7 +90,7 @@ struct LocalFileActionsTests {
         #expect(folder.listed == ["a.jpg", "c.jpg"])
         #expect(folder.onDisk == ["a.jpg", "c.jpg"])
         #expect(folder.inTrash == ["b.jpg", "d.jpg"])
-        #expect(viewModel.markedIDs.isEmpty)
+        #expect(viewModel.marks.isEmpty)
         #expect(viewModel.takeListChanges() == [.edited], "the grid is told once that photos left")
 
         // A refresh lists the folder again: the trashed files stay out.
@@ -174,7 +174,7 @@ struct LocalFileActionsTests {
         #expect(folder.onDisk == ["b.jpg", "z.jpg"])
         #expect(folder.listed == ["z.jpg", "b.jpg"], "the renamed photo keeps its place")
         #expect(folder.photo("z.jpg").title == "z.jpg")
-        #expect(folder.names(folder.viewModel.markedIDs) == ["z.jpg"])
+        #expect(folder.names(folder.viewModel.marks) == ["z.jpg"])
         // The folder knows the new name: the detail pane can fetch it.
         let renamed = folder.pictures + "/z.jpg"
         #expect(try await folder.source.photo(id: renamed).id == renamed)
@@ -198,12 +198,12 @@ struct LocalFileActionsTests {
         #expect(folder.listed == ["sub", "a.jpg", "b.jpg"])
         viewModel.update(.toggleMark(0))
         #expect(viewModel.note == "folders are not marked")
-        #expect(viewModel.markedIDs.isEmpty)
+        #expect(viewModel.marks.isEmpty)
         viewModel.update(.note(nil))
         viewModel.update(.toggleMark(1))
         #expect(viewModel.note == nil)
         viewModel.update(.invertMarks)
-        #expect(folder.names(viewModel.markedIDs) == ["b.jpg"])
+        #expect(folder.names(viewModel.marks) == ["b.jpg"])
         viewModel.update(.invertMarks)
         #expect(viewModel.markedPhotos.map(\.title) == ["a.jpg"])
     }

@@ -15,7 +15,8 @@ import TUI
     let coordinator: PhotosCoordinator
     let clipboard = FakeClipboard()
 
-    init(names: [String]) throws {
+    /// `configure`: the environment's key map, its runner of commands.
+    init(names: [String], configure: (inout AppEnvironment) -> Void = { _ in }) throws {
         directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path + "/pictures", withIntermediateDirectories: true)
         let jpeg = try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(90, 60, 30)))
@@ -26,6 +27,7 @@ import TUI
             cache: ThumbnailCache(capacityBytes: 1 << 20))
         environment.trash = FreedesktopTrash(homeTrash: FilePath(directory.path + "/data/Trash"))
         environment.clipboard = clipboard
+        configure(&environment)
         coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
     }
 
@@ -152,6 +154,123 @@ struct LocalFileKeysTests {
         #expect(try app.directory.text(of: "pictures/a.jpg.xmp").contains("xmp:Label=\"Blue\""))
         app.press(.escape)
         #expect(app.draw().joined(separator: "\n").contains("★5 ●B a.jpg"), "the grid knows what the pane did")
+    }
+
+    /// `M` in the detail pane moves the photo shown: the pane shows the one that took its place,
+    /// and `u` there moves it back into the grid; `D` trashes the next one after its question.
+    @Test func theDetailPaneMovesAndTrashesItsPhotoAndShowsTheNext() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { app.directory.remove() }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/out", withIntermediateDirectories: true)
+        await app.start(expecting: 3)
+        app.press(.right, .enter)
+        await eventually { app.draw().joined().contains("File: b.jpg") }
+        app.press(.character("M"))
+        #expect(app.statusLine.hasPrefix("move to: \(app.directory.path)/pictures/"), "\(app.statusLine)")
+        app.press(.ctrl("u"))
+        app.type("../out")
+        app.press(.enter)
+        #expect(app.statusLine.contains("moved 1 photo to out (u moves back)"), "\(app.statusLine)")
+        #expect(app.onDisk == ["a.jpg", "c.jpg"])
+        #expect(app.directory.contents(of: "out") == ["b.jpg"])
+        await eventually { app.draw().joined().contains("File: c.jpg") }
+        #expect(app.draw().joined().contains("2 of 2"), "the pane shows the photo that took its place")
+
+        app.press(.character("u"))
+        #expect(app.statusLine.contains("moved 1 photo back from out"), "\(app.statusLine)")
+        #expect(app.onDisk == ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(app.draw().joined().contains("File: c.jpg"), "the pane stays where it is")
+
+        // The last photo trashed: the one before it is shown. The question shows over a picture
+        // that fills the terminal (`f`) too, and so does the prompt.
+        app.press(.character("f"), .character(":"))
+        #expect(app.statusLine.hasPrefix("run:"), "\(app.statusLine)")
+        app.press(.escape)
+        #expect(app.statusLine.trimmingCharacters(in: .whitespaces).isEmpty, "f hides the status line")
+        app.press(.character("D"))
+        #expect(app.statusLine.contains("Move \"c.jpg\" to the trash? y/n"), "\(app.statusLine)")
+        app.press(.character("y"))
+        #expect(app.onDisk == ["a.jpg", "b.jpg"])
+        app.press(.character("f"))
+        await eventually { app.draw().joined().contains("File: b.jpg") }
+        app.press(.escape)
+        let grid = app.draw().joined(separator: "\n")
+        #expect(grid.contains("b.jpg") && !grid.contains("c.jpg") && app.statusLine.contains("2 photos"), "\(grid)")
+    }
+
+    /// A `[commands]` key and `:` in the detail pane run on the photo shown, its path one argument
+    /// whatever its name holds, else on the marked photos; the pane says how the command ended.
+    @Test func aCommandKeyInTheDetailPaneGetsTheShownPhotoElseTheMarked() async throws {
+        var given: [[FilePath]] = []
+        let names = ["a.jpg", "b's \"q\" $HOME.jpg", "c.jpg"]
+        let app = try FolderScenes(names: names) { environment in
+            environment.keyMap.bind(try! UserCommand("true --flag", home: "/"), to: "c")
+            environment.runInTerminal = { arguments in
+                MainActor.assumeIsolated { given.append(arguments) }
+                return Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
+            }
+        }
+        defer { app.directory.remove() }
+        await app.start(expecting: 3)
+        let pictures = app.directory.path + "/pictures/"
+        app.press(.right, .enter)
+        await eventually { app.draw().joined().contains("File: b's") }
+        app.press(.character("c"))
+        #expect(given == [["true", "--flag", FilePath(pictures + names[1])]])
+        #expect(app.statusLine.contains("true: done"), "\(app.statusLine)")
+        app.press(.character(":"))
+        #expect(app.statusLine.hasPrefix("run:"), "\(app.statusLine)")
+        app.type("false")
+        app.press(.enter)
+        #expect(given.last == ["false", FilePath(pictures + names[1])])
+        #expect(app.statusLine.contains("false: exit 1"), "\(app.statusLine)")
+
+        // Marked photos take the key in the pane as in the grid.
+        app.press(.escape, .left, .character(" "), .right, .right, .character(" "), .left, .enter)
+        await eventually { app.draw().joined().contains("File: b's") }
+        app.press(.character("c"))
+        #expect(given.last == ["true", "--flag", FilePath(pictures + "a.jpg"), FilePath(pictures + "c.jpg")])
+
+        // A command that moves the photo shown away: once the folder is read again, the pane shows
+        // the photo that took its place.
+        app.press(.escape, .left, .character(" "), .right, .right, .character(" "), .left, .left, .enter)
+        await eventually { app.draw().joined().contains("File: a.jpg") }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/out", withIntermediateDirectories: true)
+        app.press(.character(":"))
+        app.type("mv -t '\(app.directory.path)/out'")
+        app.press(.enter)
+        #expect(app.statusLine.contains("mv: done"), "\(app.statusLine)")
+        #expect(app.directory.contents(of: "out") == ["a.jpg"])
+        await eventually { app.draw().joined().contains("File: b's") }
+    }
+
+    /// A photo marked in the folder above, trashed from a folder below: it is unmarked, gone from
+    /// the folder above on the way back (its listing, kept for the way back, is read again), and
+    /// back there after `u`.
+    @Test func aMarkTrashedFromAnotherFolderIsGoneThereOnTheWayBack() async throws {
+        let app = try FolderScenes(names: ["a.jpg", "b.jpg"])
+        defer { app.directory.remove() }
+        try FileManager.default.createDirectory(atPath: app.directory.path + "/pictures/sub", withIntermediateDirectories: true)
+        try app.directory.write(try JPEGCodec.encode(RGBImage(width: 8, height: 8, filledWith: RGB(9, 9, 9))), to: "pictures/sub/x.jpg")
+        await app.start(expecting: 3)
+        app.press(.right, .character(" "))
+        #expect(app.statusLine.contains("1 marked"))
+        app.press(.home, .enter)
+        let sub = try #require(app.coordinator.viewModel)
+        await sub.until { sub.photos.map(\.title) == ["x.jpg"] }
+        #expect(app.statusLine.contains("1 marked"), "\(app.statusLine)")
+        app.press(.character("D"))
+        #expect(app.statusLine.contains("Move \"a.jpg\" to the trash? y/n"), "\(app.statusLine)")
+        app.press(.character("y"))
+        #expect(app.statusLine.contains("moved 1 photo to the trash") && !app.statusLine.contains("marked"), "\(app.statusLine)")
+        #expect(app.onDisk == ["b.jpg", "sub"])
+
+        app.press(.backspace)
+        let above = try #require(app.coordinator.viewModel)
+        await above.until { above.photos.map(\.title) == ["sub", "b.jpg"] }
+        app.press(.character("u"))
+        #expect(app.statusLine.contains("restored 1 photo"), "\(app.statusLine)")
+        await above.until { above.photos.map(\.title) == ["sub", "a.jpg", "b.jpg"] }
     }
 
     @Test func aSidecarGoesWithItsPhotoWhenRenamedTrashedAndRestored() async throws {

@@ -240,4 +240,6 @@ struct PhotoDetailViewModelTests {
     func place(of id: String) -> (index: Int, count: Int)? {
         photos.firstIndex { $0.id == id }.map { ($0, photos.count) }
     }
+
+    func photo(nearest index: Int) -> LibraryItem? { photos.isEmpty ? nil : photos[min(index, photos.count - 1)] }
 }

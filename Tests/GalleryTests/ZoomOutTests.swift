@@ -362,7 +362,7 @@ struct ZoomOutTests {
         #expect(status.contains("only files in a folder can be moved to the trash"), "\(status)")
         app.press(.character(" "))
         #expect(await app.settle().contains("months and years are not marked"))
-        #expect(top(app)?.markedIDs.isEmpty == true)
+        #expect(top(app)?.marks.isEmpty == true)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/lib/2022-05-01.jpg"))
     }
 }

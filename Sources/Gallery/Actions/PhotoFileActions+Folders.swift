@@ -6,11 +6,17 @@ extension PhotoFileActions {
     /// The photos `C`, `M` or a command is for: the marked ones, else the selected one; nil after
     /// saying why there are none (a web catalog, a folder tile).
     public func chosenPhotos(in viewModel: PhotosViewModel, selected: LibraryItem?, for what: String) -> [LibraryItem]? {
+        chosenPhotos(marked: viewModel.markedPhotos, selected: selected, for: what)
+    }
+
+    /// The photos `C`, `M` or a command is for: `marked`, else `selected`; nil after saying why
+    /// there are none.
+    func chosenPhotos(marked: [LibraryItem], selected: LibraryItem?, for what: String) -> [LibraryItem]? {
         guard files != nil else {
             message = "only files in a folder can be \(what)"
             return nil
         }
-        let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
+        let photos = marked.isEmpty ? [selected].compactMap { $0 } : marked
         guard !photos.isEmpty, photos.allSatisfy(\.isMedia) else {
             message = "only photos can be \(what): mark or select photos"
             return nil
@@ -64,6 +70,7 @@ extension PhotoFileActions {
             if moving { moved.append(GonePhoto(photo: photo, files: .moved(steps))) }
         }
         leave(moved)
+        if done > 0 && !moving { changes += 1 }
         message = Self.summary(done: done, of: photos, failures: failures) {
             moving ? "moved \($0) to \(folderName) (u moves back)" : "copied \($0) to \(folderName)"
         }
@@ -73,6 +80,7 @@ extension PhotoFileActions {
     /// program given a photo is given the photo), on the terminal, then says how it ended.
     public func run(_ command: UserCommand, on photos: [LibraryItem]) {
         guard let files else { return }
+        defer { changes += 1 }
         switch runInTerminal(command.arguments(with: photos.map { files.filePath(of: $0) })) {
         case .success(let ended):
             message = "\(command.name): " + (ended.signal.map { "ended by signal \($0)" }

@@ -14,7 +14,7 @@ public final class PhotoFileActions {
     /// The latest outcome, shown in the status bar until the next key.
     public internal(set) var message: String?
     /// The question waiting for y or n ("Move 3 photos to the trash? y/n").
-    public var question: String? { pendingTrash.map { Self.question(for: $0.photos) } }
+    public var question: String? { pendingTrash.map(Self.question(for:)) }
     /// What the status bar shows: the question, else the message.
     public var statusText: String? { question ?? message }
 
@@ -25,10 +25,16 @@ public final class PhotoFileActions {
     @ObservationIgnored private let trash: FreedesktopTrash?
     /// The grids a photo may be listed in (the folder and its search results).
     @ObservationIgnored private let grids: @MainActor () -> [PhotosViewModel]
-    private var pendingTrash: (photos: [LibraryItem], viewModel: PhotosViewModel)?
+    private var pendingTrash: [LibraryItem]?
     /// The batches moved to the trash or to another folder, the last last: what `u` puts back, one
     /// batch at a time.
     @ObservationIgnored private var undoHistory: [[GonePhoto]] = []
+    /// How many times the files changed through these actions (trashed, moved, copied, put back,
+    /// renamed, labelled, given to a command): a folder's listing kept since it was left (the way
+    /// back up) is read again when this changed meanwhile, since marks reach other folders' photos.
+    @ObservationIgnored var changes = 0
+    /// Reads the folder shown again (its `LiveFolder`), for a photo put back that no grid shown had.
+    @ObservationIgnored var relistShownFolder: (@MainActor () -> Void)?
     /// Runs a user's command on the terminal (`AppEnvironment.runInTerminal`).
     @ObservationIgnored let runInTerminal: AppEnvironment.TerminalRunner
     /// The home folder, for `~` in commands and folders typed.
@@ -66,22 +72,25 @@ public final class PhotoFileActions {
     /// `D`: asks whether to move the marked photos of `viewModel`, or `selected` (a photo or a
     /// folder) when none is marked.
     public func askToTrash(in viewModel: PhotosViewModel, selected: LibraryItem?) {
-        guard ready(toBe: "moved to the trash") != nil else { return }
-        let photos = viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos
-        guard !photos.isEmpty else { return }
+        askToTrash(viewModel.markedPhotos.isEmpty ? [selected].compactMap { $0 } : viewModel.markedPhotos)
+    }
+
+    /// `D`: asks whether to move `photos` (photos, or one folder) to the trash.
+    func askToTrash(_ photos: [LibraryItem]) {
+        guard ready(toBe: "moved to the trash") != nil, !photos.isEmpty else { return }
         message = nil
-        pendingTrash = (photos, viewModel)
+        pendingTrash = photos
     }
 
     /// The answer to the question: `y` moves the photos, anything else keeps them.
     public func answer(yes: Bool) {
-        guard let (photos, viewModel) = pendingTrash else { return }
+        guard let photos = pendingTrash else { return }
         pendingTrash = nil
         guard yes else {
             message = "nothing was moved"
             return
         }
-        moveToTrash(photos, from: viewModel)
+        moveToTrash(photos)
     }
 
     /// `u`: puts the last batch moved to the trash or to another folder back where it was, except
@@ -98,13 +107,16 @@ public final class PhotoFileActions {
         var failures: [String] = []
         var kept: [GonePhoto] = []
         var restored = 0
+        var unplaced = false
         for entry in batch {
             do {
                 try putBack(entry.files)
                 files?.restored(entry.photo)
-                for grid in grids() {
+                let shown = grids()
+                for grid in shown {
                     grid.update(.putBack(entry.photo, at: entry.places.first { $0.viewModel === grid }?.index))
                 }
+                unplaced = unplaced || !shown.contains { grid in entry.places.contains { $0.viewModel === grid } }
                 restored += 1
             } catch {
                 failures.append(error.description)
@@ -112,6 +124,10 @@ public final class PhotoFileActions {
             }
         }
         if !kept.isEmpty { undoHistory.append(kept) }
+        if restored > 0 { changes += 1 }
+        // Gone from another folder's grid than those shown (marks reach every folder, and the user
+        // may have walked since): whether the folder shown lists it now is its listing's to say.
+        if unplaced { relistShownFolder?() }
         message = Self.summary(done: restored, of: batch.map(\.photo), failures: failures) { count in
             if case .moved(let moves) = batch[0].files, let folder = moves.first?.to.parent {
                 return "moved \(count) back from \(LocalFile.name(of: folder))"
@@ -167,6 +183,7 @@ public final class PhotoFileActions {
         }
         let renamed = files.renamed(photo, to: newName)
         for viewModel in grids() { viewModel.update(.renamed(photo, to: renamed)) }
+        changes += 1
         message = "renamed \(oldName) to \(newName)" + (photo.companions.isEmpty ? "" : " (and its \(Self.companionWords(photo)))")
     }
 
@@ -200,6 +217,7 @@ public final class PhotoFileActions {
             }
         }
         for grid in grids() { grid.update(.labelled(done)) }
+        changes += 1
         let sentence = done.isEmpty ? [] : [change.sentence(clears: clears, count: done.count)]
         message = (sentence + failures.prefix(1)).joined(separator: "; ") + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
         return done
@@ -235,7 +253,7 @@ public final class PhotoFileActions {
     }
 
     // MARK: Work
-    private func moveToTrash(_ photos: [LibraryItem], from viewModel: PhotosViewModel) {
+    private func moveToTrash(_ photos: [LibraryItem]) {
         guard let trash = ready(toBe: "moved to the trash"), files != nil else { return }
         var moved: [GonePhoto] = []
         var failures: [String] = []
@@ -260,6 +278,7 @@ public final class PhotoFileActions {
     /// they had for `u`.
     func leave(_ gone: [GonePhoto]) {
         guard let files, !gone.isEmpty else { return }
+        changes += 1
         var gone = gone
         for entry in gone { files.removed(entry.photo) }
         let positions = Dictionary(gone.enumerated().map { ($0.element.photo.id, $0.offset) }, uniquingKeysWith: { a, _ in a })

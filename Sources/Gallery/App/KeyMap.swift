@@ -181,25 +181,28 @@ public struct KeyMap: Sendable, Equatable {
                   + "status bar says which. Nothing is sent when there is nothing to copy, as for the demo's photos, "
                   + "whose links would die with the app", in: [.grid, .detail], [(.copy, ["y"])]),
         Group("mark / unmark; invert the marks",
-              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar; a folder "
-                  + "tile is never marked, and the status bar says so); invert the marks of the photos", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
+              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar, counting "
+                  + "the marks in other folders, which stay marked; a folder tile is never marked, and the status bar "
+                  + "says so); invert the marks of the folder's photos", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
         Group("move marked (else selected) items to the trash",
               detail: "move the marked photos, else the selected photo or folder (a folder whole, a link to a folder "
-                  + "only the link), to the trash after a `y`/`n` question (local files only)", in: .grid, [(.trash, ["D"])]),
+                  + "only the link) or the one the detail pane shows (which then shows the next), to the trash after "
+                  + "a `y`/`n` question (local files only)", in: [.grid, .detail], [(.trash, ["D"])]),
         Group("undo the last move to the trash or to a folder",
               detail: "undo the last move: put the last batch moved to the trash (photos, or a folder), or to another "
-                  + "folder with `M`, back where it was; again for the one before", in: .grid, [(.undo, ["u"])]),
+                  + "folder with `M`, back where it was; again for the one before", in: [.grid, .detail], [(.undo, ["u"])]),
         Group("copy / move marked (else selected) photos to a folder",
-              detail: "copy / move the marked photos, else the selected one, with the files that go with them (a Live "
+              detail: "copy / move the marked photos, else the selected or shown one, with the files that go with them (a Live "
                   + "Photo's motion, a RAW file), to a folder typed in a prompt (Tab completes a folder's name, again "
                   + "for the next; `~` is the home folder); a file never replaces another: a photo whose name is taken "
-                  + "there stays, and the status bar says so (local files only)",
-              in: .grid, [(.copyToFolder, ["C"]), (.moveToFolder, ["M"])]),
+                  + "there stays, and the status bar says so (local files only; a detail pane whose photo moved "
+                  + "shows the next)",
+              in: [.grid, .detail], [(.copyToFolder, ["C"]), (.moveToFolder, ["M"])]),
         Group("run a command on marked (else selected) photos",
-              detail: "run a command typed in a prompt on the marked photos, else the selected one: their paths are "
+              detail: "run a command typed in a prompt on the marked photos, else the selected or shown one: their paths are "
                   + "added as its last arguments, the terminal is the command's until it ends, and the status bar "
                   + "says how it ended (local files only; `[commands]` in the config file binds keys to commands)",
-              in: .grid, [(.typeCommand, [":"])]),
+              in: [.grid, .detail], [(.typeCommand, [":"])]),
         Group("rename the file or folder",
               detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "
                   + "over another file or folder)",
@@ -277,12 +280,12 @@ public struct KeyMap: Sendable, Equatable {
 
     // MARK: Rebinding
 
-    /// Binds `key` to `command` in the grid (`[commands]`), after the grid's own keys; see `clash`
-    /// for whether it may.
+    /// Binds `key` to `command` in the grid and the detail pane (`[commands]`), after their own
+    /// keys; see `clash` for whether it may.
     public mutating func bind(_ command: UserCommand, to key: Key) {
         let place = groups.firstIndex { $0.context.contains(.app) } ?? groups.endIndex
-        groups.insert(Group("run \(command.text)", detail: "run `\(command.text)` on the marked photos, else the selected one",
-                            in: .grid, [(.run(command), [key])]), at: place)
+        groups.insert(Group("run \(command.text)", detail: "run `\(command.text)` on the marked photos, else the selected or shown one",
+                            in: [.grid, .detail], [(.run(command), [key])]), at: place)
     }
 
     /// Why `key` cannot be bound to the rebindable action `action` (or a `[commands]` command bound

@@ -30,6 +30,12 @@ import OperatingSystem
     }
 
     /// Stops watching.
+    /// Reads the folder again now, as after news it could not have had (the app changed its files
+    /// while another folder was shown).
+    func relist() {
+        handle(FolderChangeBatch(overflowed: true))
+    }
+
     func stop() {
         monitor?.stop()
         monitor = nil

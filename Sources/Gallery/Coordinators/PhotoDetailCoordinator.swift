@@ -5,7 +5,7 @@
     private let environment: AppEnvironment
     private let actions: PhotoActions
     private let fileActions: PhotoFileActions?
-    private weak var neighbours: (any PhotoNeighbours)?
+    private weak var neighbours: PhotosViewModel?
     private var view: PhotoDetailView?
     /// Called once the pane is gone with the photo it showed last, so the parent can drop this
     /// coordinator and select that photo.
@@ -13,7 +13,7 @@
 
     /// `neighbours` is the list ←/→ step through (the grid the photo was picked from).
     init(photo: LibraryItem, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
-         fileActions: PhotoFileActions? = nil, neighbours: (any PhotoNeighbours)?) {
+         fileActions: PhotoFileActions? = nil, neighbours: PhotosViewModel?) {
         self.photo = photo
         self.navigator = navigator
         self.environment = environment
@@ -32,7 +32,7 @@
         viewModel.coordinator = self
         viewModel.neighbours = neighbours
         let view = PhotoDetailView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
-                                   fileActions: fileActions)
+                                   fileActions: fileActions, marked: { [weak neighbours] in neighbours?.markedPhotos ?? [] })
         self.view = view
         navigator.push(view)
         viewModel.update(.appeared)

@@ -13,15 +13,22 @@ import OperatingSystem
     private let navigator: Navigator
     /// The services; `source` and `sourceName` change as the user walks through folders.
     private var environment: AppEnvironment
-    /// The listings folders were entered from, with the id of the folder entered, for the way back.
-    private var trail: [(source: DirectorySource, folderID: String)] = []
+    /// The listings folders were entered from, with the id of the folder entered and how many
+    /// changes the file actions had made then, for the way back.
+    private var trail: [(source: DirectorySource, folderID: String, changes: Int)] = []
     /// `o` `d` `y` and their status messages, shared by every scene of this flow.
     let actions: PhotoActions
     /// `D` `C` `M` `u` `R` and the user's commands on a folder's files, for every grid of this flow.
-    private(set) lazy var fileActions = PhotoFileActions(
-        files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
-        grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
-        home: XDGDirectories(environment: environment.processEnvironment).home.description)
+    private(set) lazy var fileActions: PhotoFileActions = {
+        let actions = PhotoFileActions(
+            files: { [weak self] in self?.environment.source as? any LocalPhotoSource }, trash: environment.trash,
+            grids: { [weak self] in self?.grids.map(\.viewModel) ?? [] }, runInTerminal: environment.runInTerminal,
+            home: XDGDirectories(environment: environment.processEnvironment).home.description)
+        actions.relistShownFolder = { [weak self] in self?.liveFolder?.relist() }
+        return actions
+    }()
+    /// The marked photos, in every folder the user walks through: above each folder's grid.
+    let marks = Marks()
     private var children: [PhotoDetailCoordinator] = []
     /// The grids on the stack: the main feed first, then search results and zoomed-out grids.
     private(set) var grids: [(viewModel: PhotosViewModel, view: PhotosView)] = []
@@ -69,7 +76,7 @@ import OperatingSystem
             source: source ?? environment.source, loader: environment.loader, renderer: environment.renderer,
             renderMode: environment.renderMode, perPage: environment.perPage,
             cache: environment.cache, feed: feed, networkStatus: environment.networkStatus,
-            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping)
+            fit: grids.last?.viewModel.fit ?? environment.thumbnailFit, grouping: environment.grouping, marks: marks)
         viewModel.coordinator = self
         // A month's tile is no file: `D` and `R` say so rather than act on its cover.
         let view = PhotosView(viewModel: viewModel, navigator: navigator, environment: environment, actions: actions,
@@ -98,7 +105,10 @@ import OperatingSystem
             return
         }
         if let picker = environment.picker, let files = environment.source as? any LocalPhotoSource {
-            let marked = grid(of: viewModel)?.viewModel.markedPhotos ?? []
+            // A mark in a folder not shown outlives its file when another program deletes it:
+            // only files still there are printed.
+            let marked = (grid(of: viewModel)?.viewModel.markedPhotos ?? [])
+                .filter { (try? FileStatus(path: files.filePath(of: $0), followingLinks: false)) != nil }
             picker.choose((marked.isEmpty ? [photo] : marked).flatMap(files.pickedPaths))
             return
         }
@@ -165,12 +175,14 @@ import OperatingSystem
 
     func goUp() {
         guard let library else { return }
-        if let (source, folderID) = trail.popLast() {
+        if let (source, folderID, changes) = trail.popLast() {
             // Back to the listing the folder was entered from, in the order chosen since.
             var back = source.order == library.order && source.reversed == library.reversed
                 ? source : source.reordered(library.order, reversed: library.reversed)
             if back.dateFilter != library.dateFilter { back = back.filtered(by: library.dateFilter) }
             show(back, selecting: folderID)
+            // A photo of it trashed, moved or renamed from another folder (a mark goes everywhere).
+            if fileActions.changes != changes { liveFolder?.relist() }
             return
         }
         do {
@@ -184,7 +196,7 @@ import OperatingSystem
     private func enter(_ folder: LibraryItem, from library: DirectorySource) {
         do {
             guard let inside = try library.entering(folder) else { return }
-            trail.append((library, folder.id))
+            trail.append((library, folder.id, fileActions.changes))
             show(inside, selecting: nil)
         } catch {
             grids.last?.view.showNotice(ErrorMessage.text(for: error))

@@ -43,8 +43,10 @@ public enum DetailMessage: Sendable {
     case fillTerminal(Bool)
     /// The zoomed picture asked for with `request` was drawn, from these pixels; or it failed.
     case zoomMade(request: Int, Result<ZoomedPicture, any Error>)
-    /// The photo's labels (rating, flag, colour) changed: `photo` is it now.
-    case labelled(LibraryItem)
+    /// The app changed files (a label, a trash, a move) while the photo stood at `index` of the
+    /// list: the photo as the list has it now, else, gone from it, the photo that took its place
+    /// (the one before it at the end); none left, the pane closes.
+    case filesChanged(shownAt: Int)
     /// The step asked for with `request` found its photo (nil: none, at either end).
     case stepped(request: Int, to: LibraryItem?)
 }

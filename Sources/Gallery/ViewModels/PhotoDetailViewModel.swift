@@ -155,7 +155,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         case .fillTerminal(let fills): fillsTerminal = fills
         case .zoomMade(let request, let result): finishZoom(request: request, with: result)
         case .playPause: playPause()
-        case .labelled(let labelled): if labelled.id == photo.id { photo = labelled }
+        case .filesChanged(let index): follow(shownAt: index)
         case .videoFrame(let request, let picture, let time, let length):
             guard request == imageRequest, let playing, !playing.isPaused else { break }
             frameIndex += 1
@@ -294,6 +294,25 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             image = nil
             setImageArea(area)
         }
+    }
+
+    private func follow(shownAt index: Int) {
+        guard let neighbours else { return }
+        if let place = neighbours.place(of: photo.id) {
+            if let listed = neighbours.photo(nearest: place.index), listed.id == photo.id,
+               listed.labels != photo.labels || listed.companions != photo.companions {
+                (photo.labels, photo.companions) = (listed.labels, listed.companions)
+            }
+            return
+        }
+        guard let next = neighbours.photo(nearest: index) else {
+            close()
+            return
+        }
+        moveTask?.cancel()
+        moveTask = nil
+        queuedOffset = 0
+        show(next)
     }
 
     private func close() {

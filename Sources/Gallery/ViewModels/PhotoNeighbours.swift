@@ -6,10 +6,20 @@ public protocol PhotoNeighbours: AnyObject {
     func photo(adjacentTo id: String, offset: Int) async -> LibraryItem?
     /// Where the item with `id` stands in the list, and how long the list is ("12 of 388").
     func place(of id: String) -> (index: Int, count: Int)?
+    /// The photo at `index`, else the first after it, else the last before it (folder tiles and
+    /// pages not here passed over): where the pane goes when its photo left the list from there.
+    func photo(nearest index: Int) -> LibraryItem?
 }
 
 extension PhotosViewModel: PhotoNeighbours {
     public func place(of id: String) -> (index: Int, count: Int)? {
         index(ofPhotoID: id).map { ($0, total ?? items.count) }
+    }
+
+    public func photo(nearest index: Int) -> LibraryItem? {
+        let count = items.count
+        let after = index < count ? Array(index..<count) : []
+        let before = Array((0..<min(index, count)).reversed())
+        return (after + before).lazy.compactMap { self.photo(at: $0) }.first(where: \.isMedia)
     }
 }

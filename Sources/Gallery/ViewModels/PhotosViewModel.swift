@@ -44,8 +44,9 @@ public final class PhotosViewModel: UpdatedByMessages {
     /// What the list did that the grid must follow, in the order it happened, until the view
     /// takes them (`takeListChanges`) when it lays the grid out.
     public private(set) var listChanges: [ListChange] = []
-    /// The marked photos (Space, `v`), by id: they stay marked while they scroll out of view.
-    public private(set) var markedIDs: Set<String> = []
+    /// The marked photos (Space, `v`), by path: the flow's one set, so they stay marked while they
+    /// scroll out of view and while the user is in another folder.
+    public let marks: Marks
     /// Where the selection is: the grid shows it; the user moves it (`.select`).
     public private(set) var selectedIndex = 0
     /// Each item's date, from the latest page that sent one (a listing ordered by date), kept in
@@ -147,8 +148,10 @@ public final class PhotosViewModel: UpdatedByMessages {
     ///   - networkStatus: the app's retry and rate-limit news, shown as `notice`.
     public init(source: any PhotoSource, loader: any ImageLoading, renderer: any ThumbnailRendering,
                 renderMode: RenderMode, perPage: Int = 30, cache: ThumbnailCache, feed: PhotoFeed = .all,
-                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault, grouping: TimelineGrouping = .month) {
+                networkStatus: NetworkStatus? = nil, fit: PictureFit = .gridDefault, grouping: TimelineGrouping = .month,
+                marks: Marks = Marks()) {
         self.networkStatus = networkStatus
+        self.marks = marks
         self.grouping = grouping
         self.source = source
         self.feed = feed
@@ -209,7 +212,9 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .removed(let ids): remove(ids)
         case .putBack(let photo, let index): putBack(photo, at: index)
         case .renamed(let old, let new): replace(old, with: new)
-        case .labelled(let photos): for photo in photos { list.update(photo) }
+        case .labelled(let photos):
+            for photo in photos { list.update(photo) }
+            marks.refresh(photos)
         case .pageArrived(let page, let request, let result): receive(page, request: request, result)
         case .thumbnailMade(let id, let request, let result):
             thumbnailLoads.finish(id, request: request, with: result, visible: visibleIDs, in: &thumbnails)
@@ -549,34 +554,59 @@ public final class PhotosViewModel: UpdatedByMessages {
     // MARK: Marks and edits
     /// Marks the photo at `index`, or unmarks it. A folder tile is never marked: marks choose
     /// photos (`--pick` prints them, `D` trashes them), and `D` and `R` act on the selected folder
-    /// itself; the status bar says so.
+    /// itself; nor is a catalog's photo, which is no file; the status bar says so.
     private func toggleMark(at index: Int) {
         guard let photo = photo(at: index) else { return }
         guard photo.isMedia else {
             note = photo.period == nil ? Self.folderNotMarked : Self.periodNotMarked
             return
         }
-        if markedIDs.remove(photo.id) == nil { markedIDs.insert(photo.id) }
+        guard Marks.path(of: photo) != nil else {
+            note = Self.catalogNotMarked
+            return
+        }
+        marks.toggle(photo)
     }
 
     static let folderNotMarked = "folders are not marked"
     static let periodNotMarked = "months and years are not marked: Enter goes in to mark their photos"
+    static let catalogNotMarked = "only a folder's photos are marked: marks choose files"
 
-    /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked.
+    /// Marks the listed photos that were not marked, and unmarks the others; folders stay unmarked,
+    /// and so do the marks in other folders.
     private func invertMarks() {
-        let marked = markedIDs
-        markedIDs = Set(photos.lazy.filter(\.isMedia).map(\.id).filter { !marked.contains($0) })
+        marks.invert(photos)
     }
 
-    /// The marked photos, in list order; never a folder, even one listed since under a marked
-    /// photo's path (the folder changed).
-    public var markedPhotos: [LibraryItem] { photos.filter { $0.isMedia && markedIDs.contains($0.id) } }
+    /// Whether `photo` is marked.
+    public func isMarked(_ photo: LibraryItem) -> Bool { marks.contains(photo) }
+
+    /// The marked photos in the order marked, but this list's together, in its order, where the
+    /// first of them was marked (those of other folders or out of these search results around
+    /// them); never a folder, even one listed since under a marked photo's path (the folder changed).
+    public var markedPhotos: [LibraryItem] {
+        guard !marks.isEmpty else { return [] }
+        let listed = photos.filter { $0.isMedia && marks.contains($0) }
+        var chosen: [LibraryItem] = []
+        var listedTaken = false
+        for photo in marks.marked {
+            if list.index(of: photo.id) == nil {
+                chosen.append(photo)
+            } else if !listedTaken {
+                chosen += listed
+                listedTaken = true
+            }
+        }
+        return listedTaken ? chosen : chosen + listed
+    }
 
     /// The received items with `ids` and their places, first place first (what `.removed` takes
     /// out, for putting them back).
     func places(ofIDs ids: Set<String>) -> [(photo: LibraryItem, index: Int)] { list.places(ofIDs: ids) }
 
     private func remove(_ ids: Set<String>) {
+        // Marked in another folder or not, a photo gone is no longer marked.
+        marks.unmark(ids: ids)
         let removed = list.remove(ids)
         guard !removed.isEmpty else { return }
         if let timeline {
@@ -601,17 +631,15 @@ public final class PhotosViewModel: UpdatedByMessages {
     }
 
     private func replace(_ old: LibraryItem, with new: LibraryItem) {
-        let wasMarked = markedIDs.contains(old.id)
+        marks.replace(old, with: new)
         guard list.replace(old, with: new) else { return }
         forget(old.id)
-        if wasMarked { markedIDs.insert(new.id) }
         listChanged()
     }
 
     private func forget(_ id: String) {
         thumbnailLoads.forget(id, in: &thumbnails)
         visibleIDs.remove(id)
-        markedIDs.remove(id)
     }
 
     /// Indices moved (the list was edited): the grid is told to show the list again, keeping the
@@ -661,10 +689,11 @@ public final class PhotosViewModel: UpdatedByMessages {
             guard let photos = try? await feed.page(page, perPage: pagination.perPage, from: source) else { return }
             received[page] = photos
         }
-        // Marks on photos gone from the pages asked for stay when the photo is still listed.
+        // Marks on photos gone from the pages asked for stay when the photo is still listed; marks
+        // in other folders are not this listing's to drop.
         let listed = Set(received.values.flatMap(\.photos).map(\.id))
         var gone: Set<String> = []
-        for id in markedIDs where !listed.contains(id) {
+        for id in marks.marked.map(\.id) where !listed.contains(id) && list.index(of: id) != nil {
             if (try? await source.photo(id: id)) == nil { gone.insert(id) }
         }
         update(.folderListed(FolderRelisting(pages: received, rewritten: rewritten, goneMarks: gone, listRequest: request)))
@@ -692,7 +721,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         if let first = listing.pages.values.first { takeCounts(of: first) }
         let listed = Set(updated.received.map(\.id))
         let redrawn = listing.rewritten.intersection(listed)
-        markedIDs.subtract(listing.goneMarks)
+        marks.unmark(ids: listing.goneMarks)
         // The files' dates may change alone (a file touched), their order with them or not.
         if let timeline = listing.pages.values.lazy.compactMap(\.timeline).first, timeline.dates.count == updated.count {
             setTimeline(timeline)

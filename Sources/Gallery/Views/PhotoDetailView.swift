@@ -3,16 +3,24 @@ import Imaging
 import TerminalVocabulary
 
 /// The detail pane: the photo as large as the pane allows (aspect kept) beside or above its text,
-/// a swatch of its colour, ←/→ to step through the list it was opened from, and `o` `d` `y`.
+/// a swatch of its colour, ←/→ to step through the list it was opened from, `o` `d` `y`, and the
+/// grid's file keys (`D` `u` `C` `M` `:`, the commands, the labels) on the marked photos, else the
+/// one shown.
 @MainActor final class PhotoDetailView: Scene {
     private let viewModel: PhotoDetailViewModel
     private let navigator: Navigator
     private let environment: AppEnvironment
     private let actions: PhotoActions
-    /// The labels' keys (`0`–`5`, `p`, `x`, `6`–`9`); nil where photos are no files.
+    /// The file keys' outcomes; nil where photos are no files.
     private let fileActions: PhotoFileActions?
+    /// `D` `u` `C` `M` `:`, the commands and the labels, done as the grid does them.
+    private let fileKeys: PhotoFileKeys?
+    /// The photos marked, in the grid's order (in every folder).
+    private let marked: @MainActor () -> [LibraryItem]
     private let spinner = LoadingSpinner()
     private var imageArea: CellSize?
+    /// Where the photo stood in its list at the last layout.
+    private var listPlace: Int?
     /// Where the pointer was at the last press or drag: a drag pans a zoomed picture by its moves.
     private var dragFrom: Point?
     private var renderMode: RenderMode { environment.renderMode }
@@ -20,12 +28,14 @@ import TerminalVocabulary
     static let swatchWidth = 6
 
     init(viewModel: PhotoDetailViewModel, navigator: Navigator, environment: AppEnvironment, actions: PhotoActions,
-         fileActions: PhotoFileActions? = nil) {
+         fileActions: PhotoFileActions? = nil, marked: @escaping @MainActor () -> [LibraryItem] = { [] }) {
         self.viewModel = viewModel
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
         self.fileActions = fileActions
+        fileKeys = fileActions.map(PhotoFileKeys.init(fileActions:))
+        self.marked = marked
         observeContinuously(self) { view in
             _ = view.viewModel.photo
             _ = view.viewModel.image
@@ -44,6 +54,16 @@ import TerminalVocabulary
     }
 
     func layout(in rect: Rect) {
+        // The photo left its list behind the app's back (a command moved it, another program
+        // deleted it, and the folder was read again): the pane shows the one that took its place.
+        if let neighbours = viewModel.neighbours {
+            if let index = neighbours.place(of: viewModel.photo.id)?.index {
+                listPlace = index
+            } else if let index = listPlace {
+                listPlace = nil
+                viewModel.update(.filesChanged(shownAt: index))
+            }
+        }
         let layout = placement(in: rect)
         if layout.image.size != imageArea {
             imageArea = layout.image.size
@@ -62,9 +82,17 @@ import TerminalVocabulary
         let statusRect = rect.splitStatusRow.status
         let layout = placement(in: rect)
         drawImage(on: screen, in: layout.image)
-        if viewModel.fillsTerminal { return }
-        TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
-        drawSwatch(on: screen, in: layout.text)
+        if let prompt = fileKeys?.prompt {
+            // Over a picture that fills the terminal too: what is typed is seen.
+            prompt.draw(on: screen, in: statusRect, style: .status)
+            if viewModel.fillsTerminal { return }
+        }
+        // A question waits for its answer: it shows even over a picture that fills the terminal.
+        if viewModel.fillsTerminal && fileActions?.question == nil { return }
+        if !viewModel.fillsTerminal {
+            TextPane(text: textLines.joined(separator: "\n")).draw(on: screen, in: layout.text)
+            drawSwatch(on: screen, in: layout.text)
+        }
 
         let status = SceneStatus(sourceName: environment.sourceName, renderMode: renderMode, renderNote: environment.renderNote,
                                  error: viewModel.errorMessage, message: viewModel.note ?? fileActions?.statusText ?? actions.statusText,
@@ -78,12 +106,18 @@ import TerminalVocabulary
             : "\(keys.label(of: .zoom(.fit))) fit"
         let right = status.right([viewModel.zoomShown?.description, playing].compactMap { $0 } + ["\(steps)  \(keys.label(of: .back)) back  "
                                   + "\(keys.label(of: .help)) help  \(keys.label(of: .quit)) quit"])
-        StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect)
+        if fileKeys?.prompt == nil { StatusBar(left: status.left, right: right).draw(on: screen, in: statusRect) }
     }
 
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
         if case .mouse(let event) = key { return drag(event) }
+        // Where the photo stood before a file key: a trash or a move takes it out of the list.
+        let shownAt = viewModel.neighbours?.place(of: viewModel.photo.id)?.index
+        if let taken = fileKeys?.take(key, in: environment.keyMap) {
+            filesChanged(shownAt: shownAt)
+            return taken
+        }
         let candidates = environment.keyMap.actions(for: key, in: .detail)
         if candidates.contains(where: { actions.perform($0, for: viewModel.photo) }) { return true }
         actions.dismissMessage()
@@ -97,19 +131,22 @@ import TerminalVocabulary
                 // Not zoomed, the arrows and h l are the next candidates': the photos either side.
                 guard viewModel.zoom != nil else { return false }
                 viewModel.update(.pan(across: Double(across) / 4, down: Double(down) / 4))
-            case .label(let change):
-                guard let fileActions else { return false }
-                if let labelled = fileActions.label(change, on: [viewModel.photo]).first {
-                    viewModel.update(.labelled(labelled))
-                }
             case .back: viewModel.update(.close)
             case .previousPhoto: viewModel.update(.move(by: -1))
             case .nextPhoto: viewModel.update(.move(by: 1))
             case .playPause: viewModel.update(.playPause)
-            default: return false
+            default:
+                guard let fileKeys, fileKeys.perform(action, marked: marked(), selected: viewModel.photo) else { return false }
+                filesChanged(shownAt: shownAt)
             }
             return true
         }
+    }
+
+    /// After a file key: the photo as the list has it now (its labels), or, moved away or trashed,
+    /// the photo that took its place.
+    private func filesChanged(shownAt index: Int?) {
+        if let index { viewModel.update(.filesChanged(shownAt: index)) }
     }
 
     /// A press starts a drag, each move pans the zoomed picture with the pointer (the photo follows

@@ -13,6 +13,8 @@ import TerminalVocabulary
     private let environment: AppEnvironment
     private let actions: PhotoActions
     private let fileActions: PhotoFileActions
+    /// `D` `u` `C` `M` `:`, the commands and the labels, as the detail pane does them.
+    private let fileKeys: PhotoFileKeys
     private let spinner = LoadingSpinner()
     private var keyMap: KeyMap { environment.keyMap }
     private var thumbnailSize: CellSize?
@@ -22,8 +24,6 @@ import TerminalVocabulary
     private(set) var prompt: TextField?
     /// What the open prompt's answer is for.
     private var promptPurpose = PromptPurpose.search
-    /// Tab's folders in `C` and `M`'s prompt, while the text is the one Tab put there.
-    private var completion: FolderCompletion?
     /// Folder navigation and order, when the source is a local library.
     weak var library: (any LibraryBrowsing)?
     /// Months and years at a glance (`z`).
@@ -35,7 +35,9 @@ import TerminalVocabulary
         self.navigator = navigator
         self.environment = environment
         self.actions = actions
-        self.fileActions = fileActions ?? PhotoFileActions(files: nil, trash: nil, grids: { [] })
+        let fileActions = fileActions ?? PhotoFileActions(files: nil, trash: nil, grids: { [] })
+        self.fileActions = fileActions
+        fileKeys = PhotoFileKeys(fileActions: fileActions)
         grid = GridView(minimumCellSize: environment.minimumCellSize)
         grid.delegate = self
         grid.cellProvider = { [unowned self] index in self.cell(at: index) }
@@ -50,7 +52,7 @@ import TerminalVocabulary
             _ = view.viewModel.notice
             _ = view.actions.statusText
             _ = view.fileActions.statusText
-            _ = view.viewModel.markedIDs
+            _ = view.viewModel.marks.photos
             _ = view.viewModel.note
             _ = view.viewModel.listChanges
             _ = view.viewModel.sections
@@ -104,7 +106,7 @@ import TerminalVocabulary
         } else {
             grid.draw(on: screen)
         }
-        if let prompt {
+        if let prompt = prompt ?? fileKeys.prompt {
             prompt.draw(on: screen, in: statusRect, style: .status)
         } else {
             StatusBar(left: status.left, right: statusRight).draw(on: screen, in: statusRect)
@@ -114,16 +116,12 @@ import TerminalVocabulary
     func handle(_ key: Key) -> Bool {
         defer { navigator.setNeedsRedraw() }
         if prompt != nil {
-            // The prompt takes every key but Ctrl-C, which still quits.
+            // The prompt takes every key but Ctrl-C, which still quits (`C`, `M` and `:`'s prompts: `fileKeys`).
             guard key != KeyMap.interrupt else { return false }
             handlePromptKey(key)
             return true
         }
-        if fileActions.question != nil {
-            // The y/n question takes the next key; Ctrl-C answers no and still quits.
-            fileActions.answer(yes: keyMap.actions(for: key, in: .question).contains(.answerYes))
-            return key != KeyMap.interrupt
-        }
+        if let taken = fileKeys.take(key, in: keyMap) { return taken }
         if viewModel.note != nil { viewModel.update(.note(nil)) }
         fileActions.dismissMessage()
         let candidates = keyMap.actions(for: key, in: .grid)
@@ -187,11 +185,6 @@ import TerminalVocabulary
             viewModel.update(.close)
         case .mark: viewModel.update(.toggleMark(viewModel.selectedIndex))
         case .invertMarks: viewModel.update(.invertMarks)
-        case .trash: fileActions.askToTrash(in: viewModel, selected: selectedPhoto)
-        case .undo: fileActions.undo()
-        case .label(let change):
-            let marked = viewModel.markedPhotos
-            fileActions.label(change, on: marked.isEmpty ? [selectedPhoto].compactMap { $0 } : marked)
         case .rename:
             if let photo = selectedPhoto, let name = fileActions.renamableName(of: photo) {
                 promptPurpose = .rename(photo)
@@ -199,26 +192,7 @@ import TerminalVocabulary
                 // fit, it lost its extension).
                 prompt = TextField(prompt: "rename to: ", text: name, maxLength: .max)
             }
-        case .copyToFolder, .moveToFolder:
-            let moving = action == .moveToFolder
-            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: moving ? "moved" : "copied")
-            else { return true }
-            promptPurpose = .transfer(photos, moving: moving)
-            completion = nil
-            let what = photos.count == 1 ? "" : " \(photos.count) photos"
-            prompt = TextField(prompt: "\(moving ? "move" : "copy")\(what) to: ",
-                               text: fileActions.startingFolder(for: photos[0]), maxLength: .max)
-        case .typeCommand:
-            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
-            else { return true }
-            promptPurpose = .command(photos)
-            let what = photos.count == 1 ? "" : " (\(photos.count) photos)"
-            prompt = TextField(prompt: "run\(what): ", maxLength: .max)
-        case .run(let command):
-            guard let photos = fileActions.chosenPhotos(in: viewModel, selected: selectedPhoto, for: "given to a command")
-            else { return true }
-            fileActions.run(command, on: photos)
-        default: return false
+        default: return fileKeys.perform(action, marked: viewModel.markedPhotos, selected: selectedPhoto)
         }
         return true
     }
@@ -236,33 +210,17 @@ import TerminalVocabulary
 
     private func handlePromptKey(_ key: Key) {
         guard var field = prompt else { return }
-        if key == .tab, case .transfer(let photos, _) = promptPurpose {
-            // Tab again, on the text the last Tab put there, shows the next folder.
-            if var shown = completion, shown.current == field.text {
-                shown.advance()
-                completion = shown
-            } else {
-                completion = fileActions.folderCompletion(of: field.text, from: photos)
-            }
-            if let completion { field.replaceText(with: completion.current) }
-            prompt = field
-            return
-        }
         switch field.handle(key) {
         case .submitted(let text):
             prompt = nil
-            completion = nil
             switch promptPurpose {
             case .search: viewModel.update(.search(text))
             case .rename(let photo): fileActions.rename(photo, to: text)
-            case .transfer(let photos, let moving): fileActions.transfer(photos, toFolder: text, moving: moving)
-            case .command(let photos): fileActions.run(typed: text, on: photos)
             case .jumpToDate: jump(to: text)
             }
             promptPurpose = .search
         case .cancelled:
             prompt = nil
-            completion = nil
             promptPurpose = .search
         case .editing, .ignored:
             prompt = field
@@ -347,7 +305,8 @@ import TerminalVocabulary
                                  videos: viewModel.videoCount, tiles: viewModel.zoomLevel.map(\.rawValue),
                                  selected: viewModel.selectedIndex, perPage: viewModel.perPage, pageCount: viewModel.pageCount,
                                  skipped: viewModel.skipped)
-        if !viewModel.markedIDs.isEmpty { parts.insert("\(viewModel.markedIDs.count) marked", at: parts.count - 1) }
+        // Marks in other folders too: Enter, `D`, `C`, `M` and the commands take them all.
+        if !viewModel.marks.isEmpty { parts.insert("\(viewModel.marks.count) marked", at: parts.count - 1) }
         // Last: the heading the selected photo is under ("4 of 12 · July 2023"); on a month's
         // tile, its heading whole ("2 of 9 · July 2023 · 39 photos, 3 videos"), which its title
         // may be too narrow for.
@@ -393,7 +352,7 @@ import TerminalVocabulary
             let badge = photo.labels.badge
             if !badge.isEmpty { name = badge + " " + name }
             // The mark is text, so it shows whatever draws the pictures.
-            title = viewModel.markedIDs.contains(photo.id) ? "✓ " + name : name
+            title = viewModel.isMarked(photo) ? "✓ " + name : name
         }
         // A title with folders in it (`-R`) keeps its file name whole; the folders are shortened.
         let nameLength = photo.title.split(separator: "/", omittingEmptySubsequences: false).last.map(\.count) ?? 0
@@ -429,10 +388,6 @@ private enum PromptPurpose {
     case search
     /// A new name for the photo or folder.
     case rename(LibraryItem)
-    /// The folder the photos are copied or moved to.
-    case transfer([LibraryItem], moving: Bool)
-    /// A command to run once on the photos.
-    case command([LibraryItem])
     /// A date to jump to (`t`).
     case jumpToDate
 }
