@@ -31,6 +31,12 @@ struct Settings: Equatable {
             commands = file.commands
         }
         for setting in Setting.all { setting.applyFlag(command, &values) }
+        // `--source dir PATH` or a lone PATH is that folder: said as a config file says it, so
+        // `--print-config`'s output opens the same folder (`source = "dir"` alone is refused).
+        if case .folder(let name)? = try? command.catalog {
+            let path = FilePath(argument: name)
+            values.source = (path.isAbsolute ? path : CurrentProcess.workingDirectory.appending(path)).text ?? values.source
+        }
         verbose = command.verbose
     }
 

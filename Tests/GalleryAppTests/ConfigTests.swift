@@ -193,6 +193,22 @@ struct ConfigTests {
         #expect(Settings.masked("abc") == "****")
     }
 
+    /// A folder given on the command line is printed as the folder's absolute path, which the
+    /// printed file opens again: `source = "dir"` alone would be refused.
+    @Test func printedConfigNamesTheFolderOpened() throws {
+        let here = CurrentProcess.workingDirectory
+        for (flags, folder) in [(["--source", "dir", "/photos/2023"], FilePath("/photos/2023")),
+                                (["Pictures"], here.appending("Pictures")),
+                                (["--source", "dir", "a b"], here.appending("a b"))] {
+            let printed = try settings(flags, file: nil).toml
+            let back = try ConfigFile.parse(printed, path: "printed")
+            #expect(back.values.source == folder.text, "\(flags)")
+            #expect(try CatalogChoice.parse(source: back.values.source, paths: [], home: "/home/u") == .folder(try #require(folder.text)))
+        }
+        #expect(try settings(["--source", "demo"], file: nil).source == "demo")
+        #expect(try settings(["a.jpg", "b.jpg"], file: nil).source == "auto")
+    }
+
     /// `since` and `until` take the words `t` does; a bad one is answered with the forms there are.
     @Test func sinceAndUntilAreDates() throws {
         let file = try ConfigFile.parse("since = \"last month\"\nuntil = \"14 jul 2023\"\n", path: path)

@@ -38,7 +38,8 @@ import Testing
         let rows = map.forPicking.helpRows
         #expect(rows.contains { $0.keys.hasPrefix("Enter") && $0.action.hasPrefix("pick the marked photos") })
         #expect(rows.contains { $0.keys.hasPrefix("q") && $0.action == "quit without picking" })
-        #expect(rows.contains { $0.keys.hasPrefix("Esc") && $0.action.hasPrefix("quit without picking") })
+        #expect(rows.contains { $0.keys.hasPrefix("Esc") && $0.action.hasPrefix("Esc: quit, nothing picked; Backspace: folder above") })
+        #expect(rows.contains { $0.keys.hasPrefix("p") && $0.action.contains("Enter prints marks") })
         #expect(!rows.contains { $0.action.contains("detail pane") || $0.action.hasPrefix("play") })
         #expect(map.forPicking.actions(for: .enter, in: .grid) == [.grid(.open)], "the keys themselves stay")
         #expect(map.helpRows.contains { $0.action == "open the detail pane, or a folder" })
@@ -94,6 +95,14 @@ import Testing
         #expect(rows["scroll, select"] == "wheel, click")
         #expect(rows["quit"] == "q  Ctrl-C")
         #expect(map.label(of: .previousPhoto) == "←" && map.label(of: .back) == "Esc")
+    }
+
+    /// `--help` goes through the argument parser, which wraps at 80 columns when it is not written
+    /// to a terminal: a longer key line would break out of its column.
+    @Test func everyHelpLineFitsEightyColumns() {
+        for keys in [map, map.forPicking] {
+            for line in keys.helpText().split(separator: "\n") { #expect(line.count < 80, "too long for --help: \(line)") }
+        }
     }
 
     @Test func theReadmeTableIsTheMap() throws {

@@ -104,10 +104,10 @@ public struct KeyMap: Sendable, Equatable {
         ]),
         Group("scroll a screenful", in: .grid, [(.grid(.pageUp), [.pageUp]), (.grid(.pageDown), [.pageDown])]),
         Group("scroll half a screenful", in: .grid, [(.grid(.halfPageUp), [.ctrl("u")]), (.grid(.halfPageDown), [.ctrl("d")])]),
-        Group("first / last photo", detail: "first / last photo loaded", in: .grid,
+        Group("first / last photo", detail: "first / last photo (the last loaded, when an online source does not tell its total)", in: .grid,
               [(.grid(.first), ["g", .home]), (.grid(.last), ["G", .end])]),
         Group("next / previous page",
-              detail: "first photo of the next / previous page (loads the next page when needed)", in: .grid,
+              detail: "first photo of the next / previous page: `per_page` photos, as an online source sends them (loads the next page when needed)", in: .grid,
               [(.nextPage, ["n"]), (.previousPage, ["N"])]),
         Group("previous / next month (day, year: --group)",
               detail: "first photo of the previous / next month, or day or year (`--group`), when ordered by date "
@@ -121,12 +121,12 @@ public struct KeyMap: Sendable, Equatable {
                   (.pan(across: 0, down: -1), [.up, "k"]), (.pan(across: 1, down: 0), [.right, "l"]),
               ], mouse: "drag"),
         Group("zoom in / out; 100 %; fit the pane (detail pane)",
-              detail: "zoom in / out (half again, or nsxiv's 25, 50, 100, 200, 400 %); 100 %: one photo pixel to one "
+              detail: "in the detail pane: zoom in / out (half again, or nsxiv's 25, 50, 100, 200, 400 %); 100 %: one photo pixel to one "
                   + "screen pixel (one half-block in text modes); the whole photo fitted again. The status bar says "
                   + "how close and where: `200 % · centre 40%,55%`", in: .detail,
               [(.zoom(.closer), ["+"]), (.zoom(.further), ["-"]), (.zoom(.actualSize), ["="]), (.zoom(.fit), ["w"])]),
         Group("the picture fills the terminal (detail pane)",
-              detail: "the picture fills the terminal, without the status line and the text (`f` again or Esc brings them back)",
+              detail: "in the detail pane: the picture fills the terminal, without the status line and the text (`f` again or Esc brings them back)",
               in: .detail, [(.fillTerminal, ["f"])]),
         Group("previous / next photo (detail pane)",
               detail: "previous / next photo in the detail pane, loading the next page when needed", in: .detail,
@@ -148,14 +148,14 @@ public struct KeyMap: Sendable, Equatable {
                   + "Backspace zooms out too from the top row of a grid ordered by date (local photos)", in: .grid,
               [(.zoomOut, ["z"]), (.zoomOutAtTop, [.backspace])]),
         Group("up to the folder above (local photos)",
-              detail: "up to the folder above, the folder you came from selected (local photos)", in: .grid,
+              detail: "in a folder's grid: up to the folder above, the folder you came from selected (local photos)", in: .grid,
               [(.goUp, [.backspace, "-"])]),
-        Group("order by name, date, date taken, size; reversed (local)",
+        Group("sort by name, date, date taken, size; reversed (local)",
               detail: "order by name, date modified, date taken, size (`s`), or the same order reversed (`S`); "
                   + "the selected photo stays selected (local photos)", in: .grid,
               [(.cycleOrder, ["s"]), (.reverseOrder, ["S"])]),
         Group("thumbnails cropped or whole (fit)",
-              detail: "thumbnails: the whole photo (contain) or cropped to fill the cell (crop); see `--fit`", in: .grid,
+              detail: "in the grid: thumbnails show the whole photo (contain) or are cropped to fill the cell (crop); see `--fit`", in: .grid,
               [(.toggleFit, ["f"])]),
         Group("jump to a date (local photos)",
               detail: "jump to a date: `2023`, `2023-07`, `2023-07-14`, `july 2023`, `14 jul 2023`, `today`, "
@@ -176,21 +176,18 @@ public struct KeyMap: Sendable, Equatable {
               detail: "download the original to `$XDG_DOWNLOAD_DIR`, else `~/Downloads`, as `<id>.jpg` (a folder's "
                   + "photo is already on disk: `d` says where)", in: [.grid, .detail], [(.download, ["d"])]),
         Group("copy the file's path or the link",
-              detail: "copy the file's absolute path, or the photo's web page URL, to the clipboard: tmux's buffer "
+              detail: "copy the selected file's or folder's absolute path (the selected one, not the marks), or the photo's web page URL, to the clipboard: tmux's buffer "
                   + "inside tmux, `wl-copy`, `xclip` or `xsel` on a local desktop, else the terminal's (OSC 52); the "
                   + "status bar says which. Nothing is sent when there is nothing to copy, as for the demo's photos, "
                   + "whose links would die with the app", in: [.grid, .detail], [(.copy, ["y"])]),
         Group("mark / unmark; invert the marks",
-              detail: "mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar, counting "
+              detail: "Space: mark / unmark the selected photo (`✓` before its name, `N marked` in the status bar, counting "
                   + "the marks in other folders, which stay marked; a folder tile is never marked, and the status bar "
-                  + "says so); invert the marks of the folder's photos", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
+                  + "says so); `v`: invert the marks of the folder's photos (none marked: all)", in: .grid, [(.mark, [" "]), (.invertMarks, ["v"])]),
         Group("move marked (else selected) items to the trash",
               detail: "move the marked photos, else the selected photo or folder (a folder whole, a link to a folder "
                   + "only the link) or the one the detail pane shows (which then shows the next), to the trash after "
                   + "a `y`/`n` question (local files only)", in: [.grid, .detail], [(.trash, ["D"])]),
-        Group("undo the last move to the trash or to a folder",
-              detail: "undo the last move: put the last batch moved to the trash (photos, or a folder), or to another "
-                  + "folder with `M`, back where it was; again for the one before", in: [.grid, .detail], [(.undo, ["u"])]),
         Group("copy / move marked (else selected) photos to a folder",
               detail: "copy / move the marked photos, else the selected or shown one, with the files that go with them (a Live "
                   + "Photo's motion, a RAW file), to a folder typed in a prompt (Tab completes a folder's name, again "
@@ -198,6 +195,9 @@ public struct KeyMap: Sendable, Equatable {
                   + "there stays, and the status bar says so (local files only; a detail pane whose photo moved "
                   + "shows the next)",
               in: [.grid, .detail], [(.copyToFolder, ["C"]), (.moveToFolder, ["M"])]),
+        Group("undo the last move to the trash or to a folder",
+              detail: "undo the last move: put the last batch moved to the trash (photos, or a folder), or to another "
+                  + "folder with `M`, back where it was; again for the one before", in: [.grid, .detail], [(.undo, ["u"])]),
         Group("run a command on marked (else selected) photos",
               detail: "run a command typed in a prompt on the marked photos, else the selected or shown one: their paths are "
                   + "added as its last arguments, the terminal is the command's until it ends, and the status bar "
@@ -267,7 +267,11 @@ public struct KeyMap: Sendable, Equatable {
             let help: String? = if actions.contains(.grid(.open)) {
                 "pick the marked photos, else the selected one (a folder opens)"
             } else if actions.contains(.back) {
-                "quit without picking (search results: back to the grid)"
+                // Backspace in a folder grid is `goUp`'s (`back` applies only to search results).
+                "Esc: quit, nothing picked; Backspace: folder above"
+            } else if actions.contains(.label(.flag(.picked))) {
+                // A picker's "pick" is Enter's: say that `p` is the photo managers' flag.
+                "flag picked / rejected in XMP (Enter prints marks)"
             } else if actions.contains(.quit) {
                 "quit without picking"
             } else {
