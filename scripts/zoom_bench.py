@@ -120,7 +120,7 @@ def report_section(results, facts):
         f"{len(pans)} pans at 100 % (`l` and `h`, three each way in turn, never at an edge). ms: key to the last "
         "byte of the picture the key made (*first byte*: to its first, the decode and encode done). "
         "Against: `djpeg -rgb` (the same libjpeg-turbo) decoding the whole photo at full size, and the region "
-        f"100 % shows alone (`-crop {CROP}`), each a process. */ whole*: the p50 over the whole decode's. "
+        f"100 % shows alone (`-crop {CROP}`), each a process. `/ whole`: the p50 over the whole decode's. "
         f"Load average at the end: {' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores.",
         "",
         "| | p50 | max | first byte p50 | / whole | drew nothing |",
