@@ -30,6 +30,8 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
 - videos: posters of 15 clips made by ffmpeg against ffmpegthumbnailer and timg, a folder of them's
   first screen, and playback in the detail pane in kitty, half-block and sixel modes
   (video_bench.py; `--only video`; `--clips DIR` keeps the clips between runs);
+- zoom in the detail pane: `=` (100 %) and pans on a 4000 px JPEG, key to picture complete, against
+  djpeg decoding the whole photo, with the ratio and the target (zoom_bench.py; `--only zoom`);
 - camera RAW and JPEG XL: `gallery view` against dcraw, exiftool and djxl (raw_jxl_bench.py;
   `--only raw`).
 
@@ -61,6 +63,7 @@ import sixel_size_bench
 import slow_link_bench
 import tmux_bench
 import video_bench
+import zoom_bench
 from process_timing import TOOL_ENV, run_once
 from terminal_pty import WindowPty
 
@@ -530,6 +533,12 @@ def measure_video(args):
                                        log=lambda line: print(line, flush=True))
 
 
+def measure_zoom(args):
+    """(the zoom section as lines, whether it was measured)."""
+    command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
+    return zoom_bench.measure_section(args.gallery, args.photos, command, log=lambda line: print(line, flush=True))
+
+
 def measure_raw(args):
     """(the RAW and JPEG XL section as lines, whether it was measured)."""
     command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
@@ -546,7 +555,7 @@ def main():
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
     parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size", "detail", "video",
-                                           "raw"],
+                                           "zoom", "raw"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     parser.add_argument("--before", help="the detail section: a build to compare --gallery with, run interleaved")
     parser.add_argument("--detail-runs", type=int, default=detail_bench.RUNS, help="runs of each build in the detail section")
@@ -566,6 +575,7 @@ def main():
         return 0 if measured else 1
     for only, measure, heading in (("detail", measure_detail, detail_bench.HEADING),
                                    ("video", measure_video, video_bench.HEADING),
+                                   ("zoom", measure_zoom, zoom_bench.HEADING),
                                    ("raw", measure_raw, raw_jxl_bench.HEADING)):
         if args.only == only:
             section, measured = measure(args)
@@ -606,6 +616,7 @@ def main():
     app_sections += measure_sixel_size(args.gallery, args.chafa, args.photos)
     app_sections += measure_detail(args)[0]
     app_sections += measure_video(args)[0]
+    app_sections += measure_zoom(args)[0]
     app_sections += measure_raw(args)[0]
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)

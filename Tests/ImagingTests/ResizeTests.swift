@@ -47,6 +47,26 @@ import Testing
         #expect(image.areaResampled(crop, width: 4, height: 6).pixels == expected)
     }
 
+    /// At its own size a crop of whole pixels is those pixels (the zoom at 100 % copies rather
+    /// than averages), its damage notes kept; a partial last pixel is still weighed by its part.
+    @Test func aCropAtItsOwnSizeIsItsPixels() {
+        var image = TestImages.noise(width: 23, height: 19, seed: 11)
+        image.isTruncated = true
+        let crop = PixelRect(x: 5, y: 3, width: 11, height: 13)
+        var cropped = [UInt8]()
+        for y in crop.y..<crop.y + crop.height {
+            let start = (y * image.width + crop.x) * 3
+            cropped += image.pixels[start..<start + crop.width * 3]
+        }
+        let copy = image.areaResampled(crop, width: 11, height: 13)
+        #expect(copy.width == 11 && copy.height == 13 && copy.pixels == cropped && copy.isTruncated)
+        #expect(image.resized(width: 23, height: 19).pixels == image.pixels)
+
+        var partial = TestImages.noise(width: 4, height: 2, seed: 3)
+        partial.lastColumnEighths = 4
+        #expect(partial.resized(width: 4, height: 2).pixels != partial.pixels, "3.5 pixels stretched over 4 differ from them")
+    }
+
     @Test func enlargingRepeatsPixels() {
         let image = TestImages.image([[RGB(10, 0, 0), RGB(200, 0, 0)]])
         let out = image.resized(width: 4, height: 2)

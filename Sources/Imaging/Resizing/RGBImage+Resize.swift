@@ -83,8 +83,29 @@ extension RGBImage {
         let topOut = crop.y == 0 ? 8 - firstRowEighths : 0
         let cropWidthEighths = crop.width * 8 - leftOut - (crop.x + crop.width == self.width ? 8 - lastColumnEighths : 0)
         let cropHeightEighths = crop.height * 8 - topOut - (crop.y + crop.height == self.height ? 8 - lastRowEighths : 0)
+        // Whole pixels to as many: each output is one source pixel, so the crop's rows are copied
+        // rather than averaged (the zoom at 100 %, a picture already at its box's size).
+        if width == crop.width, height == crop.height, cropWidthEighths == width * 8, cropHeightEighths == height * 8 {
+            return copied(crop)
+        }
         return areaResampled(crop, columns: AreaWeights(eighths: cropWidthEighths, destination: width, leadingEighths: leftOut),
                              rows: AreaWeights(eighths: cropHeightEighths, destination: height, leadingEighths: topOut))
+    }
+
+    /// The `crop` rectangle's pixels, whole ones, with this image's damage notes.
+    private func copied(_ crop: PixelRect) -> RGBImage {
+        if crop.x == 0, crop.y == 0, crop.width == width, crop.height == height { return self }
+        let rowBytes = crop.width * 3
+        var cropped: [UInt8] = []
+        cropped.reserveCapacity(rowBytes * crop.height)
+        for y in crop.y..<(crop.y + crop.height) {
+            let from = (y * width + crop.x) * 3
+            cropped.append(contentsOf: pixels[from..<(from + rowBytes)])
+        }
+        var copy = RGBImage(width: crop.width, height: crop.height, pixels: cropped)
+        copy.isTruncated = isTruncated
+        copy.decoderWarning = decoderWarning
+        return copy
     }
 
     private func areaResampled(_ crop: PixelRect, columns: AreaWeights, rows: AreaWeights) -> RGBImage {
