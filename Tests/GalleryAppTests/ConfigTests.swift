@@ -134,7 +134,7 @@ struct ConfigTests {
             ("keys = 3\n", 1, "keys must be a table"),
             // A command's key must be free where the grid's and the detail pane's keys are.
             ("[commands]\n\"e\" = \"gimp\"\n\"q\" = \"true\"\n", 3, "commands.q: 'q' already means quit"),
-            ("[commands]\ns = \"true\"\n", 2, "commands.s: 's' already means order by name, date, date taken, size; reversed (local)"),
+            ("[commands]\ns = \"true\"\n", 2, "commands.s: 's' already means sort: name, date, date taken, size; reversed (local)"),
             // A command runs in the detail pane too: a key the pane uses is taken.
             ("[commands]\nw = \"true\"\n", 2, "commands.w: 'w' already means zoom in / out; 100 %; fit the pane (detail pane)"),
             ("[commands]\n\"ctrl-l\" = \"true\"\n", 2, "commands.ctrl-l: 'Ctrl-L' already means draw the whole screen again"),

@@ -29,7 +29,7 @@ import Testing
             root = FileManager.default.temporaryDirectory.appendingPathComponent("video-thumbs-\(UUID().uuidString)").path
             try File.makeDirectories(root + "/clips")
             let decoded = decoded
-            thumbnails = DesktopThumbnails(directory: root + "/cache/thumbnails", program: "gallery", version: "9.1",
+            thumbnails = DesktopThumbnails(directory: FilePath(root + "/cache/thumbnails"), program: "gallery", version: "9.1",
                                            onDecode: { path in decoded.withLock { $0.append(path) } })
             try File.writeAtomically(Array(try Data(contentsOf: VideoPosterCacheTests.clip)), to: clipPath)
         }

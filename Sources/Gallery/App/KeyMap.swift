@@ -150,7 +150,7 @@ public struct KeyMap: Sendable, Equatable {
         Group("up to the folder above (local photos)",
               detail: "in a folder's grid: up to the folder above, the folder you came from selected (local photos)", in: .grid,
               [(.goUp, [.backspace, "-"])]),
-        Group("sort by name, date, date taken, size; reversed (local)",
+        Group("sort: name, date, date taken, size; reversed (local)",
               detail: "order by name, date modified, date taken, size (`s`), or the same order reversed (`S`); "
                   + "the selected photo stays selected (local photos)", in: .grid,
               [(.cycleOrder, ["s"]), (.reverseOrder, ["S"])]),
