@@ -42,24 +42,33 @@ enum CompanionPairing {
             let (stem, ext) = split(LocalFile.name(of: path))
             return (Name(folder: path.parent, stem: stem.lowercased()), ext)
         }
-        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last bytes.
-        var stills: [Name: (index: Int, ext: String)] = [:]
+        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last
+        // bytes, and a library of JPEGs without a MOV or a RAW file a look at each name's extension.
+        var maybeStills: [(index: Int, ext: String)] = []
         var others: [(name: Name, ext: String, index: Int?, path: FilePath)] = []
         for (index, entry) in entries.enumerated() where entry.kind != .folder && mayPair(entry.path) {
-            let (key, ext) = name(of: entry.path)
+            let ext = split(LocalFile.name(of: entry.path)).extension
             if entry.kind == .photo, liveStillExtensions.contains(ext) {
-                // A JPEG is the one shown when a HEIC of the same name is there too.
-                if let known = stills[key], rawStillExtensions.contains(known.ext) { continue }
-                stills[key] = (index, ext)
+                maybeStills.append((index, ext))
             } else if (entry.kind == .video && motionExtensions.contains(ext)) || ImageFormat.rawFileExtensions.contains(ext) {
-                others.append((key, ext, index, entry.path))
+                others.append((name(of: entry.path).0, ext, index, entry.path))
             }
         }
-        guard !stills.isEmpty else { return raws }
         others += raws.map { path in
             let (key, ext) = name(of: path)
             return (key, ext, nil, path)
         }
+        guard !others.isEmpty else { return raws }
+        // Stills in the folders that hold a motion or a RAW file.
+        let folders = Set(others.map(\.name.folder))
+        var stills: [Name: (index: Int, ext: String)] = [:]
+        for (index, ext) in maybeStills where folders.contains(entries[index].path.parent) {
+            let key = name(of: entries[index].path).0
+            // A JPEG is the one shown when a HEIC of the same name is there too.
+            if let known = stills[key], rawStillExtensions.contains(known.ext) { continue }
+            stills[key] = (index, ext)
+        }
+        guard !stills.isEmpty else { return raws }
         var joined: Set<Int> = []
         var unpaired: [FilePath] = []
         for other in others {
