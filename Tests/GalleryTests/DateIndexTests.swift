@@ -58,7 +58,7 @@ struct DateIndexTests {
     @Test func aFileChangedSinceIsReadAgain() async throws {
         let folder = try folder(photos: 3)
         defer { folder.remove() }
-        let indexFile = FilePath(folder.path).appending("index")
+        let indexFile = FilePath(folder.path).appending(".index")
         _ = try await titles(DirectorySource(path: FilePath(folder.path), order: .taken,
                                              dateTaken: CountingReader().dateTaken(index: DateIndex(file: indexFile))))
         // Touched: the same size, another modification time (to the nanosecond).
@@ -147,7 +147,7 @@ struct DateIndexTests {
     func aDamagedIndexIsIgnoredAndMadeAgain(damage: String) async throws {
         let folder = try folder(photos: 4)
         defer { folder.remove() }
-        let indexFile = FilePath(folder.path).appending("index")
+        let indexFile = FilePath(folder.path).appending(".index")
         _ = try await titles(DirectorySource(path: FilePath(folder.path), order: .taken,
                                              dateTaken: CountingReader().dateTaken(index: DateIndex(file: indexFile))))
         let whole = try File.read(indexFile, maxBytes: 1 << 20)
@@ -197,9 +197,8 @@ struct DateIndexTests {
                             kind: .photo, record: TakenRecord(), seenDay: seenDay)
         }
         let entries = [entry("/old", seenDay: 100), entry("/recent", seenDay: 100 + DateIndex.forgottenAfterDays)]
-        let kept = DateIndex.pruned(Dictionary(uniqueKeysWithValues: entries.map { ($0.key.path, $0) }),
-                                    today: 101 + DateIndex.forgottenAfterDays)
-        #expect(Array(kept.keys) == ["/recent"])
+        let kept = DateIndex.pruned(entries, today: 101 + DateIndex.forgottenAfterDays)
+        #expect(kept.map(\.key.path) == ["/recent"])
     }
 
     /// An index of the first version, which kept photos' records only, as scripts/fuzz_corpus.py

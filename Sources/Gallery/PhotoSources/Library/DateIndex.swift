@@ -52,9 +52,33 @@ public final class DateIndex: Sendable {
     private let state = Locked<State?>(nil)
 
     private struct State {
-        var entries: [FilePath: Entry]
+        /// The entries, each path's at its place in `places`: a dictionary holding the entries
+        /// themselves took twice their size (its buckets, a power of two, half empty at worst).
+        private(set) var entries: [Entry] = []
+        private var places: [FilePath: Int] = [:]
         /// Whether it holds something the file does not: it is written at the next save.
         var changed = false
+
+        init(_ entries: [Entry]) {
+            places.reserveCapacity(entries.count)
+            for entry in entries { self[entry.key.path] = entry }
+            changed = false
+        }
+
+        /// The entry of the file at `path`; set, it replaces the one there was.
+        subscript(path: FilePath) -> Entry? {
+            get { places[path].map { entries[$0] } }
+            set {
+                guard let newValue else { return }
+                if let place = places[path] {
+                    entries[place] = newValue
+                } else {
+                    places[path] = entries.count
+                    entries.append(newValue)
+                }
+                changed = true
+            }
+        }
     }
 
     static let maxEntries = 500_000
@@ -88,12 +112,11 @@ public final class DateIndex: Sendable {
     /// The entry of the file as it is now, marked seen today.
     private func seen(_ key: Key, in state: inout State) -> Entry? {
         // Found by its path: the rest of the key tells whether it is the file as it was.
-        guard var entry = state.entries[key.path], entry.key.size == key.size, entry.key.modifiedSeconds == key.modifiedSeconds,
+        guard var entry = state[key.path], entry.key.size == key.size, entry.key.modifiedSeconds == key.modifiedSeconds,
               entry.key.modifiedNanoseconds == key.modifiedNanoseconds else { return nil }
         if entry.seenDay != today {
             entry.seenDay = today
-            state.entries[key.path] = entry
-            state.changed = true
+            state[key.path] = entry
         }
         return entry
     }
@@ -101,17 +124,15 @@ public final class DateIndex: Sendable {
     /// Keeps what the photo file as `key` says recorded.
     func remember(_ record: TakenRecord, for key: Key) {
         withState { state in
-            state.entries[key.path] = Entry(key: key, kind: .photo, record: record, seenDay: today)
-            state.changed = true
+            state[key.path] = Entry(key: key, kind: .photo, record: record, seenDay: today)
         }
     }
 
     /// Keeps what the file as `key` says is: its record, when one is kept, stays with a photo.
     func remember(_ kind: FileKind, for key: Key) {
         withState { state in
-            let known = state.entries[key.path].flatMap { $0.key == key && kind == .photo ? $0.record : nil }
-            state.entries[key.path] = Entry(key: key, kind: kind, record: known, seenDay: today)
-            state.changed = true
+            let known = state[key.path].flatMap { $0.key == key && kind == .photo ? $0.record : nil }
+            state[key.path] = Entry(key: key, kind: kind, record: known, seenDay: today)
         }
     }
 
@@ -123,9 +144,8 @@ public final class DateIndex: Sendable {
     public func save() {
         let bytes: [UInt8]? = withState { state in
             guard state.changed else { return nil }
-            state.entries = Self.pruned(state.entries, today: today)
-            state.changed = false
-            return Self.encode(Array(state.entries.values))
+            state = State(Self.pruned(state.entries, today: today))
+            return Self.encode(state.entries)
         }
         guard let bytes else { return }
         do {
@@ -138,30 +158,26 @@ public final class DateIndex: Sendable {
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
         state.withLock { state in
-            if state == nil { state = State(entries: load()) }
+            if state == nil { state = State(load()) }
             return body(&state!)
         }
     }
 
-    private func load() -> [FilePath: Entry] {
-        guard let bytes = try? File.read(file, maxBytes: Self.maxFileBytes) else { return [:] }
-        // Read straight into the dictionary: a list of them all beside it cost 15 MB at the peak
-        // of a 100,000-photo launch.
-        var entries: [FilePath: Entry] = [:]
-        guard Self.decode(bytes, reserving: { entries.reserveCapacity($0) }, each: { entries[$0.key.path] = $0 }) else {
+    private func load() -> [Entry] {
+        guard let bytes = try? File.read(file, maxBytes: Self.maxFileBytes) else { return [] }
+        guard let entries = Self.decode(bytes) else {
             Self.logger.warning("ignored the index of dates taken at \(file): damaged or cut short; it is made again")
-            return [:]
+            return []
         }
         return entries
     }
 
-    static func pruned(_ entries: [FilePath: Entry], today: Int) -> [FilePath: Entry] {
-        var kept = entries.filter { today - $0.value.seenDay <= forgottenAfterDays }
-        if kept.count > maxEntries {
-            let dropped = kept.values.sorted { $0.seenDay < $1.seenDay }.prefix(kept.count - maxEntries)
-            for entry in dropped { kept[entry.key.path] = nil }
-        }
-        return kept
+    static func pruned(_ entries: [Entry], today: Int) -> [Entry] {
+        let kept = entries.filter { today - $0.seenDay <= forgottenAfterDays }
+        guard kept.count > maxEntries else { return kept }
+        // The most recently seen, in the order they were.
+        let places = kept.indices.sorted { kept[$0].seenDay > kept[$1].seenDay }.prefix(maxEntries).sorted()
+        return places.map { kept[$0] }
     }
 
     // MARK: - The file's format
