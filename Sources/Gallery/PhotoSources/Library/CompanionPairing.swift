@@ -22,12 +22,14 @@ enum CompanionPairing {
     /// Every extension that may pair, lower case.
     private static let pairedExtensions = liveStillExtensions.union(motionExtensions).union(ImageFormat.rawFileExtensions)
 
-    /// Whether the name's extension is one that pairs, told from the path's last bytes alone.
-    private static func mayPair(_ path: FilePath) -> Bool {
+    /// The name's extension, lower case, when it is one that pairs, told from the path's last
+    /// bytes alone; nil for any other.
+    private static func pairingExtension(_ path: FilePath) -> String? {
         let bytes = path.bytes
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return false }
-        let lowered = bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        return pairedExtensions.contains(String(decoding: lowered, as: UTF8.self))
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return nil }
+        let lowered = String(decoding: bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 },
+                             as: UTF8.self)
+        return pairedExtensions.contains(lowered) ? lowered : nil
     }
 
     /// `entries` with the companions of each still joined to it and left out on their own;
@@ -46,8 +48,8 @@ enum CompanionPairing {
         // bytes, and a library of JPEGs without a MOV or a RAW file a look at each name's extension.
         var maybeStills: [(index: Int, ext: String)] = []
         var others: [(name: Name, ext: String, index: Int?, path: FilePath)] = []
-        for (index, entry) in entries.enumerated() where entry.kind != .folder && mayPair(entry.path) {
-            let ext = split(LocalFile.name(of: entry.path)).extension
+        for (index, entry) in entries.enumerated() where entry.kind != .folder {
+            guard let ext = pairingExtension(entry.path) else { continue }
             if entry.kind == .photo, liveStillExtensions.contains(ext) {
                 maybeStills.append((index, ext))
             } else if (entry.kind == .video && motionExtensions.contains(ext)) || ImageFormat.rawFileExtensions.contains(ext) {
