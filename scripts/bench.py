@@ -34,6 +34,9 @@ Over ../shared/photos/*.jpg (1080 and 4000 px wide), every tool draws every phot
   djpeg decoding the whole photo, with the ratio and the target (zoom_bench.py; `--only zoom`);
 - camera RAW and JPEG XL: `gallery view` against dcraw, exiftool and djxl (raw_jxl_bench.py;
   `--only raw`).
+- a library of 100,000 photos by date taken (`-R --sort taken`): the first screen cold and on a
+  second launch, peak memory, and `t` jumps, against the issue's targets (dates_bench.py;
+  `--only dates`; needs exiftool).
 
 Prints the tables and writes them to BENCHMARKS.md with the date, the machine and tool versions.
 Peers missing from the machine are installed with apt-get (chafa, timg, libsixel-bin, imagemagick,
@@ -54,6 +57,7 @@ from pathlib import Path
 
 import numpy as np
 
+import dates_bench
 import detail_bench
 import first_screen_bench
 import formats_bench
@@ -546,6 +550,12 @@ def measure_raw(args):
                                          log=lambda line: print(line, flush=True))
 
 
+def measure_dates(args):
+    """(the section of 100,000 photos by date taken as lines, whether it was measured)."""
+    command = "python3 scripts/bench.py " + shlex.join(sys.argv[1:])
+    return dates_bench.measure_section(args.gallery, Path(args.photos), command, log=lambda line: print(line, flush=True))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gallery", default=str(REPO / ".build/release/gallery"), help="the gallery binary")
@@ -555,7 +565,7 @@ def main():
     parser.add_argument("--output", default=str(REPO / "BENCHMARKS.md"), help="where to write the report")
     parser.add_argument("--chafa", default="chafa", help="the chafa for the grid comparison (≥ 1.14 has --grid)")
     parser.add_argument("--only", choices=["scroll", "slow-link", "tmux", "first-screen", "formats", "sixel-size", "detail", "video",
-                                           "zoom", "raw"],
+                                           "zoom", "raw", "dates"],
                         help="measure only this part (no peers, no photos) and replace only its section of --output")
     parser.add_argument("--before", help="the detail section: a build to compare --gallery with, run interleaved")
     parser.add_argument("--detail-runs", type=int, default=detail_bench.RUNS, help="runs of each build in the detail section")
@@ -576,7 +586,8 @@ def main():
     for only, measure, heading in (("detail", measure_detail, detail_bench.HEADING),
                                    ("video", measure_video, video_bench.HEADING),
                                    ("zoom", measure_zoom, zoom_bench.HEADING),
-                                   ("raw", measure_raw, raw_jxl_bench.HEADING)):
+                                   ("raw", measure_raw, raw_jxl_bench.HEADING),
+                                   ("dates", measure_dates, dates_bench.HEADING)):
         if args.only == only:
             section, measured = measure(args)
             write_section_only(args.output, heading, section)
@@ -618,6 +629,7 @@ def main():
     app_sections += measure_video(args)[0]
     app_sections += measure_zoom(args)[0]
     app_sections += measure_raw(args)[0]
+    app_sections += measure_dates(args)[0]
     report = build_report(photos, tool_list, timings, quality, args.runs, args.warmup, args.gallery, load_start,
                           os.getloadavg(), app_sections)
     report += kept_sections(Path(args.output), report)

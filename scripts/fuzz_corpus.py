@@ -325,13 +325,22 @@ FOLDER_NAMES = {
 }
 
 
-def date_index(entries):
+def date_index(entries, version=2):
     """An index of dates taken as DateIndex.encode writes it: (path, size, seconds, nanoseconds,
-    day seen, date seconds or None, offset minutes or None, camera, lens) each."""
-    out = b"GLDATES1" + struct.pack("<I", len(entries))
-    for path, size, seconds, nanoseconds, day, date, offset, camera, lens in entries:
-        flags = (1 if date is not None else 0) | (2 if offset is not None else 0)
-        out += struct.pack("<H", len(path)) + path + struct.pack("<QqIIB", size, seconds, nanoseconds, day, flags)
+    day seen, kind, record) each, kind 1 a photo, 2 a video, 3 neither, record None (not read) or
+    (date seconds or None, offset minutes or None, camera, lens). Version 1, the first, has no kind
+    and a record in every entry."""
+    out = f"GLDATES{version}".encode() + struct.pack("<I", len(entries))
+    for path, size, seconds, nanoseconds, day, kind, record in entries:
+        out += struct.pack("<H", len(path)) + path + struct.pack("<QqII", size, seconds, nanoseconds, day)
+        if version >= 2:
+            out += bytes([kind])
+        if record is None:
+            out += bytes([0])
+            continue
+        date, offset, camera, lens = record
+        flags = (1 if date is not None else 0) | (2 if offset is not None else 0) | (4 if version >= 2 else 0)
+        out += bytes([flags])
         if date is not None:
             out += struct.pack("<q", date)
         if offset is not None:
@@ -341,13 +350,19 @@ def date_index(entries):
     return out
 
 
+SEVERAL_DATES = [(b"/p/a.jpg", 1, -1, 999999999, 0, 1, (None, None, b"", b"")),
+                 (b"/p/\xe9t\xe9 \xff.jpg", 2**40, 2**33, 0, 20000, 1, (-2208988800, -570, b"Canon EOS 40D", b"")),
+                 (b"/p/b.jpg", 0, 0, 0, 1, 1, (253402300799, None, b"", b"EF-S17-85mm"))]
+
 DATE_INDEXES = {
     "empty": date_index([]),
-    "one": date_index([(b"/home/u/IMG_20230714_101500.jpg", 123456, 1689322500, 5, 19700, 1689329700, 120,
-                        b"Apple iPhone 12", b"iPhone 12 back camera 4.2mm f/1.6")]),
-    "several": date_index([(b"/p/a.jpg", 1, -1, 999999999, 0, None, None, b"", b""),
-                           (b"/p/\xe9t\xe9 \xff.jpg", 2**40, 2**33, 0, 20000, -2208988800, -570, b"Canon EOS 40D", b""),
-                           (b"/p/b.jpg", 0, 0, 0, 1, 253402300799, None, b"", b"EF-S17-85mm")]),
+    "one": date_index([(b"/home/u/IMG_20230714_101500.jpg", 123456, 1689322500, 5, 19700, 1,
+                        (1689329700, 120, b"Apple iPhone 12", b"iPhone 12 back camera 4.2mm f/1.6"))]),
+    "several": date_index(SEVERAL_DATES),
+    "kinds": date_index([(b"/p/clip.mp4", 10, 5, 0, 20000, 2, None), (b"/p/notes.txt", 3, 5, 1, 20000, 3, None),
+                         (b"/p/unread.jpg", 99, 5, 2, 20000, 1, None),
+                         (b"/p/read.jpg", 99, 5, 3, 20000, 1, (1689329700, None, b"", b""))]),
+    "first-version": date_index(SEVERAL_DATES, version=1),
 }
 
 XMP_SIDECARS = {

@@ -22,12 +22,14 @@ enum CompanionPairing {
     /// Every extension that may pair, lower case.
     private static let pairedExtensions = liveStillExtensions.union(motionExtensions).union(ImageFormat.rawFileExtensions)
 
-    /// Whether the name's extension is one that pairs, told from the path's last bytes alone.
-    private static func mayPair(_ path: FilePath) -> Bool {
+    /// The name's extension, lower case, when it is one that pairs, told from the path's last
+    /// bytes alone; nil for any other.
+    private static func pairingExtension(_ path: FilePath) -> String? {
         let bytes = path.bytes
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return false }
-        let lowered = bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        return pairedExtensions.contains(String(decoding: lowered, as: UTF8.self))
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.count - dot <= 5 else { return nil }
+        let lowered = String(decoding: bytes[(dot + 1)...].map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 },
+                             as: UTF8.self)
+        return pairedExtensions.contains(lowered) ? lowered : nil
     }
 
     /// `entries` with the companions of each still joined to it and left out on their own;
@@ -42,24 +44,33 @@ enum CompanionPairing {
             let (stem, ext) = split(LocalFile.name(of: path))
             return (Name(folder: path.parent, stem: stem.lowercased()), ext)
         }
-        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last bytes.
-        var stills: [Name: (index: Int, ext: String)] = [:]
+        // Only names that may pair are grouped: a folder of PNGs costs a look at each name's last
+        // bytes, and a library of JPEGs without a MOV or a RAW file a look at each name's extension.
+        var maybeStills: [(index: Int, ext: String)] = []
         var others: [(name: Name, ext: String, index: Int?, path: FilePath)] = []
-        for (index, entry) in entries.enumerated() where entry.kind != .folder && mayPair(entry.path) {
-            let (key, ext) = name(of: entry.path)
+        for (index, entry) in entries.enumerated() where entry.kind != .folder {
+            guard let ext = pairingExtension(entry.path) else { continue }
             if entry.kind == .photo, liveStillExtensions.contains(ext) {
-                // A JPEG is the one shown when a HEIC of the same name is there too.
-                if let known = stills[key], rawStillExtensions.contains(known.ext) { continue }
-                stills[key] = (index, ext)
+                maybeStills.append((index, ext))
             } else if (entry.kind == .video && motionExtensions.contains(ext)) || ImageFormat.rawFileExtensions.contains(ext) {
-                others.append((key, ext, index, entry.path))
+                others.append((name(of: entry.path).0, ext, index, entry.path))
             }
         }
-        guard !stills.isEmpty else { return raws }
         others += raws.map { path in
             let (key, ext) = name(of: path)
             return (key, ext, nil, path)
         }
+        guard !others.isEmpty else { return raws }
+        // Stills in the folders that hold a motion or a RAW file.
+        let folders = Set(others.map(\.name.folder))
+        var stills: [Name: (index: Int, ext: String)] = [:]
+        for (index, ext) in maybeStills where folders.contains(entries[index].path.parent) {
+            let key = name(of: entries[index].path).0
+            // A JPEG is the one shown when a HEIC of the same name is there too.
+            if let known = stills[key], rawStillExtensions.contains(known.ext) { continue }
+            stills[key] = (index, ext)
+        }
+        guard !stills.isEmpty else { return raws }
         var joined: Set<Int> = []
         var unpaired: [FilePath] = []
         for other in others {

@@ -92,8 +92,8 @@ final class DirectoryListing: Sendable {
     private func sortedScan(leavingOut: Set<FilePath>) throws -> ([LibraryEntry], LibraryScan) {
         var scan: LibraryScan
         switch contents {
-        case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive)
-        case .paths(let paths): scan = LibraryScan.paths(paths)
+        case .folder(let path, let recursive): scan = try LibraryScan.folder(path, recursive: recursive, index: dateTaken.index)
+        case .paths(let paths): scan = LibraryScan.paths(paths, index: dateTaken.index)
         }
         // Only a filter needs every photo's labels before a page is shown.
         if labelFilter != .all { scan.readLabels() }
@@ -101,6 +101,9 @@ final class DirectoryListing: Sendable {
             !leavingOut.contains($0.path) && ($0.kind == .folder || labelFilter.admits($0.labels ?? .none))
         }
         let sorted = Self.sort(kept, by: order, reversed: reversed, dateTaken: dateTaken)
+        // What the scan and the sort found out is kept for the next launch, which then opens and
+        // reads only files new or changed.
+        dateTaken.index?.save()
         guard let dateFilter else { return (sorted, scan) }
         // Folders stay, to be entered. Ordered by date taken, each photo's date was read once, to sort.
         return (sorted.filter { entry in
@@ -221,8 +224,6 @@ final class DirectoryListing: Sendable {
             entries[place].kind == .folder ? (0, 0) : (captureSeconds(of: entries[place], dateTaken: dateTaken), 0)
         }
         }
-        // What was read is kept for the next launch, which then reads only files new or changed.
-        if order == .taken { dateTaken.index?.save() }
         let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
         let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
             if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }

@@ -18,10 +18,18 @@ struct LibraryScan: Sendable {
     private var rawFiles: [FilePath] = []
     /// XMP files, listed only as the sidecar of a photo of their name.
     private var sidecarFiles: [FilePath] = []
+    /// Files opened to tell what they are by their first bytes: those `index` did not know as they are.
+    private(set) var filesOpened = 0
+    /// What files are, kept between launches: a file it knows as it is now is not opened.
+    private let index: DateIndex?
     /// The first `maxSkipReasons` paths left out, each with why, for the log.
     private(set) var skipReasons: [String] = []
     /// How many reasons the log gets at most: a folder of 100,000 text files must not fill it.
     static let maxSkipReasons = 200
+
+    private init(index: DateIndex?) {
+        self.index = index
+    }
 
     /// Everything left out: files of no format the app shows, link loops, folders that cannot be
     /// read, paths given that do not exist (the status bar's "3 skipped").
@@ -54,8 +62,11 @@ struct LibraryScan: Sendable {
     /// whatever order the folders give their names in. Walked in the order met, a link named
     /// before its folder took the folder's photos (`--pick` printed them under the link) and the
     /// folder itself was counted as a link loop.
-    static func folder(_ folder: FilePath, recursive: Bool) throws -> LibraryScan {
-        var scan = LibraryScan()
+    ///
+    /// `index`: what files are, known from before (a file it holds as it is now is not opened), and
+    /// where what the walk finds out is kept.
+    static func folder(_ folder: FilePath, recursive: Bool, index: DateIndex? = nil) throws -> LibraryScan {
+        var scan = LibraryScan(index: index)
         var visited: Set<FolderIdentity> = []
         if let status = try? FileStatus(path: folder) { visited.insert(FolderIdentity(status)) }
         var links: [(path: FilePath, title: String)] = []
@@ -71,8 +82,8 @@ struct LibraryScan: Sendable {
     }
 
     /// Exactly `paths` (files and folders, as given on the command line or stdin).
-    static func paths(_ paths: [FilePath]) -> LibraryScan {
-        var scan = LibraryScan()
+    static func paths(_ paths: [FilePath], index: DateIndex? = nil) -> LibraryScan {
+        var scan = LibraryScan(index: index)
         var seen: Set<FilePath> = []
         for path in paths where seen.insert(path).inserted {
             // Photos given one by one often come from many folders (find's output): the folder's
@@ -100,11 +111,14 @@ struct LibraryScan: Sendable {
         let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.isHidden }
         folders.append(folder)
         let paths = entries.map { folder.appending($0.name) }
-        // A plain file, as the folder says: one open tells its status and its first bytes. Four
-        // system calls a file are most of a large folder's listing: they are made on every core.
-        let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { index in
-            entries[index].kind == .regular && !Self.isSidecar(entries[index].name) ? PlainFile(paths[index]) : nil
+        // A plain file, as the folder says: its status, and unless the index knows it as it is, one
+        // open for its first bytes. Four system calls a file opened are most of a large folder's
+        // first listing, one a file known of the next: they are made on every core.
+        let kinds = index
+        let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { place in
+            entries[place].kind == .regular && !Self.isSidecar(entries[place].name) ? PlainFile(paths[place], index: kinds) : nil
         }
+        filesOpened += plainFiles.count { $0?.wasOpened == true }
         for (index, entry) in entries.enumerated() {
             let path = paths[index], name = entry.name.description
             let title = recursive ? prefix + name : name
@@ -113,12 +127,12 @@ struct LibraryScan: Sendable {
                 sidecarFiles.append(path)
                 continue
             }
-            switch plainFiles[index] {
-            case .photo(let status)?:
-                self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
-            case .video(let status)?:
-                self.entries.append(LibraryEntry(path: path, title: title, kind: .video, status: status))
-            case .unsupported?:
+            switch plainFiles[index]?.kind {
+            case .photo?:
+                self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: plainFiles[index]?.status))
+            case .video?:
+                self.entries.append(LibraryEntry(path: path, title: title, kind: .video, status: plainFiles[index]?.status))
+            case .neither?:
                 skipUnsupported(path)
             case nil where recursive:
                 // The folder's record says what the name is; a file system that does not say is asked.
@@ -169,10 +183,13 @@ struct LibraryScan: Sendable {
             let isLink = (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink
             entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status, isLink: isLink))
         case .regular?:
-            switch PlainFile.kind(of: try? LocalFile.readPrefix(path, count: PlainFile.signatureLength), path: path) {
-            case .photo?: entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: status))
-            case .video?: entries.append(LibraryEntry(path: path, title: title, kind: .video, status: status))
-            default: skipUnsupported(path)
+            let file = PlainFile(path, index: index)
+            if file?.wasOpened != false { filesOpened += 1 }
+            // One that cannot be opened is told by its name.
+            switch file?.kind ?? (Self.hasImageExtension(path) ? .photo : .neither) {
+            case .photo: entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: file?.status ?? status))
+            case .video: entries.append(LibraryEntry(path: path, title: title, kind: .video, status: file?.status ?? status))
+            case .neither: skipUnsupported(path)
             }
         case .other?, .symbolicLink?:
             // A link is followed above, so only other kinds land here: devices, sockets, FIFOs,
@@ -190,26 +207,37 @@ struct LibraryScan: Sendable {
         }
     }
 
-    /// A regular file classified from one open (its status, then its first bytes).
-    private enum PlainFile: Sendable {
-        case photo(FileStatus)
-        case video(FileStatus)
-        case unsupported
+    /// A regular file classified: by the index when it knows the file as it is now, else from one
+    /// open (its status, then its first bytes), which the index then keeps.
+    private struct PlainFile: Sendable {
+        let kind: DateIndex.FileKind
+        let status: FileStatus
+        /// Whether the file was opened: the index did not know it.
+        let wasOpened: Bool
 
         /// Enough of a file's start to tell a picture or a video from anything else.
         static let signatureLength = max(ImageFormat.signatureLength, VideoFormat.signatureLength)
 
         /// Nil when the file cannot be opened or is no regular file any more: the caller then
         /// looks at the path on its own.
-        init?(_ path: FilePath) {
+        init?(_ path: FilePath, index: DateIndex?) {
+            if let index, let status = try? FileStatus(path: path), status.kind == .regular,
+               let known = index.kind(for: DateIndex.Key(path: path, status: status)) {
+                (kind, self.status, wasOpened) = (known, status, false)
+                return
+            }
             guard let descriptor = try? FileDescriptor.open(path) else { return nil }
             defer { try? descriptor.close() }
             guard let status = try? descriptor.status(), status.kind == .regular else { return nil }
-            switch Self.kind(of: try? descriptor.read(upTo: Self.signatureLength), path: path) {
-            case .photo?: self = .photo(status)
-            case .video?: self = .video(status)
-            default: self = .unsupported
+            let prefix = try? descriptor.read(upTo: Self.signatureLength)
+            kind = switch Self.kind(of: prefix, path: path) {
+            case .photo?: .photo
+            case .video?: .video
+            default: .neither
             }
+            (self.status, wasOpened) = (status, true)
+            // A file whose first bytes could not be read is told by its name: not kept.
+            if prefix != nil { index?.remember(kind, for: DateIndex.Key(path: path, status: status)) }
         }
 
         /// A photo or a video by its first bytes; by its name's extension only when they could
