@@ -63,11 +63,17 @@ import Testing
         #expect(gridRows(ran.screen) == gridRows(marked.screen), "\(ran.screen.joined(separator: "\n"))")
         #expect(!ran.screen.joined().contains("SCRIBBLE"))
 
-        // `:` runs a command once; the photo it makes shows in the grid.
+        // `:` runs a command once, and what it wrote stays until a key is pressed (that key goes
+        // no further: `x` would reject a photo); the photo it makes shows in the grid.
         try tmux.press(":")
         let prompt = try await tmux.waitFor { $0.joined().contains("run (2 photos):") }
         #expect(prompt.ok, "\(prompt.screen.joined(separator: "\n"))")
-        try tmux.type("sh -c 'cp \"$1\" \"$(dirname \"$1\")/made.jpg\"' sh", enter: true)
+        try tmux.type("sh -c 'cp \"$1\" \"$(dirname \"$1\")/made.jpg\" && echo COPIED' sh", enter: true)
+        let output = try await tmux.waitFor { $0.joined().contains("COPIED") && $0.joined().contains("gallery: press any key to go back") }
+        #expect(output.ok, "\(output.screen.joined(separator: "\n"))")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try tmux.screen().joined().contains("press any key"), "it waits for the key")
+        try tmux.press("x")
         let made = try await tmux.waitFor { $0.joined().contains("sh: done") && $0.joined().contains("4 photos") && $0.joined().contains("made.jpg") }
         #expect(made.ok, "\(made.screen.joined(separator: "\n"))")
 

@@ -205,9 +205,10 @@ struct FolderActionsTests {
 
     @Test func aCommandThatSucceedsIsDoneAndOneThatIsNotThereIsSaid() async throws {
         var given: [[FilePath]] = []
+        var waits: [Bool] = []
         let clip = Array(try Data(contentsOf: CompanionFilesTests.fixtures.appendingPathComponent("rotated.mov")))
-        let fixture = try await Fixture(names: ["a.jpg"], extra: ["a.mov": clip]) { arguments in
-            MainActor.assumeIsolated { given.append(arguments) }
+        let fixture = try await Fixture(names: ["a.jpg"], extra: ["a.mov": clip]) { arguments, thenWaitForKey in
+            MainActor.assumeIsolated { given.append(arguments); waits.append(thenWaitForKey) }
             return Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
         }
         defer { fixture.directory.remove() }
@@ -221,5 +222,7 @@ struct FolderActionsTests {
         #expect(fixture.files.statusText == "the command was not run: a ' is not closed")
         fixture.files.run(typed: "sh -c 'kill -TERM $$'", on: [fixture.photo("a.jpg")])
         #expect(fixture.files.statusText == "sh: ended by signal 15")
+        // A bound command returns at once; one typed at `:` leaves what it wrote until a key.
+        #expect(waits == [false, true, true], "the runner is asked to wait after typed commands only")
     }
 }

@@ -205,7 +205,7 @@ struct LocalFileKeysTests {
         let names = ["a.jpg", "b's \"q\" $HOME.jpg", "c.jpg"]
         let app = try FolderScenes(names: names) { environment in
             environment.keyMap.bind(try! UserCommand("true --flag", home: "/"), to: "c")
-            environment.runInTerminal = { arguments in
+            environment.runInTerminal = { arguments, _ in
                 MainActor.assumeIsolated { given.append(arguments) }
                 return Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
             }

@@ -77,11 +77,12 @@ extension PhotoFileActions {
     }
 
     /// Runs `command` with the main files of `photos` as its last arguments (companions stay out: a
-    /// program given a photo is given the photo), on the terminal, then says how it ended.
-    public func run(_ command: UserCommand, on photos: [LibraryItem]) {
+    /// program given a photo is given the photo), on the terminal, then says how it ended. With
+    /// `thenWaitForKey`, what it wrote stays on the screen until a key is pressed.
+    public func run(_ command: UserCommand, on photos: [LibraryItem], thenWaitForKey: Bool = false) {
         guard let files else { return }
         defer { changes += 1 }
-        switch runInTerminal(command.arguments(with: photos.map { files.filePath(of: $0) })) {
+        switch runInTerminal(command.arguments(with: photos.map { files.filePath(of: $0) }), thenWaitForKey) {
         case .success(let ended):
             message = "\(command.name): " + (ended.signal.map { "ended by signal \($0)" }
                 ?? (ended.succeeded ? "done" : "exit \(ended.status)"))
@@ -90,10 +91,12 @@ extension PhotoFileActions {
         }
     }
 
-    /// `:`'s answer: the command typed, run as a bound one is.
+    /// `:`'s answer: the command typed, run as a bound one is, but for what it wrote staying on the
+    /// screen until a key is pressed, as after lf's `!` and vim's `:!`: a bound key's program is an
+    /// editor or a copy, a typed one is as often `ls` or `exiftool`, whose output is the point.
     public func run(typed text: String, on photos: [LibraryItem]) {
         do {
-            run(try UserCommand(text, home: home), on: photos)
+            run(try UserCommand(text, home: home), on: photos, thenWaitForKey: true)
         } catch {
             message = "the command was not run: \(error.description)"
         }

@@ -59,7 +59,7 @@ public final class PhotoFileActions {
         self.home = home
     }
 
-    private static func runOnTerminalAsItIs(_ arguments: [FilePath]) -> Result<ChildProcess.Termination, SystemError> {
+    private static func runOnTerminalAsItIs(_ arguments: [FilePath], thenWaitForKey _: Bool) -> Result<ChildProcess.Termination, SystemError> {
         Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) }
     }
 

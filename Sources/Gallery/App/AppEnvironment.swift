@@ -6,8 +6,10 @@ public import TerminalVocabulary
 /// The services and settings coordinators hand to the scenes they build.
 public struct AppEnvironment: Sendable {
     /// Runs a program on the terminal and waits for it: `ChildProcess.runInForeground`, with the
-    /// screen suspended around it.
-    public typealias TerminalRunner = @MainActor @Sendable ([FilePath]) -> Result<ChildProcess.Termination, SystemError>
+    /// screen suspended around it. With `thenWaitForKey`, what a program that ended by itself
+    /// wrote stays on the screen until a key is pressed (a command typed at `:` is often `ls`).
+    public typealias TerminalRunner = @MainActor @Sendable (_ arguments: [FilePath], _ thenWaitForKey: Bool)
+        -> Result<ChildProcess.Termination, SystemError>
 
     public var source: any PhotoSource
     public var loader: any ImageLoading

@@ -200,8 +200,8 @@ public struct KeyMap: Sendable, Equatable {
                   + "folder with `M`, back where it was; again for the one before", in: [.grid, .detail], [(.undo, ["u"])]),
         Group("run a command on marked (else selected) photos",
               detail: "run a command typed in a prompt on the marked photos, else the selected or shown one: their paths are "
-                  + "added as its last arguments, the terminal is the command's until it ends, and the status bar "
-                  + "says how it ended (local files only; `[commands]` in the config file binds keys to commands)",
+                  + "added as its last arguments, the terminal is the command's until it ends, what it wrote stays until "
+                  + "a key is pressed, and the status bar says how it ended (local files only; `[commands]` in the config file binds keys to commands)",
               in: [.grid, .detail], [(.typeCommand, [":"])]),
         Group("rename the file or folder",
               detail: "rename the selected file or folder in a prompt prefilled with its name (local files only; never "

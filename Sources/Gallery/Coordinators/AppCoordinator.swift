@@ -38,8 +38,15 @@ import TUI
             environment.clipboard = SystemClipboard(environment: environment.processEnvironment,
                                                     terminal: OSC52Clipboard { [weak terminal] in terminal?.sendControlSequence($0) })
         }
-        environment.runInTerminal = { [weak terminal] arguments in
-            let run = { Result { () throws(SystemError) in try ChildProcess.runInForeground(arguments) } }
+        environment.runInTerminal = { [weak terminal] arguments, thenWaitForKey in
+            let run = {
+                Result { () throws(SystemError) in
+                    let ended = try ChildProcess.runInForeground(arguments)
+                    // Ended by Ctrl-C: the user wants the app back, not a question.
+                    if thenWaitForKey && ended.signal == nil { Terminal.waitForAnyKey(saying: "gallery: press any key to go back") }
+                    return ended
+                }
+            }
             return terminal?.lent(run) ?? run()
         }
         let keyMap = environment.keyMap

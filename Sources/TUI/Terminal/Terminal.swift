@@ -175,6 +175,19 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         return try body()
     }
 
+    /// Asks for a key on the shell's screen, in `lent`'s body, so that what a program wrote is
+    /// read before the app's screen covers it. Any key goes back, Ctrl-C too (read as a byte, not
+    /// a signal that would end the app), and so does input that is gone.
+    public static func waitForAnyKey(saying prompt: String) {
+        TerminalOutput.write(Array("\r\n\(prompt)".utf8))
+        let input = FileDescriptor.standardInput
+        _ = TerminalMode.withUnbufferedInput(input, signalsAsInput: true) {
+            while (try? input.waitForInput(milliseconds: 60_000)) == false {}
+            // The whole key goes (an arrow is several bytes), not only its first byte.
+            TerminalMode.discardInput(input)
+        }
+    }
+
     /// Gives the tty back as it was. Safe to call more than once.
     public func stop() {
         guard !stopped else { return }
