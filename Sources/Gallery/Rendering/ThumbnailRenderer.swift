@@ -25,9 +25,10 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// playing video's frames (`forPlayingVideo`).
     public private(set) var kittyPixelLimit: Int?
     /// A playing video's kitty frame at most: 62,500 pixels, 187,500 bytes of RGB, 250,000 in
-    /// base64, so 30 frames a second are 7.5 MB/s, within what the bench's terminal reads
-    /// (8 to 12 MB/s), where the pane's whole 790x444 (1.4 MB a frame) played at 6 to 9 frames a
-    /// second (BENCHMARKS.md). Raw RGB rather than deflated: zlib saved only a quarter of a frame's bytes.
+    /// base64, so 30 frames a second are 7.5 MB/s. On shared cores the pane's whole 790x444
+    /// (1.4 MB a frame) played at 10 to 15 frames a second and half its width and height at 27.9,
+    /// this at 29 (BENCHMARKS.md). Raw RGB rather than deflated: zlib saved only a quarter of a
+    /// frame's bytes.
     public static let playingVideoKittyPixels = 62_500
     /// How kitty pixels are sent: stored and placed by id, or, inside tmux, stored through its
     /// passthrough and shown by Unicode placeholders.
