@@ -14,7 +14,8 @@ import Testing
 struct DetailVideoTests {
     /// A pane over `name` in a folder holding clip.mp4, and IMG_1.JPG with IMG_1.MOV (1 s), drawing
     /// half-blocks.
-    private func pane(on name: String) async throws -> (TemporaryDirectory, PhotoDetailViewModel) {
+    private func pane(on name: String, renderer: ThumbnailRenderer = ThumbnailRenderer(mode: .halfblock, cell: .textCell),
+                      area: CellSize = CellSize(columns: 12, rows: 6)) async throws -> (TemporaryDirectory, PhotoDetailViewModel) {
         let folder = try TemporaryDirectory()
         try folder.write(Array(try Data(contentsOf: CompanionFilesTests.fixtures.appendingPathComponent("clip.mp4"))), to: "clip.mp4")
         try folder.write(Array(try Data(contentsOf: CompanionFilesTests.fixtures.appendingPathComponent("rotated.mov"))), to: "IMG_1.MOV")
@@ -22,8 +23,8 @@ struct DetailVideoTests {
         let source = try DirectorySource(path: FilePath(folder.path))
         let photo = try await source.photo(id: folder.path + "/" + name)
         let viewModel = PhotoDetailViewModel(photo: photo, source: source, loader: LocalFileImageLoader(),
-                                             renderer: ThumbnailRenderer(mode: .halfblock, cell: .textCell))
-        viewModel.update(.imageArea(CellSize(columns: 12, rows: 6)))
+                                             renderer: renderer)
+        viewModel.update(.imageArea(area))
         return (folder, viewModel)
     }
 
@@ -93,5 +94,36 @@ struct DetailVideoTests {
         // The 1 s motion plays once, then the still is back.
         await viewModel.until { viewModel.playing == nil }
         #expect(viewModel.image == still && viewModel.frameIndex == 0 && viewModel.errorMessage == nil)
+    }
+
+    /// In kitty, a playing frame is sent reduced (at most 250 KB of base64) over the poster's
+    /// cells, and the frame paused on is sent again in full, then playing goes on reduced.
+    @Test func kittyPlaysReducedFramesAndShowsThePausedOneInFull() async throws {
+        try #require(VideoFile.isAvailable, "FFmpeg's libraries are not installed")
+        // 80x30 cells of 10x20 pixels: the 16:9 clip in full is 800x450 pixels over 80x23 cells.
+        let (folder, viewModel) = try await pane(on: "clip.mp4", renderer: ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20)),
+                                                 area: CellSize(columns: 80, rows: 30))
+        defer { folder.remove() }
+        let kitty = { try #require(viewModel.image?.thumbnail?.kitty) }
+        await viewModel.until { if case .loaded? = viewModel.image { true } else { false } }
+        let poster = try kitty()
+        #expect(poster.storedBytes == 800 * 450 * 3)
+        await viewModel.until { viewModel.playing != nil && viewModel.frameIndex >= 2 }
+        let playing = try kitty()
+        #expect(playing.storedBytes <= ThumbnailRenderer.playingVideoKittyPixels * 3 && playing.transmission.count <= 252_000,
+                "\(playing.storedBytes) pixel bytes, \(playing.transmission.count) sent")
+        #expect(playing.placement == KittyGraphics.place(id: playing.id, columns: 80, rows: 23))
+        #expect(poster.placement == KittyGraphics.place(id: poster.id, columns: 80, rows: 23))
+
+        viewModel.update(.playPause)
+        let frame = viewModel.frameIndex
+        await viewModel.until { viewModel.frameIndex > frame }
+        let paused = try kitty()
+        #expect(viewModel.playing?.isPaused == true)
+        #expect(paused.storedBytes == 800 * 450 * 3 && paused.placement == KittyGraphics.place(id: paused.id, columns: 80, rows: 23))
+
+        viewModel.update(.playPause)
+        await viewModel.until { viewModel.frameIndex > frame + 1 }
+        #expect(try kitty().storedBytes <= ThumbnailRenderer.playingVideoKittyPixels * 3)
     }
 }

@@ -35,6 +35,28 @@ import TUI
         #expect(ids[0] != ids[1] && ids[0] == ids[2])
     }
 
+    /// A playing video's kitty frame is sent at most `playingVideoKittyPixels` (250 KB of base64)
+    /// and placed over the same cells as the frame in full, under an id of its own (the same
+    /// pixels in full are another picture the screen must send).
+    @Test func aPlayingVideoFrameIsSentReducedOverTheSameCells() throws {
+        let kitty = ThumbnailRenderer(mode: .kitty, cell: PixelSize(width: 10, height: 20))
+        let frame = try JPEGCodec.decode(Self.jpeg(width: 1920, height: 1080))
+        let cells = CellSize(columns: 80, rows: 30)
+        let full = try #require(kitty.render(frame, cells: cells, fit: .contain).kitty)
+        let playing = try #require(kitty.forPlayingVideo.render(frame, cells: cells, fit: .contain).kitty)
+        #expect(full.storedBytes == 800 * 450 * 3)
+        #expect(playing.storedBytes <= ThumbnailRenderer.playingVideoKittyPixels * 3 && playing.storedBytes > 150_000)
+        #expect(playing.transmission.count <= 252_000, "\(playing.transmission.count) bytes")
+        #expect(String(decoding: playing.transmission.prefix(60), as: UTF8.self).contains("s=333,v=187"))
+        #expect(playing.placement == KittyGraphics.place(id: playing.id, columns: 80, rows: 23))
+        #expect(full.placement == KittyGraphics.place(id: full.id, columns: 80, rows: 23))
+        #expect(playing.id != full.id)
+        // Other modes play what they show still.
+        let halfblock = ThumbnailRenderer(mode: .halfblock, cell: .textCell)
+        #expect(try halfblock.forPlayingVideo.render(frame, cells: cells, fit: .contain)
+                == halfblock.render(frame, cells: cells, fit: .contain))
+    }
+
     /// xterm's default font: 6x13 pixel cells.
     let sixel = ThumbnailRenderer(mode: .sixel, cell: PixelSize(width: 6, height: 13))
 

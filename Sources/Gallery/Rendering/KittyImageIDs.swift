@@ -12,6 +12,8 @@ final class KittyImageIDs: Sendable {
         let contentHash: UInt64
         let cells: CellSize
         let fit: PictureFit
+        /// The same pixels sent scaled down (a playing video's frame) are another picture.
+        let pixelLimit: Int?
     }
 
     private struct State {
@@ -31,8 +33,8 @@ final class KittyImageIDs: Sendable {
         state = Locked(State(next: self.range.lowerBound))
     }
 
-    func id(for data: [UInt8], cells: CellSize, fit: PictureFit) -> UInt32 {
-        let key = Key(contentHash: Self.fnv1a(data), cells: cells, fit: fit)
+    func id(for data: [UInt8], cells: CellSize, fit: PictureFit, pixelLimit: Int? = nil) -> UInt32 {
+        let key = Key(contentHash: Self.fnv1a(data), cells: cells, fit: fit, pixelLimit: pixelLimit)
         return state.withLock { state in
             if let id = state.ids[key] { return id }
             while reserved.contains(state.next) { state.next = state.next >= range.upperBound ? range.lowerBound : state.next + 1 }

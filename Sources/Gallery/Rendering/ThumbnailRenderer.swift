@@ -21,6 +21,15 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     /// (BENCHMARKS.md).
     /// Set by role (`forPictureDrawnOnce`), not by fit: the grid's contain is the detail pane's fit.
     public private(set) var sixelQuantizedRegisters = SixelEncoder.quantizedRegisters
+    /// The most pixels a kitty picture sends (`PictureRenderer.kittyPixelLimit`): nil but for a
+    /// playing video's frames (`forPlayingVideo`).
+    public private(set) var kittyPixelLimit: Int?
+    /// A playing video's kitty frame at most: 62,500 pixels, 187,500 bytes of RGB, 250,000 in
+    /// base64, so 30 frames a second are 7.5 MB/s. On shared cores the pane's whole 790x444
+    /// (1.4 MB a frame) played at 10 to 15 frames a second and half its width and height at 27.9,
+    /// this at 29 (BENCHMARKS.md). Raw RGB rather than deflated: zlib saved only a quarter of a
+    /// frame's bytes.
+    public static let playingVideoKittyPixels = 62_500
     /// How kitty pixels are sent: stored and placed by id, or, inside tmux, stored through its
     /// passthrough and shown by Unicode placeholders.
     public let kittyTransmission: KittyPicture.Transmission
@@ -62,7 +71,7 @@ public struct ThumbnailRenderer: ThumbnailRendering {
     }
 
     public func render(_ image: RGBImage, cells: CellSize, fit: PictureFit) throws -> RenderedPicture {
-        let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, cells: cells, fit: fit) : 0
+        let kittyID = mode == .kitty ? kittyIDs.id(for: image.pixels, cells: cells, fit: fit, pixelLimit: kittyPixelLimit) : 0
         return try pictures(for: fit).render(image, cells: cells, fit: fit,
                                              kittyID: kittyID)
     }
@@ -97,14 +106,22 @@ public struct ThumbnailRenderer: ThumbnailRendering {
         return once
     }
 
+    public var forPlayingVideo: any ThumbnailRendering {
+        var playing = self
+        playing.kittyPixelLimit = Self.playingVideoKittyPixels
+        return playing
+    }
+
     /// Pictures a screen draws again with every scroll frame: sixel in whole bands (a partial last
     /// band is drawn differently by different terminals, and padding would spill into the next
     /// row), kitty pixels stored once and placed by id (`TerminalImage`) or shown by placeholders, fitted text centred in
     /// its whole pane, and one decoding thread, since `RenderLimiter` runs one render per core.
     private func pictures(for fit: PictureFit) -> PictureRenderer {
-        PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
-                        sixelQuantizedRegisters: sixelQuantizedRegisters,
-                        wholeSixelBands: true, kittyTransmission: kittyTransmission, kittyPixels: kittyPixels, parallelDecode: false,
-                        padsFittedText: true, background: background)
+        var renderer = PictureRenderer(mode: mode, cell: cell, depth: depth, sixelRegisters: sixelRegisters,
+                                       sixelQuantizedRegisters: sixelQuantizedRegisters,
+                                       wholeSixelBands: true, kittyTransmission: kittyTransmission, kittyPixels: kittyPixels,
+                                       parallelDecode: false, padsFittedText: true, background: background)
+        renderer.kittyPixelLimit = kittyPixelLimit
+        return renderer
     }
 }

@@ -37,8 +37,14 @@ public protocol ThumbnailRendering: Sendable {
     /// This renderer for a picture drawn once rather than with every scroll frame (the detail
     /// pane's), which may cost more bytes; itself by default.
     var forPictureDrawnOnce: any ThumbnailRendering { get }
+
+    /// This renderer for a playing video's frames, replaced many times a second, which may be
+    /// sent at less than full size (kitty's, scaled up by the terminal over the same cells);
+    /// itself by default.
+    var forPlayingVideo: any ThumbnailRendering { get }
 }
 
 extension ThumbnailRendering {
     public var forPictureDrawnOnce: any ThumbnailRendering { self }
+    public var forPlayingVideo: any ThumbnailRendering { self }
 }

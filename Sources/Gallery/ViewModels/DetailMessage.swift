@@ -31,6 +31,9 @@ public enum DetailMessage: Sendable {
     /// The video of the picture asked for with `request` has its next frame drawn: `time` seconds
     /// into its `length` (when the container says it).
     case videoFrame(request: Int, RenderedPicture, time: Double, length: Duration?)
+    /// The video of the picture asked for with `request`, paused, has the frame it paused on drawn
+    /// in full, `time` seconds in (it played at reduced size, `ThumbnailRendering.forPlayingVideo`).
+    case pausedFrame(request: Int, RenderedPicture, time: Double)
     /// The video of the picture asked for with `request` ended (a Live Photo's motion plays once), or
     /// could not be played (`failure` says why).
     case playbackEnded(request: Int, failure: String?)

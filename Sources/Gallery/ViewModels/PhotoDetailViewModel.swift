@@ -163,6 +163,11 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
             self.playing?.time = time
             // A Live Photo's motion is no item of its own: its length is known once it is open.
             if playing.duration == nil { self.playing?.duration = length }
+        case .pausedFrame(let request, let picture, let time):
+            guard request == imageRequest, playing?.isPaused == true else { break }
+            frameIndex += 1
+            image = .loaded(picture)
+            self.playing?.time = time
         case .playbackEnded(let request, let failure):
             guard request == imageRequest else { break }
             stopMotion()
@@ -502,6 +507,17 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
         } else {
             playbackTask?.cancel()
             self.playing?.isPaused = true
+            showPausedFrame()
+        }
+    }
+
+    /// The frame paused on, drawn in full: a still should look sharp.
+    private func showPausedFrame() {
+        guard let player else { return }
+        let request = imageRequest
+        playbackTask = Task { [weak self] in
+            guard let paused = try? await player.pausedFrame(), !Task.isCancelled else { return }
+            self?.update(.pausedFrame(request: request, paused.picture, time: paused.time))
         }
     }
 
@@ -520,6 +536,7 @@ public final class PhotoDetailViewModel: UpdatedByMessages {
     private func runPlayback() {
         guard let player else { return }
         let request = imageRequest
+        playbackTask?.cancel()
         playbackTask = Task { [weak self] in
             await player.resume()
             while !Task.isCancelled {

@@ -13,7 +13,7 @@ extension PictureRenderer {
             content = .sixel(try SixelEncoder.encode(image, registers: sixelRegisters,
                                                      quantizedRegisters: sixelQuantizedRegisters))
         case .kitty:
-            content = .kitty(KittyPicture(image, id: kittyID, columns: cells.columns, rows: cells.rows,
+            content = .kitty(KittyPicture(kittyPixelLimit.map { image.scaledDown(toAtMost: $0) } ?? image, id: kittyID, columns: cells.columns, rows: cells.rows,
                                           transmission: kittyTransmission, pixels: kittyPixels))
         case .iterm, .halfblock, .ascii:
             content = .iterm(try ITermImage.encode(image, columns: cells.columns, rows: cells.rows))

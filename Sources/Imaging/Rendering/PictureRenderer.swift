@@ -33,6 +33,11 @@ public struct PictureRenderer: Sendable {
     /// Whether fitted text art fills its whole box, blank cells around the picture, rather than
     /// covering only the cells of the picture (rounded up to whole rows), as pixel modes do.
     public var padsFittedText: Bool
+    /// The most pixels a kitty picture sends, nil for no limit: a picture fitting more is sent
+    /// scaled down, its aspect kept, and placed over the same cells, which kitty scales it to. For
+    /// pictures replaced many times a second (a video's frames), whose bytes the terminal could
+    /// not take in at full size.
+    public var kittyPixelLimit: Int? = nil
 
     public init(mode: RenderMode, cell: PixelSize, depth: ColorDepth, sixelRegisters: Int = 256,
                 sixelQuantizedRegisters: Int = SixelEncoder.quantizedRegisters, wholeSixelBands: Bool = false,

@@ -15,6 +15,14 @@ extension RGBImage {
                       width: width, height: height)
     }
 
+    /// This image, or when it has more than `limit` pixels, the image scaled down to at most that
+    /// many, its aspect kept (each side rounded down, at least 1).
+    public func scaledDown(toAtMost limit: Int) -> RGBImage {
+        guard width * height > max(1, limit) else { return self }
+        let scale = (Double(max(1, limit)) / Double(width * height)).squareRoot()
+        return resized(width: max(1, Int(Double(width) * scale)), height: max(1, Int(Double(height) * scale)))
+    }
+
     /// This image scaled to cover `width` x `height`, with the overflow cropped equally from both
     /// sides (centre crop). The result is exactly `width` x `height`.
     public func aspectFill(width: Int, height: Int) -> RGBImage {
