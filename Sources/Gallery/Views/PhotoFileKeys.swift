@@ -42,10 +42,11 @@ import TUI
 
     /// Does `action` when it is one of these keys, on `marked`, else `selected`; false for any other.
     func perform(_ action: KeyAction, marked: [LibraryItem], selected: LibraryItem?) -> Bool {
+        let chosen = marked.isEmpty ? [selected].compactMap { $0 } : marked
         switch action {
-        case .trash: fileActions.askToTrash(marked.isEmpty ? [selected].compactMap { $0 } : marked)
+        case .trash: fileActions.askToTrash(chosen)
         case .undo: fileActions.undo()
-        case .label(let change): fileActions.label(change, on: marked.isEmpty ? [selected].compactMap { $0 } : marked)
+        case .label(let change): fileActions.label(change, on: chosen)
         case .copyToFolder, .moveToFolder:
             let moving = action == .moveToFolder
             guard let photos = fileActions.chosenPhotos(marked: marked, selected: selected, for: moving ? "moved" : "copied")
