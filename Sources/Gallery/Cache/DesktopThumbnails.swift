@@ -16,8 +16,8 @@ public struct DesktopThumbnails: Sendable {
     public let directory: FilePath
     /// Written as `Software` into each thumbnail, e.g. "gallery 0.1.0".
     let software: String
-    /// This program's folder of failures under `fail/`, e.g. "gallery-0.1.0".
-    let failureFolder: String
+    /// This program's folder of failures, `fail/` and e.g. "gallery-0.1.0" under `directory`.
+    let failureFolder: FilePath
     /// Told the path of each original decoded (for the debug log).
     let onDecode: @Sendable (String) -> Void
 
@@ -27,7 +27,7 @@ public struct DesktopThumbnails: Sendable {
     public init(directory: FilePath, program: String, version: String, onDecode: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         software = "\(program) \(version)"
-        failureFolder = "\(program)-\(version)"
+        failureFolder = directory.appending("fail").appending("\(program)-\(version)")
         self.onDecode = onDecode
     }
 
@@ -107,10 +107,10 @@ public struct DesktopThumbnails: Sendable {
     /// Records that `original` could not be decoded, so it is not tried again until it changes.
     func recordFailure(of original: Original, reason: String) {
         write(RGBImage(width: 1, height: 1, filledWith: RGB(0, 0, 0)), of: original,
-              to: directory.appending("fail").appending(failureFolder), extra: [(Key.reason, reason)])
+              to: failureFolder, extra: [(Key.reason, reason)])
     }
 
-    private func failurePath(_ original: Original) -> FilePath { directory.appending("fail").appending(failureFolder).appending(original.name) }
+    private func failurePath(_ original: Original) -> FilePath { failureFolder.appending(original.name) }
 
     private enum Key {
         static let uri = "Thumb::URI"
