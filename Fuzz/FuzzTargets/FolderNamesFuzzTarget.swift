@@ -44,10 +44,20 @@ enum FolderNamesFuzzTarget {
             let path = folder.appending(name)
             try check(percentDecoded(path.percentEncoded(keeping: "/")) == path.bytes,
                       "folder-names: \(path.bytes) percent-encodes as \(path.percentEncoded(keeping: "/"))")
+            try check(FilePath(shown: path.description) == path, "folder-names: \(path.bytes) shows as \(path.description.debugDescription), read back otherwise")
             try check(FileURI.of(path: path).hasPrefix("file:///") && FileURI.of(path: path).utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F },
                       "folder-names: \(path.bytes) has the URI \(FileURI.of(path: path).debugDescription)")
         }
         let scan = try LibraryScan.folder(folder, recursive: false)
+        // With an index, a second scan looks each file up from its folder held open, by name.
+        let index = DateIndex(file: folder.parent.appending("dates.index"))
+        let first = try LibraryScan.folder(folder, recursive: false, index: index)
+        let second = try LibraryScan.folder(folder, recursive: false, index: index)
+        for indexed in [first, second] {
+            try check(indexed.entries.map(\.path) == scan.entries.map(\.path) && indexed.unsupported == scan.unsupported,
+                      "folder-names: with the index listed \(indexed.entries.map(\.path.bytes)), without \(scan.entries.map(\.path.bytes))")
+        }
+        try check(second.filesOpened == 0, "folder-names: the second scan opened \(second.filesOpened) files the index knew")
         let visible = contents.keys.filter { !$0.isHidden }
         try check(scan.entries.count + scan.unsupported == visible.count,
                   "folder-names: \(visible.count) files gave \(scan.entries.count) photos and \(scan.unsupported) others")

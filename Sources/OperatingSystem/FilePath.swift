@@ -1,3 +1,5 @@
+import Glibc
+
 /// A path as the system names a file: its bytes, which need not be UTF-8 (Linux names are any
 /// bytes but `/` and NUL). A file's identity is these bytes: two names that read alike as text,
 /// `c\xFF.jpg` and `c\u{FFFD}.jpg`, are two paths. Text made from a path is for showing only
@@ -30,6 +32,14 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
     /// listing (the index of dates taken's 100,000 entries are looked up at every launch).
     public func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// Compared as one run of bytes too: `Array`'s `==` goes a byte at a time, and each look-up
+    /// in those dictionaries compares a path.
+    public static func == (a: FilePath, b: FilePath) -> Bool {
+        a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { a in
+            b.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     /// The path as text when its bytes are UTF-8, nil when they are not: text that could be
@@ -73,6 +83,44 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
         }
     }
 
+    /// The path whose `description` is `shown` (a grid item's id back to its file), nil when
+    /// `shown` is no path's description: `\\`, `\xHH` and `\u{HHHH}` read back as the bytes and
+    /// characters they stand for, and the path made must show as `shown` again, so each path has
+    /// one spelling.
+    public init?(shown: String) {
+        if shown.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x5C }) {
+            bytes = Array(shown.utf8)
+            return
+        }
+        var made: [UInt8] = []
+        var scalars = shown.unicodeScalars[...]
+        func hexDigits(_ count: Int) -> UInt32? {
+            guard scalars.count >= count, let value = UInt32(String(String.UnicodeScalarView(scalars.prefix(count))), radix: 16)
+            else { return nil }
+            scalars.removeFirst(count)
+            return value
+        }
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\" else {
+                made += String(scalar).utf8
+                continue
+            }
+            switch scalars.popFirst() {
+            case "\\": made.append(0x5C)
+            case "x":
+                guard let byte = hexDigits(2) else { return nil }
+                made.append(UInt8(byte))
+            case "u":
+                guard scalars.popFirst() == "{", let value = hexDigits(4), scalars.popFirst() == "}",
+                      let escaped = Unicode.Scalar(value) else { return nil }
+                made += String(escaped).utf8
+            default: return nil
+            }
+        }
+        bytes = made
+        guard description == shown else { return nil }
+    }
+
     public var isEmpty: Bool { bytes.isEmpty }
     /// Whether the last part starts with a dot: a hidden name, which listings leave out.
     public var isHidden: Bool { name.bytes.first == UInt8(ascii: ".") }
@@ -109,10 +157,26 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
 
     /// `body` with the path as a NUL-terminated C string, for a system call.
     public func withCString<Result, Failure>(_ body: (UnsafePointer<CChar>) throws(Failure) -> Result) throws(Failure) -> Result {
-        let terminated = bytes + [0]
-        return try terminated.withUnsafeBufferPointer { buffer throws(Failure) in
-            try body(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self))
+        try withCString(droppingFirst: 0, body)
+    }
+
+    /// `body` with the path's bytes after the first `count` as a NUL-terminated C string (a name
+    /// in a folder held open, `OpenFolder`). Made on the stack where it fits, not on the heap: a
+    /// library's listing passes 100,000 paths to system calls.
+    func withCString<Result, Failure>(droppingFirst count: Int,
+                                      _ body: (UnsafePointer<CChar>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let part = bytes[count...]
+        let result: Swift.Result<Result, Failure> = withUnsafeTemporaryAllocation(of: CChar.self, capacity: part.count + 1) { buffer in
+            // Bytes into a trivial type's memory: copied as they are, nothing to deinitialize.
+            part.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            buffer[part.count] = 0
+            do throws(Failure) {
+                return .success(try body(UnsafePointer(buffer.baseAddress!)))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 
     /// The path with every byte but letters, digits, `-_.!~*'()` (RFC 2396's unreserved
@@ -131,7 +195,7 @@ public struct FilePath: Sendable, Hashable, CustomStringConvertible, Expressible
         return encoded
     }
 
-    private static let slash = UInt8(ascii: "/")
+    static let slash = UInt8(ascii: "/")
 
     private static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".unicodeScalars)

@@ -5,13 +5,15 @@ import Glibc
 public enum SystemCall {
     /// Returns what `call` returned, calling it again while it fails with EINTR (a signal arrived
     /// before it did anything); a -1 with any other `errno` throws, naming `operation` and `path`.
+    /// `path` is made only for an error: a library's listing makes 100,000 calls that succeed.
     public static func retryingInterrupts<Result: BinaryInteger>(
-        _ operation: String, path: String? = nil, _ call: () -> Result
+        _ operation: String, path: @autoclosure () -> String? = nil, _ call: () -> Result
     ) throws(SystemError) -> Result {
         while true {
             let result = call()
             guard result == -1 else { return result }
-            guard errno == EINTR else { throw SystemError.last(operation, path: path) }
+            let code = errno
+            guard code == EINTR else { throw SystemError(code: code, operation: operation, path: path()) }
         }
     }
 }

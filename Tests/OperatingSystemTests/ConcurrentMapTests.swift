@@ -9,6 +9,23 @@ import Testing
         #expect(range.concurrentMap(minimumPerThread: 500) { $0 * 3 + 1 } == range.map { $0 * 3 + 1 })
     }
 
+    /// Parts cover the range once, contiguous and in order, each of at least the minimum, and
+    /// their results join in order.
+    @Test(arguments: [0..<0, 0..<1, 0..<999, 3..<4_003, 7..<10_008])
+    func partsCoverTheRangeInOrder(range: Range<Int>) {
+        let seen = Locked<[Range<Int>]>([])
+        let made = range.concurrentMapParts(minimumPerThread: 500) { part in
+            seen.withLock { $0.append(part) }
+            return part.map { $0 * 3 + 1 }
+        }
+        #expect(made == range.map { $0 * 3 + 1 })
+        let parts = seen.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }
+        #expect(parts.first?.lowerBound ?? range.lowerBound == range.lowerBound)
+        #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(parts.last?.upperBound ?? range.upperBound == range.upperBound)
+        #expect(parts.count == 1 || parts.allSatisfy { $0.count >= 500 })
+    }
+
     /// With more than one core and enough work, the parts run on more than one thread (they wait
     /// for each other here, so one thread doing them all in turn would never finish).
     @Test(.enabled(if: sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1, "one core: nothing to run beside"))

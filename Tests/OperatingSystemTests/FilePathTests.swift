@@ -38,6 +38,27 @@ import Testing
         #expect(FilePath("a\u{1B}]52;c;aGVsbG8=\u{07}").description.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
     }
 
+    /// What a path shows as reads back as that path, whatever its bytes: every byte alone and
+    /// beside others, the look-alikes, escapes spelled literally, invisible characters.
+    @Test func whatAPathShowsAsReadsBackAsThatPath() {
+        var paths = (0...255).map { FilePath(bytes: Array("/a/".utf8) + [UInt8($0)] + Array("b.jpg".utf8)) }
+        paths += [Self.invalid, Self.lookAlike, FilePath("c\\xFF.jpg"), FilePath("/x/\\\\u{FFFD}"), FilePath("\u{200B}\u{202E}gpj.exe"),
+                  FilePath("日本/写真 1.JPG"), FilePath(bytes: [0xE2, 0x82]), FilePath(bytes: [0xF0, 0x9F, 0x98, 0x80, 0xC3]), ""]
+        for path in paths {
+            #expect(FilePath(shown: path.description) == path, "\(path.bytes) shows as \(path.description.debugDescription)")
+        }
+    }
+
+    /// Text no path shows as is no path: an escape of no byte or character, one written another
+    /// way than a path shows it (a letter escaped, hex digits in lower case), a bare backslash.
+    @Test func textNoPathShowsAsIsNoPath() {
+        for text in ["a\\q", "a\\", "\\x4", "\\x41", "\\xff", "\\u{fffd}", "\\u{FFFD", "\\u0041", "\\u{0041}", "\\x+1", "c\u{FFFD}\\"] {
+            #expect(FilePath(shown: text) == nil, "\(text.debugDescription)")
+        }
+        #expect(FilePath(shown: "c\\xFF.jpg") == Self.invalid)
+        #expect(FilePath(shown: "c\\\\xFF.jpg") == FilePath("c\\xFF.jpg"))
+    }
+
     @Test func percentEncodingWritesEveryByteButTheUnreservedAndTheKept() {
         #expect(Self.invalid.percentEncoded(keeping: "/") == "c%FF.jpg")
         #expect(Self.lookAlike.percentEncoded(keeping: "/") == "c%EF%BF%BD.jpg")

@@ -1,64 +1,95 @@
-/// A name as people order names: runs of digits by their value (`img2` < `img10`), letters
-/// ignoring case, and when two names still tie (`a.jpg` and `A.jpg`, `img01` and `img1`) by their
-/// bytes, so the order is total and the same on every run. Made once per name, compared often.
-struct NaturalOrder: Comparable, Sendable {
-    /// The name lowercased, as scalars.
-    private let scalars: [Unicode.Scalar]
-    /// The name as given, for ties.
-    private let name: String
-
-    init(_ name: String) {
-        // ASCII, the usual case, without making a lowercased copy of the whole string first.
-        scalars = name.utf8.allSatisfy { $0 < 0x80 }
-            ? name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }
-            : Array(name.lowercased().unicodeScalars)
-        self.name = name
-    }
-
+/// Names as people order them: runs of digits by their value (`img2` < `img10`), letters ignoring
+/// case, and when two names still tie (`a.jpg` and `A.jpg`, `img01` and `img1`) by their bytes,
+/// so the order is total and the same on every run.
+///
+/// Each name is made once into a key whose bytes, compared plainly, are in that order: the name
+/// lowercased, in UTF-8 (whose byte order is the characters' order), each run of digits written
+/// as a mark, its length without leading zeros, then those digits. The mark is a digit's byte, so
+/// a run compares with any other character as its first digit would; a longer run is a larger
+/// number; runs of one length compare digit by digit. Many names' keys share one buffer, so that
+/// sorting 100,000 names compares bytes and retains nothing.
+enum NaturalOrder {
     static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        NaturalOrder(a) < NaturalOrder(b)
+        var keys = Keys()
+        keys.append(a)
+        keys.append(b)
+        return keys.precedes(0, 1)
     }
 
-    static func < (a: NaturalOrder, b: NaturalOrder) -> Bool {
-        switch compare(a.scalars, b.scalars) {
-        case .less: true
-        case .greater: false
-        case .equal: a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    /// The places of `names` in order; names alike keep the order they are given in.
+    static func order(_ names: [String]) -> [Int] {
+        var keys = Keys()
+        keys.reserveCapacity(names.count)
+        for name in names { keys.append(name) }
+        let made = keys
+        return Array(names.indices).sorted { made.precedes($0, $1) }
+    }
+
+    /// Names' keys and bytes, each kept in one buffer.
+    private struct Keys {
+        private var keys: [UInt8] = []
+        private var keyBounds: [Range<Int>] = []
+        private var bytes: [UInt8] = []
+        private var byteBounds: [Range<Int>] = []
+
+        mutating func reserveCapacity(_ count: Int) {
+            keyBounds.reserveCapacity(count)
+            byteBounds.reserveCapacity(count)
         }
-    }
 
-    static func == (a: NaturalOrder, b: NaturalOrder) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
-
-    private enum Comparison { case less, equal, greater }
-
-    /// Natural comparison of lowercased scalars, ignoring leading zeros.
-    private static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Comparison {
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if isDigit(a[i]) && isDigit(b[j]) {
-                let left = digitRun(a, from: &i), right = digitRun(b, from: &j)
-                // Without leading zeros, a longer run is a larger number; equal lengths compare digit by digit.
-                if left.count != right.count { return left.count < right.count ? .less : .greater }
-                for (x, y) in zip(left, right) where x != y { return x < y ? .less : .greater }
-                continue
+        mutating func append(_ name: String) {
+            // ASCII, the usual case, without making a lowercased copy of the whole string first.
+            let lower = name.utf8.allSatisfy { $0 < 0x80 } ? name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+                                                           : Array(name.lowercased().utf8)
+            let start = keys.count
+            var index = 0
+            while index < lower.count {
+                guard Self.isDigit(lower[index]) else {
+                    keys.append(lower[index])
+                    index += 1
+                    continue
+                }
+                while lower[index] == Self.zero, index + 1 < lower.count, Self.isDigit(lower[index + 1]) { index += 1 }
+                let run = index
+                while index < lower.count, Self.isDigit(lower[index]) { index += 1 }
+                // A name is at most a path's length: two bytes hold any run in one.
+                let length = min(index - run, 0xFFFF)
+                keys.append(Self.zero)
+                keys.append(UInt8(length >> 8))
+                keys.append(UInt8(length & 0xFF))
+                keys += lower[run..<index]
             }
-            if a[i] != b[j] { return a[i].value < b[j].value ? .less : .greater }
-            i += 1
-            j += 1
+            keyBounds.append(start..<keys.count)
+            let byteStart = bytes.count
+            bytes += name.utf8
+            byteBounds.append(byteStart..<bytes.count)
         }
-        if i == a.count && j == b.count { return .equal }
-        return i == a.count ? .less : .greater
-    }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-
-    /// The digits from `index` on, without leading zeros; `index` moves past them.
-    private static func digitRun(_ scalars: [Unicode.Scalar], from index: inout Int) -> ArraySlice<Unicode.Scalar> {
-        while index < scalars.count, scalars[index] == "0", index + 1 < scalars.count, isDigit(scalars[index + 1]) {
-            index += 1
+        /// Whether the name appended `a`th comes before the `b`th.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            switch Self.compare(keys, keyBounds[a], keyBounds[b]) {
+            case .less: true
+            case .greater: false
+            case .equal: Self.compare(bytes, byteBounds[a], byteBounds[b]) == .less
+            }
         }
-        let start = index
-        while index < scalars.count, isDigit(scalars[index]) { index += 1 }
-        return scalars[start..<index]
+
+        private enum Comparison { case less, equal, greater }
+
+        /// Two runs of one buffer's bytes compared: at the first that differs, else the shorter first.
+        private static func compare(_ buffer: [UInt8], _ a: Range<Int>, _ b: Range<Int>) -> Comparison {
+            var i = a.lowerBound, j = b.lowerBound
+            while i < a.upperBound && j < b.upperBound {
+                if buffer[i] != buffer[j] { return buffer[i] < buffer[j] ? .less : .greater }
+                i += 1
+                j += 1
+            }
+            if i == a.upperBound && j == b.upperBound { return .equal }
+            return i == a.upperBound ? .less : .greater
+        }
+
+        private static let zero = UInt8(ascii: "0")
+
+        private static func isDigit(_ byte: UInt8) -> Bool { (zero...UInt8(ascii: "9")).contains(byte) }
     }
 }

@@ -50,16 +50,24 @@ public final class DateIndex: Sendable {
     public let file: FilePath
     private let today: Int
     private let state = Locked<State?>(nil)
+    private let hash: @Sendable (FilePath) -> Int
 
     private struct State {
         /// The entries, each path's at its place in `places`: a dictionary holding the entries
         /// themselves took twice their size (its buckets, a power of two, half empty at worst).
         private(set) var entries: [Entry] = []
-        private var places: [FilePath: Int] = [:]
+        /// Places by the path's hash: a dictionary keyed by the paths compares whole paths at each
+        /// bucket it probes, and a library's paths share long beginnings. A path is compared once,
+        /// with the entry found.
+        private var places: [Int: Int] = [:]
+        /// Places of the paths whose hash an earlier path has.
+        private var collided: [FilePath: Int] = [:]
+        private let hash: @Sendable (FilePath) -> Int
         /// Whether it holds something the file does not: it is written at the next save.
         var changed = false
 
-        init(_ entries: [Entry]) {
+        init(_ entries: [Entry], hash: @escaping @Sendable (FilePath) -> Int) {
+            self.hash = hash
             places.reserveCapacity(entries.count)
             for entry in entries { self[entry.key.path] = entry }
             changed = false
@@ -67,17 +75,23 @@ public final class DateIndex: Sendable {
 
         /// The entry of the file at `path`; set, it replaces the one there was.
         subscript(path: FilePath) -> Entry? {
-            get { places[path].map { entries[$0] } }
+            get { place(of: path, hashed: hash(path)).map { entries[$0] } }
             set {
                 guard let newValue else { return }
-                if let place = places[path] {
+                let hashed = hash(path)
+                if let place = place(of: path, hashed: hashed) {
                     entries[place] = newValue
                 } else {
-                    places[path] = entries.count
+                    if places[hashed] == nil { places[hashed] = entries.count } else { collided[path] = entries.count }
                     entries.append(newValue)
                 }
                 changed = true
             }
+        }
+
+        private func place(of path: FilePath, hashed: Int) -> Int? {
+            if let place = places[hashed], entries[place].key.path == path { return place }
+            return collided.isEmpty ? nil : collided[path]
         }
     }
 
@@ -87,9 +101,15 @@ public final class DateIndex: Sendable {
     static let maxFileBytes = 256 << 20
 
     /// The index kept at `file`; `now` (seconds since 1970) dates what is looked up.
-    public init(file: FilePath, now: Int = LocalTime.nowSecondsSince1970) {
+    public convenience init(file: FilePath, now: Int = LocalTime.nowSecondsSince1970) {
+        self.init(file: file, now: now, hashingPathsWith: { $0.hashValue })
+    }
+
+    /// `hash`: how paths are placed in memory (a test makes them all collide).
+    init(file: FilePath, now: Int = LocalTime.nowSecondsSince1970, hashingPathsWith hash: @escaping @Sendable (FilePath) -> Int) {
         self.file = file
         today = now / 86_400
+        self.hash = hash
     }
 
     /// The index in the user's cache folder: `$XDG_CACHE_HOME/gallery/dates.index`.
@@ -101,12 +121,24 @@ public final class DateIndex: Sendable {
 
     /// The record of the file as `key` says it is now, when the index holds it.
     func record(for key: Key) -> TakenRecord? {
-        withState { state in seen(key, in: &state)?.record }
+        records(for: [key])[0]
     }
 
-    /// What the file as `key` says it is now was found to be, when the index holds it.
-    func kind(for key: Key) -> FileKind? {
-        withState { state in seen(key, in: &state)?.kind }
+    /// The records of the files as `keys` say they are now, each nil where the index does not hold it.
+    func records(for keys: [Key]) -> [TakenRecord?] {
+        lookUp(keys) { $0.record }
+    }
+
+    /// What the files as `keys` say they are now were found to be, each nil where the index does
+    /// not hold it.
+    func kinds(for keys: [Key]) -> [FileKind?] {
+        lookUp(keys) { $0.kind }
+    }
+
+    /// One lock for many look-ups: the scan and the sort look up a part of a library at a time on
+    /// each core, and a lock taken per file, by two threads in turn, cost more than the look-ups.
+    private func lookUp<Part>(_ keys: [Key], _ part: (Entry) -> Part?) -> [Part?] {
+        withState { state in keys.map { seen($0, in: &state).flatMap(part) } }
     }
 
     /// The entry of the file as it is now, marked seen today.
@@ -144,7 +176,7 @@ public final class DateIndex: Sendable {
     public func save() {
         let bytes: [UInt8]? = withState { state in
             guard state.changed else { return nil }
-            state = State(Self.pruned(state.entries, today: today))
+            state = State(Self.pruned(state.entries, today: today), hash: hash)
             return Self.encode(state.entries)
         }
         guard let bytes else { return }
@@ -158,7 +190,7 @@ public final class DateIndex: Sendable {
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
         state.withLock { state in
-            if state == nil { state = State(load()) }
+            if state == nil { state = State(load(), hash: hash) }
             return body(&state!)
         }
     }

@@ -63,12 +63,38 @@ public struct DateTaken: Sendable {
     /// now (same size and modification time), else read (and kept in the index).
     func record(of entry: LibraryEntry, header: [UInt8]? = nil) -> TakenRecord {
         guard entry.kind == .photo else { return TakenRecord() }
-        let key = DateIndex.Key(path: entry.path, size: entry.size, modifiedSeconds: entry.modifiedSeconds,
-                                modifiedNanoseconds: entry.modifiedNanoseconds)
-        if let known = index?.record(for: key) { return known }
+        return index?.record(for: Self.key(of: entry)) ?? reading(entry, header: header)
+    }
+
+    /// What the photo files of `entries` record, in order (an empty record for a folder or a
+    /// video): from the index where it holds the file as it is now, else read and kept; on every
+    /// core, each looking up its part of the entries at once.
+    func records(of entries: [LibraryEntry]) -> [TakenRecord] {
+        entries.indices.concurrentMapParts(minimumPerThread: Self.entriesPerThread) { part in
+            let photos = part.filter { entries[$0].kind == .photo }
+            let known = index?.records(for: photos.map { Self.key(of: entries[$0]) })
+            var records = [TakenRecord](repeating: TakenRecord(), count: part.count)
+            for (number, place) in photos.enumerated() {
+                records[place - part.lowerBound] = known?[number] ?? reading(entries[place], header: nil)
+            }
+            return records
+        }
+    }
+
+    /// Entries a thread looks up or reads at least.
+    static let entriesPerThread = 64
+
+    /// What the photo file of `entry` records, read from it and kept in the index.
+    private func reading(_ entry: LibraryEntry, header: [UInt8]?) -> TakenRecord {
         let record = read(entry.path, header)
-        index?.remember(record, for: key)
+        index?.remember(record, for: Self.key(of: entry))
         return record
+    }
+
+    /// The file of `entry` as the listing found it.
+    private static func key(of entry: LibraryEntry) -> DateIndex.Key {
+        DateIndex.Key(path: entry.path, size: entry.size, modifiedSeconds: entry.modifiedSeconds,
+                      modifiedNanoseconds: entry.modifiedNanoseconds)
     }
 
     /// When the photo or video of `entry` was taken and how that was found: what its file records

@@ -12,15 +12,21 @@ final class DirectoryListing: Sendable {
         case paths([FilePath])
     }
 
-    /// The sorted entries, the note of what was left out and how much, and each entry's place by
-    /// its id (its path as shown).
+    /// The sorted entries, the note of what was left out and how much, and each entry's place.
     struct Sorted: Sendable {
         let entries: [LibraryEntry]
         let note: String?
         var skipped = 0
-        let indexByID: [String: Int]
+        /// Each entry's place by its path, the first of a path listed twice: keyed by the paths
+        /// the entries hold, where keys made as text were 100,000 strings more.
+        let places: [FilePath: Int]
         /// Each entry's date, when ordered by date.
         var timeline: Timeline?
+
+        /// The place of the entry whose id (its path as shown) is `id`.
+        func index(ofID id: String) -> Int? {
+            FilePath(shown: id).flatMap { places[$0] }
+        }
 
         /// Folders are listed first: how many there are.
         var folderCount: Int { entries.prefix { $0.kind == .folder }.count }
@@ -117,18 +123,22 @@ final class DirectoryListing: Sendable {
     /// says (its Exif, else its name's, else its modification time on the user's clock), what
     /// `--sort taken` orders by and `--since` / `--until` keep.
     static func captureSeconds(of entry: LibraryEntry, dateTaken: DateTaken) -> Int {
+        captureSeconds(of: entry, record: dateTaken.record(of: entry), dateTaken: dateTaken)
+    }
+
+    /// The same, given what the file records (`DateTaken.records(of:)`).
+    static func captureSeconds(of entry: LibraryEntry, record: TakenRecord, dateTaken: DateTaken) -> Int {
         // A video's recording time needs FFmpeg: its name or its modification time stands for it.
-        dateTaken.captureDate(of: entry)?.date.secondsSince1970AsUTC ?? entry.modifiedSeconds
+        dateTaken.captureDate(of: entry, record: record)?.date.secondsSince1970AsUTC ?? entry.modifiedSeconds
     }
 
     /// The scan's entries without the hidden ones, kept for the pages to come.
     @discardableResult
     private func resort() -> Sorted {
         let hiddenPaths = hidden.withLock { $0 }
-        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, indexByID: [:]) }
+        guard let (all, note, skipped, _) = scanned.withLock({ $0 }) else { return Sorted(entries: [], note: nil, places: [:]) }
         let entries = hiddenPaths.isEmpty ? all : all.filter { !hiddenPaths.contains($0.path) }
-        var made = Sorted(entries: entries, note: note, skipped: skipped,
-                          indexByID: Dictionary(entries.enumerated().map { ($1.path.description, $0) }, uniquingKeysWith: { a, _ in a }))
+        var made = Sorted(entries: entries, note: note, skipped: skipped, places: Self.places(of: entries))
         if order == .taken || order == .date {
             made.timeline = Timeline(dates: entries.map(\.sortDate), videos: Set(entries.indices.filter { entries[$0].kind == .video }),
                                      isNewestFirst: reversed)
@@ -138,6 +148,15 @@ final class DirectoryListing: Sendable {
     }
 
     private static let logger = Logger(label: "gallery.library")
+
+    /// Each entry's place by its path, the first of a path listed twice (set last, going back):
+    /// each path read from its entry in place, not the whole entry copied with its strings.
+    private static func places(of entries: [LibraryEntry]) -> [FilePath: Int] {
+        var places: [FilePath: Int] = [:]
+        places.reserveCapacity(entries.count)
+        for place in entries.indices.reversed() { places[entries[place].path] = place }
+        return places
+    }
 
     /// Each path the scan left out, with why (the first `LibraryScan.maxSkipReasons`), then how many more.
     private static func logSkips(of scan: LibraryScan) {
@@ -209,26 +228,33 @@ final class DirectoryListing: Sendable {
     /// `reversed` turns both groups around, folders still first.
     static func sort(_ entries: [LibraryEntry], by order: PhotoOrder, reversed: Bool,
                      dateTaken: DateTaken) -> [LibraryEntry] {
-        // Keys made once per entry, not once per comparison (a natural key, a date taken read from
-        // the file), and places sorted rather than entries: moving 100,000 entries with their
-        // strings through a merge sort cost more than the comparisons, and so did reading an
-        // entry in each comparison (its strings retained and released).
-        let names = entries.map { NaturalOrder($0.title) }
+        // Keys made once per entry, not once per comparison (a date taken read from the file), and
+        // places sorted rather than entries: moving 100,000 entries with their strings through a
+        // merge sort cost more than the comparisons.
         let primary: [(Int, Int)] = switch order {
-        case .name: []
+        case .name: Array(repeating: (0, 0), count: entries.count)
         case .size: entries.map { ($0.size, 0) }
         case .date: entries.map { ($0.modifiedSeconds, $0.modifiedNanoseconds) }
-        // Files without a date taken fall back to their name's, then their modification time; the
-        // files are read on every core.
-        case .taken: entries.indices.concurrentMap(minimumPerThread: 64) { place in
-            entries[place].kind == .folder ? (0, 0) : (captureSeconds(of: entries[place], dateTaken: dateTaken), 0)
+        // Files without a date taken fall back to their name's, then their modification time.
+        case .taken: zip(entries, dateTaken.records(of: entries)).map { entry, record in
+            entry.kind == .folder ? (0, 0) : (captureSeconds(of: entry, record: record, dateTaken: dateTaken), 0)
         }
         }
-        let folders = entries.indices.filter { entries[$0].kind == .folder }.sorted { names[$0] < names[$1] }
-        let photos = entries.indices.filter { entries[$0].kind != .folder }.sorted { a, b in
-            if !primary.isEmpty && primary[a] != primary[b] { return primary[a] < primary[b] }
-            return names[a] < names[b]
+        // By the keys alone first, integers compared with no name read; then each run of equal
+        // keys by name. A comparison that read names retained and released their storage, and
+        // names tie-break few photos in an order by date (a burst's), all in an order by name.
+        var keyed = entries.indices.filter { entries[$0].kind != .folder }.map { (primary[$0].0, primary[$0].1, $0) }
+        keyed.sort { $0 < $1 }
+        var photos: [Int] = []
+        photos.reserveCapacity(keyed.count)
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end].0 == keyed[start].0, keyed[end].1 == keyed[start].1 { end += 1 }
+            if end - start == 1 { photos.append(keyed[start].2) } else { photos += byName(keyed[start..<end].map(\.2), in: entries) }
+            start = end
         }
+        let folders = byName(entries.indices.filter { entries[$0].kind == .folder }, in: entries)
         let places = reversed ? folders.reversed() + photos.reversed() : folders + photos
         return places.map { place in
             var entry = entries[place]
@@ -243,5 +269,11 @@ final class DirectoryListing: Sendable {
             }
             return entry
         }
+    }
+
+    /// `places` in `entries` ordered by their titles as people order names; the sort is stable, so
+    /// titles alike stay in the order given.
+    private static func byName(_ places: [Int], in entries: [LibraryEntry]) -> [Int] {
+        NaturalOrder.order(places.map { entries[$0].title }).map { places[$0] }
     }
 }

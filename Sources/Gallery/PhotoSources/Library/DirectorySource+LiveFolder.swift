@@ -26,7 +26,7 @@ extension DirectorySource {
         switch feed {
         case .all:
             guard let sorted = try? listing.sorted() else { return [:] }
-            return Dictionary(uniqueKeysWithValues: ids.compactMap { id in sorted.indexByID[id].map { (id, $0) } })
+            return Dictionary(uniqueKeysWithValues: ids.compactMap { id in sorted.index(ofID: id).map { (id, $0) } })
         case .search(let query):
             let matches = (try? matching(query)) ?? []
             return Dictionary(matches.enumerated().filter { ids.contains($0.element.path.description) }.map { ($0.element.path.description, $0.offset) },

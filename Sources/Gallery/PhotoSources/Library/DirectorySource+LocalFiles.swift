@@ -18,7 +18,7 @@ extension DirectorySource: LocalPhotoSource {
         listing.rename(oldPath, to: newPath, title: title, companions: companions,
                        companionsWere: photo.companions.map(\.path))
         // A folder's tile is made again from the folder at its new path: its cover is a file inside.
-        if let sorted = try? listing.sorted(), let index = sorted.indexByID[newPath.description] {
+        if let sorted = try? listing.sorted(), let index = sorted.places[newPath] {
             return self.photo(for: sorted.entries[index])
         }
         var renamed = Self.photo(for: LibraryEntry(path: newPath, title: title, kind: .photo,

@@ -183,9 +183,9 @@ public struct DirectorySource: PhotoSource {
         }
         let search = LibrarySearch(query)
         let entries = try listing.entries()
-        let found = entries.indices.concurrentMap(minimumPerThread: 64) { place in
-            let entry = entries[place]
-            let record = dateTaken.record(of: entry)
+        let records = dateTaken.records(of: entries)
+        let found = entries.indices.concurrentMap(minimumPerThread: DateTaken.entriesPerThread) { place in
+            let entry = entries[place], record = records[place]
             return search.matches(title: entry.title, folder: folderText(of: entry.path),
                                   captureDate: entry.kind == .folder ? nil : dateTaken.captureDate(of: entry, record: record),
                                   record: record)
@@ -207,7 +207,7 @@ public struct DirectorySource: PhotoSource {
     /// The entry with this id (its absolute path), if the listing has it: never an arbitrary path.
     public func photo(id: String) async throws -> LibraryItem {
         let sorted = try listing.sorted()
-        guard let index = sorted.indexByID[id] else {
+        guard let index = sorted.index(ofID: id) else {
             // An id is a path as shown, whose slashes are the path's own.
             throw GalleryError.unreadableFile(name: id.split(separator: "/").last.map(String.init) ?? id,
                                               reason: "no longer in the folder")
@@ -217,7 +217,7 @@ public struct DirectorySource: PhotoSource {
 
     /// Where the item with `id` stands in the listing, for selecting it in a new grid.
     public func index(ofID id: String) -> Int? {
-        try? listing.sorted().indexByID[id]
+        try? listing.sorted().index(ofID: id)
     }
 
     /// The file (a folder's cover, for a tile), for `LocalFileImageLoader` only; the size is

@@ -18,6 +18,8 @@ struct LibraryScan: Sendable {
     private var rawFiles: [FilePath] = []
     /// XMP files, listed only as the sidecar of a photo of their name.
     private var sidecarFiles: [FilePath] = []
+    /// What the walk met and did not enter, in order, listed once the walk ends (`listMet()`).
+    private var met: [Met] = []
     /// Files opened to tell what they are by their first bytes: those `index` did not know as they are.
     private(set) var filesOpened = 0
     /// What files are, kept between launches: a file it knows as it is now is not opened.
@@ -77,6 +79,7 @@ struct LibraryScan: Sendable {
             next += 1
             scan.add(path: link.path, title: link.title, recursive: true, visited: &visited, links: &links)
         }
+        scan.listMet()
         scan.pairCompanions()
         return scan
     }
@@ -110,43 +113,70 @@ struct LibraryScan: Sendable {
                               visited: inout Set<FolderIdentity>, links: inout [(path: FilePath, title: String)]) throws {
         let entries = try LocalFile.entries(inFolder: folder).filter { !$0.name.isHidden }
         folders.append(folder)
-        let paths = entries.map { folder.appending($0.name) }
-        // A plain file, as the folder says: its status, and unless the index knows it as it is, one
-        // open for its first bytes. Four system calls a file opened are most of a large folder's
-        // first listing, one a file known of the next: they are made on every core.
-        let kinds = index
-        let plainFiles = paths.indices.concurrentMap(minimumPerThread: Self.filesPerThread) { place in
-            entries[place].kind == .regular && !Self.isSidecar(entries[place].name) ? PlainFile(paths[place], index: kinds) : nil
-        }
-        filesOpened += plainFiles.count { $0?.wasOpened == true }
-        for (index, entry) in entries.enumerated() {
-            let path = paths[index], name = entry.name.description
+        for entry in entries {
+            let path = folder.appending(entry.name), name = entry.name.description
             let title = recursive ? prefix + name : name
-            if entry.kind == .regular, Self.isSidecar(entry.name) {
+            if entry.kind == .regular {
                 // A sidecar by its name, not opened: only a photo of its name lists it.
-                sidecarFiles.append(path)
-                continue
-            }
-            switch plainFiles[index]?.kind {
-            case .photo?:
-                self.entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: plainFiles[index]?.status))
-            case .video?:
-                self.entries.append(LibraryEntry(path: path, title: title, kind: .video, status: plainFiles[index]?.status))
-            case .neither?:
-                skipUnsupported(path)
-            case nil where recursive:
+                if Self.isSidecar(entry.name) { sidecarFiles.append(path) } else { met.append(.file(path, title: title)) }
+            } else if recursive {
                 // The folder's record says what the name is; a file system that does not say is asked.
-                let kind = entries[index].kind ?? (try? FileStatus(path: path, followingLinks: false))?.kind
+                let kind = entry.kind ?? (try? FileStatus(path: path, followingLinks: false))?.kind
                 if kind == .symbolicLink {
                     links.append((path, title))
                 } else {
                     add(path: path, title: title, recursive: true, visited: &visited, links: &links)
                 }
-            case nil:
-                add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+            } else {
+                met.append(.other(path, title: title))
+            }
+        }
+        if met.count >= Self.filesPerBatch { listMet() }
+    }
+
+    /// A name the walk met and did not enter.
+    private enum Met {
+        /// A plain file, as its folder says: its status, and unless the index knows it as it is,
+        /// one open for its first bytes.
+        case file(FilePath, title: String)
+        /// Anything else: a folder not entered, a name whose folder did not say what it is.
+        case other(FilePath, title: String)
+    }
+
+    /// Lists what the walk met, in the order met, a batch at a time (`filesPerBatch`). The plain
+    /// files are told apart first, on every core at once: a folder at a time kept one core busy
+    /// in a library of YEAR/MONTH folders, each holding fewer files than a thread is worth. Four
+    /// system calls a file opened are most of a large library's first listing, one a file known
+    /// of the next.
+    private mutating func listMet() {
+        let met = self.met, index = self.index
+        self.met = []
+        for start in stride(from: 0, to: met.count, by: Self.filesPerBatch) {
+            let batch = start..<min(start + Self.filesPerBatch, met.count)
+            let plainFiles = batch.concurrentMapParts(minimumPerThread: Self.filesPerThread) { part in
+                PlainFile.classify(part.map { place in if case .file(let path, _) = met[place] { path } else { nil } }, index: index)
+            }
+            filesOpened += plainFiles.count { $0?.wasOpened == true }
+            for (place, file) in zip(batch, plainFiles) {
+                switch met[place] {
+                case .file(let path, let title):
+                    switch file?.kind {
+                    case .photo?: entries.append(LibraryEntry(path: path, title: title, kind: .photo, status: file?.status))
+                    case .video?: entries.append(LibraryEntry(path: path, title: title, kind: .video, status: file?.status))
+                    case .neither?: skipUnsupported(path)
+                    // Gone, changed or unreadable since its folder was read: looked at on its own.
+                    case nil: add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+                    }
+                case .other(let path, let title):
+                    add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+                }
             }
         }
     }
+
+    /// Files told apart at once: enough for every core, few enough that what they are told by
+    /// (their status, where they are known, what they are) is small beside the listing.
+    static let filesPerBatch = 8_192
 
     /// Files a thread classifies at least: below that, handing work to another thread costs more
     /// than it saves.
@@ -156,7 +186,7 @@ struct LibraryScan: Sendable {
     private mutating func add(path: FilePath, title: String, recursive: Bool, visited: inout Set<FolderIdentity>,
                               links: inout [(path: FilePath, title: String)]) {
         guard let status = try? FileStatus(path: path), status.kind == .directory else {
-            add(path: path, title: title, recursive: false, visited: nil, missingIsNoted: false)
+            met.append(.other(path, title: title))
             return
         }
         guard visited.insert(FolderIdentity(status)).inserted else {
@@ -183,7 +213,7 @@ struct LibraryScan: Sendable {
             let isLink = (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink
             entries.append(LibraryEntry(path: path, title: title, kind: .folder, status: status, isLink: isLink))
         case .regular?:
-            let file = PlainFile(path, index: index)
+            let file = PlainFile.classify([path], index: index)[0]
             if file?.wasOpened != false { filesOpened += 1 }
             // One that cannot be opened is told by its name.
             switch file?.kind ?? (Self.hasImageExtension(path) ? .photo : .neither) {
@@ -218,14 +248,42 @@ struct LibraryScan: Sendable {
         /// Enough of a file's start to tell a picture or a video from anything else.
         static let signatureLength = max(ImageFormat.signatureLength, VideoFormat.signatureLength)
 
-        /// Nil when the file cannot be opened or is no regular file any more: the caller then
-        /// looks at the path on its own.
-        init?(_ path: FilePath, index: DateIndex?) {
-            if let index, let status = try? FileStatus(path: path), status.kind == .regular,
-               let known = index.kind(for: DateIndex.Key(path: path, status: status)) {
-                (kind, self.status, wasOpened) = (known, status, false)
-                return
+        /// Each of `paths` (nil: not a plain file, left nil), nil when the file cannot be opened or
+        /// is no regular file any more: the caller then looks at the path on its own. What the
+        /// index knows is looked up all at once.
+        static func classify(_ paths: [FilePath?], index: DateIndex?) -> [PlainFile?] {
+            guard let index else { return paths.map { $0.flatMap { PlainFile(opening: $0, index: nil) } } }
+            let statuses = regularStatuses(of: paths)
+            let known = statuses.indices.filter { statuses[$0] != nil }
+            let kinds = index.kinds(for: known.map { DateIndex.Key(path: paths[$0]!, status: statuses[$0]!) })
+            var files = [PlainFile?](repeating: nil, count: paths.count)
+            for (place, kind) in zip(known, kinds) {
+                if let kind, let status = statuses[place] { files[place] = PlainFile(kind: kind, status: status, wasOpened: false) }
             }
+            for place in paths.indices where files[place] == nil {
+                files[place] = paths[place].flatMap { PlainFile(opening: $0, index: index) }
+            }
+            return files
+        }
+
+        /// Each path's status when it is a regular file, nil otherwise. A folder's files come
+        /// together: each is looked up from its folder, held open while they come.
+        private static func regularStatuses(of paths: [FilePath?]) -> [FileStatus?] {
+            var folder: OpenFolder?
+            return paths.map { path in
+                guard let path else { return nil }
+                if folder?.holds(path) != true { folder = try? OpenFolder(path.parent) }
+                let status = folder?.holds(path) == true ? (try? folder?.status(of: path)) ?? nil : try? FileStatus(path: path)
+                return status?.kind == .regular ? status : nil
+            }
+        }
+
+        private init(kind: DateIndex.FileKind, status: FileStatus, wasOpened: Bool) {
+            (self.kind, self.status, self.wasOpened) = (kind, status, wasOpened)
+        }
+
+        /// The file told by its first bytes, kept in `index`.
+        private init?(opening path: FilePath, index: DateIndex?) {
             guard let descriptor = try? FileDescriptor.open(path) else { return nil }
             defer { try? descriptor.close() }
             guard let status = try? descriptor.status(), status.kind == .regular else { return nil }
