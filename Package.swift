@@ -80,7 +80,8 @@ let package = Package(
         // renameat2(RENAME_NOREPLACE), which glibc declares only to _GNU_SOURCE code: for
         // OperatingSystem's renames that never replace, folders included.
         .target(name: "CRenameNoReplace"),
-        .target(name: "OperatingSystem", dependencies: ["CRenameNoReplace"]),
+        .target(name: "CAllocator"),
+        .target(name: "OperatingSystem", dependencies: ["CRenameNoReplace", "CAllocator"]),
         .target(name: "Net", dependencies: ["CCurl", "OperatingSystem"]),
         // The hand-written 1/8-scale JPEG decoder, fenced in a target of its own (one entry point).
         .target(name: "JPEGDCDecoder"),

@@ -10,6 +10,7 @@ import OperatingSystem
 import TerminalVocabulary
 import TUI
 
+CurrentProcess.limitAllocatorPoolsToCores()
 // A name that is not UTF-8 is a token here that stands for its bytes (`FilePath(argument:)`).
 let arguments = CurrentProcess.arguments
 // `gallery view` hands here the pictures its static executable cannot decode (HEIF, AVIF, videos).

@@ -1,3 +1,4 @@
+import CAllocator
 import Glibc
 
 /// This process: its id, environment, executable, and the ways it ends.
@@ -19,6 +20,19 @@ public enum CurrentProcess {
             if fields.count == 7, fields[2] == user { return String(fields[5]) }
         }
         return nil
+    }
+
+    /// Lets the C library's allocator keep no more pools of memory (arenas) than there are cores,
+    /// before threads start. By default each new thread may get a pool of its own, up to eight a
+    /// core, and memory freed in one pool serves only the threads of that pool: every decode runs
+    /// on a thread of its own (`DecodeDeadline`), so the peak memory of a large library grew with
+    /// the threads that had run rather than with what was held. Threads beyond the cores would
+    /// wait for a core anyway. `MALLOC_ARENA_MAX` in the environment still decides when it is set.
+    /// Whether the limit was set.
+    @discardableResult
+    public static func limitAllocatorPoolsToCores() -> Bool {
+        guard getenv("MALLOC_ARENA_MAX") == nil else { return false }
+        return gallery_limit_arenas(Int32(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))) == 1
     }
 
     /// Ends the process with `status`, as C's `exit` does (exit handlers run).

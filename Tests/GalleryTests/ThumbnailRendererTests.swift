@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import ImagingTestSupport
 import TerminalVocabulary
+import OperatingSystem
 import Testing
 import TestSupport
 import TUI
@@ -314,6 +315,23 @@ import TUI
         #expect(try await third.value == 42)
         limiter.release()
         #expect(limiter.usage.running == 0 && limiter.usage.waiting == 0)
+    }
+
+    /// A render made ahead (`.utility`) that waits first still goes after one on screen that waits
+    /// later; among renders of one priority the first to wait goes first.
+    @Test func aRenderOnScreenGoesBeforeOneMadeAhead() async throws {
+        let limiter = RenderLimiter(limit: 1)
+        let order = Locked<[String]>([])
+        try await limiter.acquire()
+        let ahead = Task(priority: .utility) { try await limiter.run { order.withLock { $0.append("ahead") } } }
+        try await waitUntil { limiter.usage.waiting == 1 }
+        let shown = Task(priority: .high) { try await limiter.run { order.withLock { $0.append("shown") } } }
+        try await waitUntil { limiter.usage.waiting == 2 }
+        let shownLater = Task(priority: .high) { try await limiter.run { order.withLock { $0.append("shown later") } } }
+        try await waitUntil { limiter.usage.waiting == 3 }
+        limiter.release()
+        _ = try await (ahead.value, shown.value, shownLater.value)
+        #expect(order.withLock { $0 } == ["shown", "shown later", "ahead"])
     }
 
     @Test func aCancelledWaiterLeavesTheQueue() async throws {

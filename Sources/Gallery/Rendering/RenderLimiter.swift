@@ -3,8 +3,9 @@ import Imaging
 import OperatingSystem
 
 /// Lets at most `limit` renders (decode + encode, pure CPU) run at once; the others wait their turn
-/// in arrival order without holding a thread. A waiter whose task is cancelled leaves the queue at
-/// once with `CancellationError`.
+/// without holding a thread, by their task's priority, then in arrival order: a thumbnail made
+/// ahead (`.utility`) never holds up one on screen. A waiter whose task is cancelled leaves the
+/// queue at once with `CancellationError`.
 final class RenderLimiter: Sendable {
     /// One slot per core, shared by every pipeline in the process.
     static let shared = RenderLimiter(limit: ProcessInfo.processInfo.activeProcessorCount)
@@ -13,6 +14,7 @@ final class RenderLimiter: Sendable {
 
     private struct Waiter {
         let id: UInt64
+        let priority: TaskPriority
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -63,7 +65,7 @@ final class RenderLimiter: Sendable {
                 let granted: Bool? = state.withLock { state in
                     if Task.isCancelled { return nil }
                     guard state.running < limit else {
-                        state.waiters.append(Waiter(id: id, continuation: continuation))
+                        state.waiters.append(Waiter(id: id, priority: Task.currentPriority, continuation: continuation))
                         return false
                     }
                     state.running += 1
@@ -92,7 +94,10 @@ final class RenderLimiter: Sendable {
                 state.running -= 1
                 return nil
             }
-            return state.waiters.removeFirst()
+            // The first of the most urgent: arrival order among equals.
+            let first = state.waiters.indices.max { state.waiters[$0].priority < state.waiters[$1].priority
+                || (state.waiters[$0].priority == state.waiters[$1].priority && $0 > $1) }!
+            return state.waiters.remove(at: first)
         }
         next?.continuation.resume()
     }
