@@ -39,6 +39,9 @@ LINKS = 2_000
 RUNS = 3
 # Anywhere: the library's end, back to its start, its middle (2015 to 2024), each a screen not shown before.
 JUMPS = ("2024-11", "2015-03", "2019-07")
+# The same, the date and Enter sent at once (pasted, or typed faster than a screen is made): the app
+# makes the landing's screen while a date is typed, which a pause before Enter leaves it time for.
+JUMPS_AT_ONCE = ("2016-08", "2022-02", "2018-12")
 TARGETS = {"second launch ms": 1000.0, "peak MB": 150.0, "t jump ms": 100.0}
 PROMPT = b"jump to date"
 
@@ -106,9 +109,9 @@ class Launch:
     run by then on all its threads), its peak memory then and at its end, and each jump's (date, ms
     from Enter to the last byte, sixels drawn, whether the status bar then named the month)."""
 
-    def __init__(self, milliseconds, sixels, peak, peak_at_end, jumps, cpu=float("nan")):
+    def __init__(self, milliseconds, sixels, peak, peak_at_end, jumps, cpu=float("nan"), jumps_at_once=()):
         self.milliseconds, self.sixels, self.peak, self.peak_at_end, self.jumps = milliseconds, sixels, peak, peak_at_end, jumps
-        self.cpu = cpu
+        self.cpu, self.jumps_at_once = cpu, list(jumps_at_once)
 
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -121,23 +124,27 @@ def month_words(date):
     return f"{MONTHS[int(month) - 1]} {year}".encode()
 
 
-def jump(session, date):
-    """`t`, the date typed, Enter: (ms from Enter to the frame's last byte, sixels in it, whether the
+def jump(session, date, at_once=False):
+    """`t`, the date typed, then after 0.2 s of quiet Enter (`at_once`: the date and Enter in one
+    write): (ms from Enter, or from that write, to the frame's last byte, sixels in it, whether the
     month's name is in it)."""
     with session.changed:
         start = len(session.output)
     session.send(b"t")
     if PROMPT not in session.wait_quiet(start, 0.2, scroll_bench.FRAME_TIMEOUT, ready=lambda output: PROMPT in output):
         raise RuntimeError(f"`t` showed no prompt for {date}")
-    session.send(date.encode())
-    session.wait_quiet(start, 0.2, scroll_bench.FRAME_TIMEOUT)
-    frame = session.press(f"t {date}", b"\r", set())
+    if at_once:
+        frame = session.press(f"t {date} at once", date.encode() + b"\r", set())
+    else:
+        session.send(date.encode())
+        session.wait_quiet(start, 0.2, scroll_bench.FRAME_TIMEOUT)
+        frame = session.press(f"t {date}", b"\r", set())
     return frame.seconds * 1000, len(frame.sixels), month_words(date) in frame.output
 
 
-def launch(gallery, folder, home, jumps=()):
+def launch(gallery, folder, home, jumps=(), jumps_at_once=()):
     """One launch of `gallery --sort taken -R` on `folder` with `home`'s cache, the `jumps` made
-    once its first screen is up."""
+    once its first screen is up, then the `jumps_at_once`."""
     with WindowPty(scroll_bench.SCREEN[0], scroll_bench.SCREEN[1], scroll_bench.CELL_PIXELS) as window:
         started = time.monotonic()
         argv = [gallery, *ARGUMENTS, "--sort", "taken", str(folder)]
@@ -148,11 +155,12 @@ def launch(gallery, folder, home, jumps=()):
         peak = first_screen_bench.peak_rss_mb(session.process.pid)
         cpu = first_screen_bench.cpu_ms(session.process.pid)
         made = [(date, *jump(session, date)) for date in jumps] if sixels else []
+        made_at_once = [(date, *jump(session, date, at_once=True)) for date in jumps_at_once] if sixels else []
         peak_at_end = first_screen_bench.peak_rss_mb(session.process.pid)
         status, _, _ = session.quit()
         if status != 0 or not sixels:
             raise RuntimeError(f"gallery exited {status} with {sixels} sixels; its output began {output[:300]!r}")
-        return Launch(milliseconds, sixels, peak, peak_at_end, made, cpu)
+        return Launch(milliseconds, sixels, peak, peak_at_end, made, cpu, made_at_once)
 
 
 def measure(gallery, photos, count=COUNT, links=LINKS, runs=RUNS, log=print):
@@ -171,8 +179,9 @@ def measure(gallery, photos, count=COUNT, links=LINKS, runs=RUNS, log=print):
             # The index is written with the first screen's listing, the thumbnails after it: wait for them.
             time.sleep(2)
             index_bytes = (home / "cache" / "gallery" / "dates.index").stat().st_size
-            second.append(launch(gallery, folder, home, JUMPS))
+            second.append(launch(gallery, folder, home, JUMPS, JUMPS_AT_ONCE))
             jumps = ", ".join(f"t {date} {ms:.0f} ms" for date, ms, _, _ in second[-1].jumps)
+            jumps += "; at once " + ", ".join(f"t {date} {ms:.0f} ms" for date, ms, _, _ in second[-1].jumps_at_once)
             log(f"  run {run + 1}: cold {cold[-1].milliseconds:.0f} ms (CPU {cold[-1].cpu:.0f} ms, {cold[-1].peak:.0f} MB), second launch "
                 f"{second[-1].milliseconds:.0f} ms (CPU {second[-1].cpu:.0f} ms, {second[-1].peak:.0f} MB, "
                 f"{second[-1].peak_at_end:.0f} MB after the jumps); {jumps}")
@@ -191,6 +200,7 @@ def report_section(cold, second, facts, command):
     """The BENCHMARKS.md section as lines: medians over the runs, each run, the targets."""
     median = lambda values: statistics.median(values)
     jumps = [ms for launch_ in second for _, ms, _, _ in launch_.jumps]
+    at_once = [ms for launch_ in second for _, ms, _, _ in launch_.jumps_at_once]
     lines = [
         HEADING,
         "",
@@ -204,15 +214,18 @@ def report_section(cold, second, facts, command):
         "cache folder (no index, no thumbnails), the page cache "
         + ("dropped before it" if facts["dropped"] else "not dropped (not allowed here: the library was just written, so its files are in memory)")
         + f"; *second launch*: the same cache folder (the index of {facts['index_bytes']:,} bytes and the thumbnails "
-        f"the first wrote). In the second, `t` then {', '.join(JUMPS)} and Enter: ms from Enter to the last byte of the "
-        f"screen that shows the photo it selected (its thumbnails made). Load average at the end: "
+        f"the first wrote). In the second, `t` then {', '.join(JUMPS)} typed, and after 0.2 s of quiet Enter, as a person "
+        f"types (the app makes the screen the date lands on while it is typed): ms from Enter to the last byte of the "
+        f"screen that shows the photo it selected (its thumbnails made); then `t` and {', '.join(JUMPS_AT_ONCE)} with "
+        "Enter in one write (pasted): ms from that write. Load average at the end: "
         f"{' / '.join(f'{x:.2f}' for x in facts['load'])} on {facts['cores']} cores (shared with other builds).",
         "",
-        "| run | cold (CPU) | peak | second launch (CPU) | peak (after the jumps) | " + " | ".join(f"`t` {date}" for date in JUMPS) + " |",
-        "|---|---:|---:|---:|---:|" + "---:|" * len(JUMPS),
+        "| run | cold (CPU) | peak | second launch (CPU) | peak (after the jumps) | " + " | ".join(f"`t` {date}" for date in JUMPS)
+        + " | " + " | ".join(f"`t` {date} at once" for date in JUMPS_AT_ONCE) + " |",
+        "|---|---:|---:|---:|---:|" + "---:|" * (len(JUMPS) + len(JUMPS_AT_ONCE)),
     ]
     for run, (first, again) in enumerate(zip(cold, second), 1):
-        cells = [f"{ms:.0f} ms" + ("" if named else " (month not shown)") for _, ms, _, named in again.jumps]
+        cells = [f"{ms:.0f} ms" + ("" if named else " (month not shown)") for _, ms, _, named in again.jumps + again.jumps_at_once]
         lines.append(f"| {run} | {first.milliseconds:,.0f} ({first.cpu:,.0f}) ms | {first.peak:.0f} MB | "
                      f"{again.milliseconds:,.0f} ({again.cpu:,.0f}) ms | "
                      f"{again.peak:.0f} ({again.peak_at_end:.0f}) MB | " + " | ".join(cells) + " |")
@@ -223,11 +236,12 @@ def report_section(cold, second, facts, command):
         f"Medians over {len(second)} runs: cold {median(launch_.milliseconds for launch_ in cold):,.0f} ms, second launch "
         f"{second_ms:,.0f} ms ({median(launch_.milliseconds for launch_ in cold) / second_ms:.1f}x faster; CPU "
         f"{median(launch_.cpu for launch_ in cold):,.0f} and {median(launch_.cpu for launch_ in second):,.0f} ms); "
-        f"`t` {median(jumps):.0f} ms (slowest {max(jumps):.0f} ms).",
+        f"`t` {median(jumps):.0f} ms (slowest {max(jumps):.0f} ms), at once {median(at_once):.0f} ms (slowest {max(at_once):.0f} ms).",
         "",
         ratio_line("second launch, first screen", second_ms, TARGETS["second launch ms"], "ms"),
         ratio_line("peak memory, cold or second launch", peak, TARGETS["peak MB"], "MB"),
         ratio_line("`t` jump, the slowest", max(jumps), TARGETS["t jump ms"], "ms"),
+        ratio_line("`t` jump with the date and Enter at once, the slowest", max(at_once), TARGETS["t jump ms"], "ms"),
         "",
     ]
     return lines

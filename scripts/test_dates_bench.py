@@ -6,8 +6,8 @@ import bench
 import dates_bench
 
 
-def launch(ms, peak, jumps=()):
-    return dates_bench.Launch(ms, 15, peak, peak + 5, list(jumps), cpu=ms / 2)
+def launch(ms, peak, jumps=(), at_once=()):
+    return dates_bench.Launch(ms, 15, peak, peak + 5, list(jumps), cpu=ms / 2, jumps_at_once=at_once)
 
 
 FACTS = {"count": 100_000, "links": 2_000, "runs": 2, "dropped": True, "index_bytes": 9_000_000,
@@ -15,10 +15,11 @@ FACTS = {"count": 100_000, "links": 2_000, "runs": 2, "dropped": True, "index_by
 
 
 class ReportTests(unittest.TestCase):
-    def section(self, second_ms, jump_ms, peak=120):
+    def section(self, second_ms, jump_ms, peak=120, at_once_ms=95):
         cold = [launch(5000, 180), launch(5200, 170)]
-        second = [launch(second_ms, peak, [(date, jump_ms, 15, True) for date in dates_bench.JUMPS]),
-                  launch(second_ms + 100, peak, [(date, jump_ms / 2, 15, date != "2019-07") for date in dates_bench.JUMPS])]
+        at_once = [(date, at_once_ms, 15, True) for date in dates_bench.JUMPS_AT_ONCE]
+        second = [launch(second_ms, peak, [(date, jump_ms, 15, True) for date in dates_bench.JUMPS], at_once),
+                  launch(second_ms + 100, peak, [(date, jump_ms / 2, 15, date != "2019-07") for date in dates_bench.JUMPS], at_once)]
         return dates_bench.report_section(cold, second, FACTS, "python3 scripts/bench.py --only dates")
 
     def test_targets_that_hold(self):
@@ -26,6 +27,7 @@ class ReportTests(unittest.TestCase):
         self.assertEqual(lines[0], dates_bench.HEADING)
         self.assertIn("- second launch, first screen: 850 ms, 0.85x the target of ≤ 1,000 ms: holds", lines)
         self.assertIn("- `t` jump, the slowest: 90 ms, 0.90x the target of ≤ 100 ms: holds", lines)
+        self.assertIn("- `t` jump with the date and Enter at once, the slowest: 95 ms, 0.95x the target of ≤ 100 ms: holds", lines)
         self.assertTrue(any("`python3 scripts/bench.py --only dates`" in line for line in lines))
 
     def test_targets_missed_say_so_and_the_peak_is_the_highest_of_any_launch(self):
@@ -38,7 +40,12 @@ class ReportTests(unittest.TestCase):
     def test_each_run_is_a_row_and_a_jump_whose_month_was_not_shown_says_so(self):
         rows = [line for line in self.section(800, 90) if line.startswith("| 2 |")]
         self.assertEqual(len(rows), 1)
-        self.assertIn("| 5,200 (2,600) ms | 170 MB | 900 (450) ms | 120 (125) MB | 45 ms | 45 ms | 45 ms (month not shown) |", rows[0])
+        self.assertIn("| 5,200 (2,600) ms | 170 MB | 900 (450) ms | 120 (125) MB | 45 ms | 45 ms | 45 ms (month not shown) "
+                      "| 95 ms | 95 ms | 95 ms |", rows[0])
+
+    def test_a_jump_typed_at_once_over_the_target_says_so(self):
+        lines = self.section(800, 30, at_once_ms=130)
+        self.assertIn("- `t` jump with the date and Enter at once, the slowest: 130 ms, 1.30x the target of ≤ 100 ms: MISSED", lines)
 
     def test_the_months_words_are_the_screens(self):
         self.assertEqual(dates_bench.month_words("2019-07"), b"July 2019")

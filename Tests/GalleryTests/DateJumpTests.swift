@@ -86,7 +86,9 @@ struct DateJumpTests {
 
         func photo(id: String) async throws -> LibraryItem { LibraryItem.sample(id) }
 
-        func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? { nil }
+        func imageLocation(for photo: LibraryItem, width: Int, height: Int, fit: PictureFit) -> ImageLocation? {
+            .web(FakePhotoSource.imageURL(id: photo.id, width: width, height: height, fit: fit))
+        }
     }
 
     private func grid(_ source: DatedSource, perPage: Int = 2) -> PhotosViewModel {
@@ -145,6 +147,33 @@ struct DateJumpTests {
         #expect(grid.timeline == Timeline(dates: Self.dates, isNewestFirst: false))
         grid.update(.jump(to: try DateQuery(parsing: "2023-07")))
         #expect(grid.selectedPhoto?.id == "photo-2")
+    }
+
+    /// While a date is typed, the screen it lands on is made ahead (its pages asked for, its
+    /// thumbnails rendered); the jump then shows it without a render more.
+    @Test func theLandingOfAJumpBeingTypedIsMadeAhead() async throws {
+        let source = DatedSource(dates: Self.dates)
+        let renderer = FakeRenderer()
+        let cache = ThumbnailCache(capacityBytes: 1 << 20)
+        let grid = PhotosViewModel(source: source, loader: FakeImageLoader(), renderer: renderer, renderMode: .ascii,
+                                   perPage: 2, cache: cache)
+        grid.today = { Self.day(2024, 3, 6) }
+        grid.update(.appeared)
+        await grid.until { !grid.photos.isEmpty }
+        let landing = try #require(grid.landing(of: try DateQuery(parsing: "2023-08")))
+        #expect(landing == 4)
+        grid.update(.prepareLanding([4, 5, 6]))
+        let made = {
+            (4..<7).allSatisfy { cache.thumbnail(for: ThumbnailKey(photoID: "photo-\($0)", cells: grid.thumbnailSize,
+                                                                   renderMode: .ascii, fit: grid.fit)) != nil }
+        }
+        await grid.until { made() }
+        #expect(source.pageCalls.sorted() == [1, 3, 4], "the landing's pages asked for")
+        #expect(renderer.renders == 3)
+        grid.update(.jump(to: try DateQuery(parsing: "2023-08")))
+        for index in 4..<7 { grid.update(.willDisplay(index)) }
+        #expect((4..<7).allSatisfy { grid.thumbnailState(at: $0)?.thumbnail != nil }, "shown at once, made ahead")
+        #expect(renderer.renders == 3)
     }
 
     /// A list not ordered by date has no timeline: the jump says so and moves nothing.
@@ -215,6 +244,37 @@ struct DateJumpTests {
         app.press(.character("t"), .enter)
         #expect(grid.selectedPhoto?.title == "july-b.jpg")
         #expect(app.grid?.prompt == nil)
+    }
+
+    /// Typing a date at `t` makes the screen it lands on before Enter: the landing photo's
+    /// thumbnail is in the cache, though it is not on screen, and Enter shows it made.
+    @Test func typingADateMakesItsLandingBeforeEnter() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let jpeg = try JPEGCodec.encode(RGBImage(width: 16, height: 12, filledWith: RGB(90, 60, 30)))
+        var seconds: [String: Int] = [:]
+        for day in 0..<80 {
+            let name = String(format: "p%02d.jpg", day)
+            try folder.write(jpeg, to: name)
+            seconds[name] = Self.day(2020, 1, 1).secondsSince1970AsUTC + day * 86_400
+        }
+        let taken = seconds
+        let app = LibraryHarness(try DirectorySource(path: FilePath(folder.path), order: .taken,
+                                                     dateTaken: DateTaken { path in taken[LocalFile.name(of: path)] }))
+        _ = await app.settle()
+        let grid = try #require(app.coordinator.viewModel)
+        // 1 March 2020 is the 61st day: far below the first screen.
+        let key = ThumbnailKey(photoID: FilePath(folder.path).appending("p60.jpg").description, cells: grid.thumbnailSize,
+                               renderMode: .ascii, fit: grid.fit)
+        #expect(app.cache.thumbnail(for: key) == nil)
+        app.press(.character("t"))
+        type("2020-03", into: app)
+        await grid.until { app.cache.thumbnail(for: key) != nil }
+        #expect(grid.selectedIndex == 0, "nothing moves before Enter")
+        app.press(.enter)
+        _ = await app.settle()
+        #expect(grid.selectedPhoto?.title == "p60.jpg")
+        #expect(grid.thumbnailState(at: grid.selectedIndex)?.thumbnail != nil, "shown made")
     }
 
     /// A folder with no photo in the dates says so, and how to see them all.

@@ -49,6 +49,20 @@ import Testing
 
     /// 400x300 in 40x20 cells of 240x260 pixels: the width limits, 240x180 over 14 rows. 240x1 is
     /// sent one pixel high, not padded to a band.
+    /// The size worked out before resampling is the size `aspectFit` makes, in every proportion.
+    @Test func theFittedSizeIsTheFittedPicturesSize() {
+        for (width, height) in [(1, 1), (7, 3), (3, 7), (1080, 720), (720, 1080), (4000, 1), (1, 4000), (999, 1000)] {
+            let image = Self.source(width: width, height: height)
+            for (boxWidth, boxHeight) in [(230, 240), (1, 1), (50, 7), (7, 50), (1200, 800)] {
+                for sampleAspect in [1, 2] {
+                    let fitted = image.aspectFit(width: boxWidth, height: boxHeight, sampleAspect: sampleAspect)
+                    #expect(image.fittedSize(width: boxWidth, height: boxHeight, sampleAspect: sampleAspect)
+                            == PixelSize(width: fitted.width, height: fitted.height), "\(width)x\(height) in \(boxWidth)x\(boxHeight)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [((400, 300), (240, 180), 14), ((240, 1), (240, 1), 1)])
     func aFittedSixelIsThePictureAtItsOwnSizeOverTheCellsItCovers(source: (Int, Int), size: (Int, Int), rows: Int) throws {
         let data = try Self.jpeg(width: source.0, height: source.1)

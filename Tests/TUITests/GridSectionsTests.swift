@@ -46,6 +46,18 @@ import TerminalVocabulary
         #expect(first.rowCount == 2 && first.row(0) == .heading("a") && first.row(1) == .cells(0..<3))
     }
 
+    /// What the grid would show were an item selected is what it shows once it is: forward (the
+    /// item's row at the bottom), back (at the top, with its section's heading), and on screen.
+    @Test func theItemsShownSelectingAnItemAreThoseShownOnceItIs() {
+        let (grid, _) = makeGrid()
+        for index in [9, 7, 0, 8, 2, 5, 3, 9, 1] {
+            let predicted = grid.visibleRange(selecting: index)
+            grid.select(index)
+            #expect(predicted == grid.visibleRange && predicted.contains(index), "selecting \(index)")
+        }
+        #expect(grid.visibleRange(selecting: 10).isEmpty && grid.visibleRange(selecting: -1).isEmpty)
+    }
+
     @Test func upAndDownStepOverHeadingsToTheSameColumnOrTheLastItemOfAShorterRow() {
         let (grid, _) = makeGrid()
         func moves(from start: Int, _ move: GridMove) -> Int {

@@ -16,6 +16,10 @@ public enum GridMessage: Sendable {
     /// These items are likely shown next (the rows beside the screen): their thumbnails are made
     /// once nothing on screen is loading.
     case willSoonDisplay([Int])
+    /// These items are where the date being typed at `t` lands (`PhotosViewModel.landing(of:)`):
+    /// made ahead as the near rows are, so that Enter finds their thumbnails made; none when the
+    /// prompt closes or holds no date.
+    case prepareLanding([Int])
     /// After a list edit the grid shows `range`: display events by index named other items then,
     /// so what is visible is told again.
     case shownAfterEdit(Range<Int>)

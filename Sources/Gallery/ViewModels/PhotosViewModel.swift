@@ -119,6 +119,8 @@ public final class PhotosViewModel: UpdatedByMessages {
     @ObservationIgnored private var visibleHoles: Set<Int> = []
     /// The places one row scroll away (`.willSoonDisplay`), whose photos are made ahead.
     @ObservationIgnored private var nearIndices: [Int] = []
+    /// The places a jump being typed lands on (`.prepareLanding`), made ahead with the near rows.
+    @ObservationIgnored private var landingIndices: [Int] = []
     @ObservationIgnored private var pageTasks: [Int: Task<Void, Never>] = [:]
     /// Numbers the lists asked for, so a page's answer names the list it is for.
     @ObservationIgnored private var requests = RequestNumbers()
@@ -182,6 +184,9 @@ public final class PhotosViewModel: UpdatedByMessages {
         case .willDisplay(let index): willDisplay(index: index)
         case .didEndDisplaying(let index): didEndDisplaying(index: index)
         case .willSoonDisplay(let indices): willSoonDisplay(indices)
+        case .prepareLanding(let indices):
+            landingIndices = indices
+            willSoonDisplay(nearIndices)
         case .shownAfterEdit(let range): shownAfterEdit(range)
         case .reachedBottom: if didLoad { loadNextPage() }
         case .thumbnailSize(let cells): setThumbnailSize(cells)
@@ -276,11 +281,14 @@ public final class PhotosViewModel: UpdatedByMessages {
     private func willSoonDisplay(_ indices: [Int]) {
         nearIndices = indices
         // A near row on a page not yet here (the next page, a row early): that page is asked for.
-        for index in indices where items.indices.contains(index) && items[index] == nil {
+        for index in madeAhead where items.indices.contains(index) && items[index] == nil {
             loadPage(containing: index)
         }
-        thumbnailLoads.setNear(indices.compactMap { photo(at: $0) }, visible: visibleIDs)
+        thumbnailLoads.setNear(madeAhead.compactMap { photo(at: $0) }, visible: visibleIDs)
     }
+
+    /// The places whose thumbnails are made ahead: the landing of a jump being typed first.
+    private var madeAhead: [Int] { landingIndices + nearIndices }
 
     private func shownAfterEdit(_ range: Range<Int>) {
         let shown = Set(range.compactMap { photo(at: $0)?.id })
@@ -505,7 +513,7 @@ public final class PhotosViewModel: UpdatedByMessages {
         let filled = visibleHoles.filter { photo(at: $0) != nil }
         visibleHoles.subtract(filled)
         for index in filled.sorted() { willDisplay(index: index) }
-        if nearIndices.compactMap({ photo(at: $0)?.id }) != thumbnailLoads.near.map(\.id) { willSoonDisplay(nearIndices) }
+        if madeAhead.compactMap({ photo(at: $0)?.id }) != thumbnailLoads.near.map(\.id) { willSoonDisplay(nearIndices) }
     }
 
     // MARK: Jump to a date
@@ -523,6 +531,8 @@ public final class PhotosViewModel: UpdatedByMessages {
             return
         }
         pendingJump = nil
+        // Its renders ahead are not stopped: the landing's cells take them over as they show.
+        landingIndices = []
         let today = today()
         let range = query.range(today: today)
         let target: Int
@@ -550,6 +560,14 @@ public final class PhotosViewModel: UpdatedByMessages {
     }
 
     static let jumpNeedsDates = "t jumps to a date in a folder's photos"
+
+    /// The place a jump to `query` selects, nil when the list has no timeline or no dated photo.
+    public func landing(of query: DateQuery) -> Int? {
+        switch timeline?.landing(in: query.range(today: today())) {
+        case .on(let index)?, .after(let index, _)?, .newest(let index, _)?: index
+        case .nothing?, nil: nil
+        }
+    }
 
     // MARK: Marks and edits
     /// Marks the photo at `index`, or unmarks it. A folder tile is never marked: marks choose

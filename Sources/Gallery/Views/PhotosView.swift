@@ -221,11 +221,28 @@ import TerminalVocabulary
             promptPurpose = .search
         case .cancelled:
             prompt = nil
+            if case .jumpToDate = promptPurpose { viewModel.update(.prepareLanding([])) }
             promptPurpose = .search
-        case .editing, .ignored:
+        case .editing:
+            prompt = field
+            if case .jumpToDate = promptPurpose { prepareLanding(of: field.text) }
+        case .ignored:
             prompt = field
         }
     }
+
+    /// While a date is typed at `t`, the screen it lands on is made ahead, so that Enter shows it
+    /// drawn: its thumbnails are most of a jump's time. Text that is no date yet (`2024-`) keeps
+    /// the landing of the last that was.
+    private func prepareLanding(of text: String) {
+        guard let query = try? DateQuery(parsing: text.trimmingWhitespace(), monthNames: monthNames),
+              let landing = viewModel.landing(of: query) else { return }
+        viewModel.update(.prepareLanding(Array(grid.visibleRange(selecting: landing))))
+    }
+
+    /// The month names `t` reads: made once, at the first date typed (a locale's are read from
+    /// Foundation's data).
+    private lazy var monthNames = MonthNames(environment: environment.processEnvironment)
 
     /// `t`'s answer: the grid jumps to the date, ordered by date taken first when it is in another
     /// order; a phrase that is no date is answered in the status bar.
@@ -233,7 +250,7 @@ import TerminalVocabulary
         let phrase = text.trimmingWhitespace()
         guard !phrase.isEmpty else { return }
         do {
-            let query = try DateQuery(parsing: phrase, monthNames: MonthNames(environment: environment.processEnvironment))
+            let query = try DateQuery(parsing: phrase, monthNames: monthNames)
             if case .all = viewModel.feed, let library, library.isOrderedByDate == false {
                 library.orderByDate(thenJumpTo: query)
             } else {

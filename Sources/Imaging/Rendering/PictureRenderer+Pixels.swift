@@ -29,10 +29,12 @@ extension PictureRenderer {
         case .crop:
             return decoded.aspectFill(width: box.width, height: box.height)
         case .contain:
-            let fitted = decoded.aspectFit(width: box.width, height: box.height)
+            let fitted = decoded.fittedSize(width: box.width, height: box.height)
             let extra = mode == .sixel && wholeSixelBands && fitted.height > 6 ? fitted.height % 6 : 0
-            // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad.
-            return extra == 0 ? fitted : decoded.aspectFill(width: fitted.width, height: fitted.height - extra)
+            // Whole bands: lose at most 5 rows, cropped evenly, rather than distort or pad; the
+            // size is worked out first, so the picture is resampled once.
+            return extra == 0 ? decoded.aspectFit(width: box.width, height: box.height)
+                              : decoded.aspectFill(width: fitted.width, height: fitted.height - extra)
         }
     }
 }

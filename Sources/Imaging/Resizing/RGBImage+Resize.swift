@@ -58,6 +58,14 @@ extension RGBImage {
         guard Self.canMake(width: width, height: height), !isEmpty else {
             return areaResampled(.zero, width: width, height: height)
         }
+        let fitted = fittedSize(width: width, height: height, sampleAspect: sampleAspect)
+        return areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
+                             width: fitted.width, height: fitted.height)
+    }
+
+    /// The size `aspectFit` makes, without making it.
+    func fittedSize(width: Int, height: Int, sampleAspect: Int = 1) -> PixelSize {
+        guard Self.canMake(width: width, height: height), !isEmpty else { return PixelSize(width: width, height: height) }
         let boxH = height * sampleAspect
         var fitW = width, fitH = boxH
         if widthEighths * boxH > heightEighths * width {
@@ -65,9 +73,7 @@ extension RGBImage {
         } else {
             fitW = max(1, (widthEighths * boxH + heightEighths / 2) / heightEighths)
         }
-        let rows = max(1, min(height, (fitH + sampleAspect / 2) / sampleAspect))
-        return areaResampled(PixelRect(x: 0, y: 0, width: self.width, height: self.height),
-                             width: fitW, height: rows)
+        return PixelSize(width: fitW, height: max(1, min(height, (fitH + sampleAspect / 2) / sampleAspect)))
     }
 
     var isEmpty: Bool { width == 0 || height == 0 }

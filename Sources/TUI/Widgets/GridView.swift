@@ -85,9 +85,18 @@ public struct GridCell: Sendable {
         return rows.rowsShown(from: topRow, in: layout.contentLines)
     }
 
-    public var visibleRange: Range<Int> {
-        let shown = rowsShown.map(rows.items(inRow:)).filter { !$0.isEmpty }
-        guard let first = shown.first, let last = shown.last else { return 0..<0 }
+    public var visibleRange: Range<Int> { items(inRows: rowsShown) }
+
+    /// The items that would be shown were `index` selected now (the grid scrolled as selecting it
+    /// scrolls): where a jump to it lands, worth preparing while the jump is being asked for.
+    public func visibleRange(selecting index: Int) -> Range<Int> {
+        guard let layout, layout.visibleRows > 0, (0..<itemCount).contains(index) else { return 0..<0 }
+        return items(inRows: rows.rowsShown(from: topRow(showing: rows.row(of: index), in: layout), in: layout.contentLines))
+    }
+
+    private func items(inRows shown: Range<Int>) -> Range<Int> {
+        let items = shown.map(rows.items(inRow:)).filter { !$0.isEmpty }
+        guard let first = items.first, let last = items.last else { return 0..<0 }
         return first.lowerBound..<last.upperBound
     }
 
@@ -342,18 +351,24 @@ public struct GridCell: Sendable {
     /// section's first row, or down to, at the bottom.
     private func scrollToSelection() {
         guard let layout, layout.visibleRows > 0, itemCount > 0 else { return }
-        let row = rows.row(of: selectedIndex)
+        topRow = topRow(showing: rows.row(of: selectedIndex), in: layout)
+    }
+
+    /// The top row once `row` is in view: scrolled up to, with its section's heading when it is
+    /// the section's first row, or down to, at the bottom; the top row as it is when `row` shows.
+    private func topRow(showing row: Int, in layout: GridLayout) -> Int {
+        var top = topRow
         if row < topRow {
             let heading = row - 1
             if heading >= 0, case .heading? = rows.row(heading), rows.rowsShown(from: heading, in: layout.contentLines).contains(row) {
-                topRow = heading
+                top = heading
             } else {
-                topRow = row
+                top = row
             }
         } else if !rowsShown.contains(row) {
-            topRow = rows.firstTopRow(showing: row, in: layout.contentLines)
+            top = rows.firstTopRow(showing: row, in: layout.contentLines)
         }
-        clampTopRow()
+        return min(max(0, top), rows.lastTopRow(in: layout.contentLines))
     }
 
     private func clampTopRow() {

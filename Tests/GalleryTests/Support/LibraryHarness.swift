@@ -11,12 +11,14 @@ import TerminalVocabulary
     let navigator = Navigator(requestRedraw: {})
     let screen = InMemoryScreen(size: CellSize(columns: 100, rows: 30))
     let coordinator: PhotosCoordinator
+    /// The thumbnails made, shown or ahead.
+    let cache = ThumbnailCache(capacityBytes: 1 << 20)
 
     /// `id`: a photo to open at start (`gallery PHOTO`); `picker`: as `gallery --pick` runs.
     init(_ source: DirectorySource, opening id: String? = nil, picker: PhotoPicker? = nil) {
         var environment = AppEnvironment(
             source: source, loader: LocalFileImageLoader(), renderer: FakeRenderer(), sourceName: source.name,
-            renderMode: .ascii, perPage: 30, cache: ThumbnailCache(capacityBytes: 1 << 20))
+            renderMode: .ascii, perPage: 30, cache: cache)
         environment.openPhotoID = id
         environment.picker = picker
         coordinator = PhotosCoordinator(navigator: navigator, environment: environment)
