@@ -135,12 +135,14 @@ func asciiGrid(source: String = "demo", environment: String = "") async throws -
     try await grid(source: source, render: "ascii", environment: environment)
 }
 
-/// `gallery --source SOURCE --render RENDER` in a new 120x40 tmux pane, once its grid is up.
+/// `gallery --source SOURCE --render RENDER` in a new 120x40 tmux pane, once its grid is up: its
+/// first page come, the first photo selected ("0 photos" while it is fetched, when a key has
+/// nothing to act on yet; a slow build, under a sanitizer, showed that long enough for Enter).
 func grid(source: String = "demo", render: String, environment: String = "") async throws -> TmuxSession {
     let gallery = try #require(galleryExecutable())
     let tmux = try TmuxSession(columns: 120, rows: 40)
     try tmux.type("\(environment)\(gallery) --source \(source) --render \(render); echo EXIT=$?", enter: true)
-    let grid = try await tmux.waitFor { $0.joined().contains("· \(render)") && $0.joined().contains("photos") }
+    let grid = try await tmux.waitFor { $0.joined().contains("· \(render)") && $0.joined().contains("· 1 of ") }
     try #require(grid.ok, "\(grid.screen.joined(separator: "\n"))")
     return tmux
 }
