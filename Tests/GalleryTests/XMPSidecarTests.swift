@@ -124,6 +124,29 @@ struct XMPSidecarTests {
         #expect(String(decoding: packet.bytes, as: UTF8.self).contains("digiKam:PickLabel=\"2\""))
     }
 
+    /// A description inside a property's value is a structure, not the photo: its rating is not
+    /// the photo's, and setting the photo's colour, whose darktable element holds it, keeps the
+    /// rating set (found by the xmp fuzz target: Fuzz/Regressions/xmp/a-description-inside-a-property-value).
+    @Test func aDescriptionInsideAPropertysValueIsNotThePhotos() throws {
+        let nested = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+                  xmlns:darktable="http://darktable.sf.net/">
+               <darktable:colorlabels><rdf:Seq><rdf:li>
+                <rdf:Description xmp:Rating="4"/>
+               </rdf:li></rdf:Seq></darktable:colorlabels>
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+            """
+        var packet = try XMPPacket(Array(nested.utf8))
+        #expect(packet.labels.rating == 0)
+        let wanted = PhotoLabels(rating: 4, flag: .picked, colour: .red)
+        packet.set(wanted)
+        #expect(packet.labels == wanted, "\(String(decoding: packet.bytes, as: UTF8.self))")
+    }
+
     static let noExiftool: Comment = "exiftool is not installed (Debian: libimage-exiftool-perl)"
 
     @Test(.enabled(if: isOnPath("exiftool"), noExiftool))

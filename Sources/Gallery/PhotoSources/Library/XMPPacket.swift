@@ -125,16 +125,25 @@ struct XMPPacket {
         case element(whole: Range<Int>, content: Range<Int>?)
     }
 
-    /// The first place of `property`, its prefix bound to its namespace where it stands.
+    /// The first place of `property`, its prefix bound to its namespace where it stands: the
+    /// photo's own, an attribute of a description in the packet's `rdf:RDF` (the first) or an
+    /// element in one.
+    /// A description deeper down is the value of a property (a structure), whose properties are
+    /// not the photo's: setting the property holding it would remove them.
     private func find(_ property: Property, in scan: XMLScan) -> Place? {
         guard scan.namespaces.contains(where: { $0.uri == property.namespace }) else { return nil }
+        let packet = scan.firstIndex(ofRDF: "RDF", kinds: [.start])
+        let isDescription = { (index: Int) in
+            packet != nil && scan.parents[index] == packet
+                && scan.names(scan.tags[index].name, Namespace.rdf, "Description", in: scan.scopes[index])
+        }
         for (index, tag) in scan.tags.enumerated() where tag.kind != .end {
             let scope = scan.scopes[index]
-            if scan.names(tag.name, Namespace.rdf, "Description", in: scope),
+            if isDescription(index),
                let attribute = tag.attributes.first(where: { scan.names($0.name, property.namespace, property.name, in: scope) }) {
                 return .attribute(whole: attribute.whole, value: attribute.value)
             }
-            if scan.names(tag.name, property.namespace, property.name, in: scope) {
+            if scan.names(tag.name, property.namespace, property.name, in: scope), scan.parents[index].map(isDescription) == true {
                 guard tag.kind == .start else { return .element(whole: tag.range, content: nil) }
                 // An element never closed holds nothing: a later place may.
                 guard let end = scan.end(of: index) else { continue }
@@ -284,6 +293,8 @@ struct XMLScan {
     private(set) var namespaces: [(prefix: String, uri: String)] = []
     /// Each tag's namespaces in scope, prefix to URI: its own and those of the tags open around it.
     private(set) var scopes: [[String: String]] = []
+    /// Each tag's parent: the start tag it stands in, nil at the top.
+    private(set) var parents: [Int?] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -311,14 +322,18 @@ struct XMLScan {
         namespaces = bindings(of: tags.indices)
         var open: [[String: String]] = [[:]]
         var names: [String] = []
+        var starts: [Int] = []
         for index in tags.indices {
             var scope = open[open.count - 1]
             for (prefix, uri) in bindings(of: [index]) { scope[prefix] = uri }
             scopes.append(scope)
+            if tags[index].kind == .end, !starts.isEmpty { starts.removeLast() }
+            parents.append(starts.last)
             switch tags[index].kind {
             case .start:
                 open.append(scope)
                 names.append(tags[index].name)
+                starts.append(index)
             case .empty: break
             case .end:
                 if open.count > 1 { open.removeLast() }
